@@ -1,0 +1,94 @@
+/**
+ * Catalogue throughput: GET /api/products and the home page from the real server (built, demo
+ * catalogue, PGlite), beside a bare node:http server answering the very same bytes, at 50
+ * connections. Also the gzip size of the JavaScript the home page loads.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { formatLoad, load } from './load.js'
+import { freePort, startServer } from './server-process.js'
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'loja-bench-'))
+const store = await startServer({ DATA_DIR: dataDir })
+
+const answers = {
+  products: await fetchBytes(`${store.baseUrl}/api/products`),
+  home: await fetchBytes(`${store.baseUrl}/`),
+}
+const bare = await startBareServer(answers)
+
+console.log(
+  `demo catalogue: ${JSON.parse(answers.products.body.toString()).length} products, ${answers.products.body.length} bytes of JSON`,
+)
+const rows: [string, string][] = [
+  ['GET /api/products', '/api/products'],
+  ['GET / (home HTML)', '/'],
+]
+for (const [label, url] of rows) {
+  const ours = await load(`${store.baseUrl}${url}`)
+  const base = await load(`${bare.baseUrl}${url}`)
+  console.log(formatLoad(`${label} — store`, ours))
+  console.log(formatLoad(`${label} — bare node:http`, base))
+  const ratio = ours.requestsPerSecond / base.requestsPerSecond
+  console.log(
+    `  ratio store/bare: ${(ratio * 100).toFixed(0)}%  (goal ≥ 50%; p99 goal < 20 ms: ${ours.p99 < 20 ? 'met' : 'missed'})`,
+  )
+}
+
+console.log(
+  `home page JavaScript, gzip: ${(await homeJavaScriptGzip()).toFixed(1)} KB (budget 120 KB)`,
+)
+
+store.child.kill('SIGTERM')
+bare.child.kill('SIGTERM')
+await rm(dataDir, { recursive: true, force: true })
+
+async function fetchBytes(url: string) {
+  const res = await fetch(url)
+  return { body: Buffer.from(await res.arrayBuffer()), type: res.headers.get('content-type') ?? '' }
+}
+
+/** The comparison: another process that only writes the same bytes with the same type. */
+async function startBareServer(
+  bodies: Record<'products' | 'home', { body: Buffer; type: string }>,
+) {
+  const port = await freePort()
+  const products = path.join(dataDir, 'bare-products')
+  const home = path.join(dataDir, 'bare-home')
+  await writeFile(products, bodies.products.body)
+  await writeFile(home, bodies.home.body)
+  const source = `
+    const http = require('node:http'); const fs = require('node:fs')
+    const p = fs.readFileSync(${JSON.stringify(products)}), h = fs.readFileSync(${JSON.stringify(home)})
+    http.createServer((req, res) => {
+      const [body, type] = req.url === '/api/products' ? [p, ${JSON.stringify(bodies.products.type)}] : [h, ${JSON.stringify(bodies.home.type)}]
+      res.writeHead(200, { 'content-type': type, 'content-length': body.length }); res.end(body)
+    }).listen(${port}, '127.0.0.1')`
+  const child = spawn(process.execPath, ['-e', source], { stdio: 'inherit' })
+  const baseUrl = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 50; i++) {
+    try {
+      await fetch(baseUrl)
+      break
+    } catch {
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  return { child, baseUrl }
+}
+
+/** Scripts and module preloads named by the built index.html, gzipped as served. */
+async function homeJavaScriptGzip(): Promise<number> {
+  const html = await readFile('dist/client/index.html', 'utf8')
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
+  let bytes = 0
+  for (const file of new Set(files)) {
+    const size = gzipSync(await readFile(path.join('dist/client', file)), { level: 9 }).length
+    console.log(`  ${file}: ${(size / 1024).toFixed(1)} KB gzip`)
+    bytes += size
+  }
+  return bytes / 1024
+}

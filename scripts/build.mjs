@@ -1,0 +1,85 @@
+// Builds the client (Vite) and the server bundle (esbuild). With --if-missing, only what is
+// absent or older than its sources, so `npm start` on a fresh clone or after a pull just works.
+import { build as esbuild } from 'esbuild'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const at = (...parts) => path.join(root, ...parts)
+
+function newestMtime(entries) {
+  let newest = 0
+  for (const entry of entries) {
+    const full = at(entry)
+    if (!existsSync(full)) continue
+    const stats = statSync(full)
+    if (stats.isDirectory()) {
+      newest = Math.max(
+        newest,
+        newestMtime(readdirSync(full).map((name) => path.join(entry, name))),
+      )
+    } else {
+      newest = Math.max(newest, stats.mtimeMs)
+    }
+  }
+  return newest
+}
+
+function isStale(output, sources) {
+  return !existsSync(at(output)) || statSync(at(output)).mtimeMs < newestMtime(sources)
+}
+
+async function buildClient() {
+  const { build } = await import('vite')
+  await build({ root, logLevel: 'warn' })
+  compressAssets(at('dist/client'))
+}
+
+/** Gzip and Brotli copies beside each text asset: served as-is, no compression per request. */
+function compressAssets(dir) {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name)
+    if (statSync(full).isDirectory()) compressAssets(full)
+    else if (/\.(js|css|html|svg|json|webmanifest)$/.test(name)) {
+      const content = readFileSync(full)
+      writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }))
+      writeFileSync(
+        `${full}.br`,
+        brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      )
+    }
+  }
+}
+
+async function buildServer() {
+  await esbuild({
+    entryPoints: [at('src/server/main.ts'), at('src/server/migrate.ts')],
+    outdir: at('dist/server'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  })
+}
+
+export async function buildAll({ ifMissing = false } = {}) {
+  const clientSources = ['index.html', 'public', 'src/client', 'src/contracts', 'vite.config.ts']
+  const serverSources = ['src/server', 'src/contracts']
+  if (!ifMissing || isStale('dist/client/index.html', clientSources)) {
+    console.log('Compilando o site...')
+    await buildClient()
+  }
+  if (!ifMissing || isStale('dist/server/main.js', serverSources)) {
+    console.log('Compilando o servidor...')
+    await buildServer()
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildAll({ ifMissing: process.argv.includes('--if-missing') })
+}

@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useSearch } from 'wouter'
+import { HttpError, apiJson, apiQuery } from '../../lib/api'
+
+export interface SessionUser {
+  id?: string | number
+  firstName?: string | null
+  email?: string | null
+  profileImageUrl?: string | null
+  role?: string
+}
+
+// The user may come bare or wrapped as { user, isAuthenticated }.
+type Answer = (SessionUser & { user?: SessionUser; isAuthenticated?: boolean }) | null
+
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: ['/api/auth/user'],
+    queryFn: async ({ signal }): Promise<SessionUser | null> => {
+      const answer = await apiQuery<Answer>('/api/auth/user', { signal })
+      if (!answer || answer.isAuthenticated === false) return null
+      return answer.user ?? answer
+    },
+    // A 4xx will not change on retry; waiting 3 s would only keep the header's button blank.
+    retry: (failureCount, error) =>
+      failureCount < 3 && !(error instanceof HttpError && error.status < 500),
+  })
+
+/** The logged-in user, or null. `?logout=force` means logged out without asking the server. */
+export function useCurrentUser(): { user: SessionUser | null; isLoading: boolean } {
+  const forcedOut = new URLSearchParams(useSearch()).get('logout') === 'force'
+  const { data, isLoading } = useQuery({ ...currentUserQuery(), enabled: !forcedOut })
+  if (forcedOut) return { user: null, isLoading: false }
+  return { user: data ?? null, isLoading }
+}
+
+/** Ends the session, then reloads on the home page so no cached private data survives. */
+export async function logout(): Promise<void> {
+  try {
+    await apiJson('/api/logout', { method: 'POST' })
+  } finally {
+    window.location.assign(`/?logout=force&t=${Date.now()}`)
+  }
+}

@@ -1,0 +1,53 @@
+import { preload } from 'react-dom'
+import { Link } from 'wouter'
+import type { Product } from '../../../contracts/products'
+import { SmartImage } from '../../ui/smart-image'
+import { CategoryBadge } from './category-badge'
+import { imageVariant } from './image-url'
+import { ProductPrice } from './product-price'
+
+interface ProductCardProps {
+  product: Product
+  /** The first cards of a page are above the fold: load them now, not lazily. */
+  priority?: boolean
+}
+
+export function ProductCard({ product, priority = false }: ProductCardProps) {
+  const src = imageVariant(product.imageUrl, 'card')
+  if (priority) preload(src, { as: 'image', fetchPriority: 'high' })
+  return (
+    <Link
+      href={`/produto/${product.id}`}
+      data-testid="product-card"
+      className="group flex w-full flex-col overflow-hidden rounded-2xl border border-purple-100 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-purple-500"
+    >
+      <div className="aspect-square overflow-hidden bg-purple-50">
+        <SmartImage
+          src={src}
+          alt={product.name}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+          width={600}
+          height={600}
+          className="size-full object-cover transition group-hover:scale-105"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <CategoryBadge slug={product.category} className="self-start" />
+        <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-gray-900 sm:text-base">
+          {product.name}
+        </h3>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-1">
+          <ProductPrice product={product} className="text-base sm:text-lg" />
+          <span
+            aria-hidden="true"
+            className="text-sm font-semibold text-pink-600 group-hover:underline"
+          >
+            Ver →
+          </span>
+        </div>
+      </div>
+    </Link>
+  )
+}

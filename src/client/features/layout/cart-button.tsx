@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useState } from 'react'
+import { cartQuery, cartSummary } from '../cart/cart.queries'
+import { CartIcon } from './icons'
+
+// The panel (and Radix dialog with it) is only downloaded when first opened.
+const CartSheet = lazy(() => import('../cart/cart-sheet'))
+
+export function CartButton() {
+  const { data } = useQuery(cartQuery())
+  const { count, total } = cartSummary(data)
+  const [open, setOpen] = useState(false)
+  const [opened, setOpened] = useState(false)
+
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="cart-button"
+        aria-label={`Carrinho: ${count} ${count === 1 ? 'item' : 'itens'}, total ${total}`}
+        onClick={() => {
+          setOpened(true)
+          setOpen(true)
+        }}
+        className="relative inline-flex h-10 items-center gap-2 rounded-xl bg-purple-600 px-3 text-white shadow-sm hover:bg-purple-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-purple-500"
+      >
+        <CartIcon />
+        <span className="text-sm font-semibold" data-testid="cart-total">
+          {total}
+        </span>
+        <span
+          data-testid="cart-count"
+          className="absolute -top-2 -right-2 flex min-w-5 items-center justify-center rounded-full bg-pink-500 px-1 text-xs leading-5 font-bold ring-2 ring-white"
+        >
+          {count}
+        </span>
+      </button>
+      {opened && (
+        <Suspense fallback={null}>
+          <CartSheet open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  )
+}

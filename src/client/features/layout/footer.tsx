@@ -1,0 +1,104 @@
+import { Link } from 'wouter'
+import { formatPhoneBR, instagramHandle, instagramLink, whatsappLink } from '../../lib/format'
+import { usePublicSetting } from '../settings/settings.queries'
+import { InstagramIcon, WhatsAppIcon } from './icons'
+
+const LEGAL_LINKS = [
+  { href: '/sobre-nos', label: 'Sobre nós' },
+  { href: '/sobre-nos#faq', label: 'Perguntas frequentes' },
+  { href: '/politica-privacidade', label: 'Política de privacidade' },
+  { href: '/termos-uso', label: 'Termos de uso' },
+]
+
+const linkClass =
+  'rounded hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white'
+
+export function Footer() {
+  const description = usePublicSetting('footer_description')
+  const whatsapp = usePublicSetting('footer_whatsapp', usePublicSetting('whatsapp_number'))
+  const email = usePublicSetting('footer_email')
+  const instagram = usePublicSetting('footer_instagram')
+  const cnpj = usePublicSetting('footer_cnpj')
+  const address = usePublicSetting('footer_address')
+
+  return (
+    <footer className="mt-16 bg-purple-950 text-sm text-purple-100">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <section>
+          <p className="flex items-center gap-2 text-base font-bold text-white">
+            <span aria-hidden="true">🍎</span> Materiais Pedagógicos
+          </p>
+          {description && <p className="mt-2 leading-relaxed text-purple-200">{description}</p>}
+        </section>
+        <section aria-labelledby="footer-contato">
+          <h2 id="footer-contato" className="font-bold text-white">
+            Contato
+          </h2>
+          <ul className="mt-2 space-y-2">
+            {whatsapp && (
+              <li>
+                <a
+                  href={whatsappLink(whatsapp)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`inline-flex items-center gap-2 ${linkClass}`}
+                >
+                  <WhatsAppIcon /> {formatPhoneBR(whatsapp)}
+                </a>
+              </li>
+            )}
+            {email && (
+              <li>
+                <a
+                  href={`mailto:${email}`}
+                  className={`inline-flex items-center gap-2 ${linkClass}`}
+                >
+                  <span aria-hidden="true">✉️</span> {email}
+                </a>
+              </li>
+            )}
+            {instagram && (
+              <li>
+                <a
+                  href={instagramLink(instagram)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`inline-flex items-center gap-2 ${linkClass}`}
+                >
+                  <InstagramIcon /> {instagramHandle(instagram)}
+                </a>
+              </li>
+            )}
+            <li className="flex items-center gap-2">
+              <span aria-hidden="true">🕗</span> Segunda a sexta, das 8h às 18h
+            </li>
+          </ul>
+        </section>
+        <nav aria-labelledby="footer-institucional">
+          <h2 id="footer-institucional" className="font-bold text-white">
+            Institucional
+          </h2>
+          <ul className="mt-2 space-y-2">
+            {LEGAL_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-purple-800">
+        <div className="mx-auto max-w-6xl space-y-1 px-4 py-4 text-xs text-purple-300">
+          <p>© {new Date().getFullYear()} Materiais Pedagógicos. Todos os direitos reservados.</p>
+          {cnpj && <p>CNPJ: {cnpj}</p>}
+          {address && <p>{address}</p>}
+          <p>
+            Pagamentos via PIX <span aria-hidden="true">💠</span>
+          </p>
+        </div>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,49 @@
+import { Link } from 'wouter'
+import type { Product } from '../../../contracts/products'
+import { CategoryBadge } from '../catalog/category-badge'
+import { DetailBenefits } from './detail-benefits'
+import { Gallery } from './gallery'
+import { InfoCard } from './info-card'
+import { PriceBox } from './price-box'
+import { PurchasePanel } from './purchase-panel'
+import { ShareButton } from './share-button'
+
+export function ProductDetail({ product }: { product: Product }) {
+  const images = [product.imageUrl, ...(product.additionalImages ?? [])].filter(Boolean)
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-4 sm:py-8">
+      <div className="mb-4 flex items-center justify-between gap-2">
+        <Link
+          href="/"
+          className="inline-flex h-10 items-center gap-1 rounded-xl px-2 font-semibold text-purple-700 hover:bg-purple-50 focus-visible:outline-3 focus-visible:outline-purple-500"
+        >
+          <span aria-hidden="true">←</span> Voltar
+        </Link>
+        <ShareButton title={product.name} />
+      </div>
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <Gallery name={product.name} images={images} />
+        <div className="space-y-5">
+          <div>
+            <CategoryBadge slug={product.category} />
+            <h1 className="mt-3 text-2xl leading-tight font-extrabold text-gray-900 sm:text-3xl">
+              {product.name}
+            </h1>
+          </div>
+          <PriceBox product={product} />
+          <PurchasePanel product={product} />
+          <DetailBenefits />
+          <section aria-labelledby="descricao">
+            <h2 id="descricao" className="text-lg font-bold text-purple-900">
+              Descrição
+            </h2>
+            <p className="mt-2 leading-relaxed whitespace-pre-line text-gray-700">
+              {product.description}
+            </p>
+          </section>
+          <InfoCard isFree={product.isFree} />
+        </div>
+      </div>
+    </article>
+  )
+}

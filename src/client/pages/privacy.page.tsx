@@ -1,0 +1,97 @@
+import { LegalLayout } from '../features/legal/legal-layout'
+import { usePublicSetting } from '../features/settings/settings.queries'
+
+export default function PrivacyPage() {
+  const email = usePublicSetting('footer_email')
+  const contact = email ? (
+    <a href={`mailto:${email}`}>{email}</a>
+  ) : (
+    'os canais de contato informados no rodapé'
+  )
+
+  return (
+    <LegalLayout title="Política de privacidade">
+      <section id="politica">
+        <p>
+          Esta política explica quais dados pessoais coletamos, por que coletamos e como você pode
+          exercer seus direitos, em conformidade com a Lei Geral de Proteção de Dados (Lei nº
+          13.709/2018 — LGPD).
+        </p>
+
+        <h2>1. Dados que coletamos</h2>
+        <ul>
+          <li>
+            <strong>Dados de cadastro e de compra:</strong> nome, sobrenome, e-mail e número de
+            WhatsApp, informados por você no cadastro ou no checkout.
+          </li>
+          <li>
+            <strong>Dados do pedido:</strong> produtos comprados, valores, data, situação do
+            pagamento e quantidade de downloads realizados.
+          </li>
+          <li>
+            <strong>Dados técnicos:</strong> identificador do carrinho guardado no seu navegador,
+            cookie de sessão de login e registros de acesso (endereço IP, data e hora), mantidos por
+            segurança e para cumprir o Marco Civil da Internet.
+          </li>
+        </ul>
+        <p>
+          Não recebemos nem guardamos dados bancários: o pagamento por PIX acontece inteiramente no
+          aplicativo do seu banco.
+        </p>
+
+        <h2>2. Para que usamos seus dados</h2>
+        <ul>
+          <li>Processar pedidos, confirmar pagamentos e liberar seus downloads.</li>
+          <li>Enviar avisos sobre o pedido por e-mail ou WhatsApp.</li>
+          <li>Permitir que você recupere seus materiais pelo e-mail e WhatsApp da compra.</li>
+          <li>Prestar suporte e responder às suas mensagens.</li>
+          <li>Prevenir fraudes e proteger a loja contra acessos indevidos.</li>
+        </ul>
+        <p>
+          As bases legais são a execução do contrato de compra, o cumprimento de obrigações legais e
+          o nosso legítimo interesse em manter a loja segura. Não enviamos propaganda sem o seu
+          consentimento.
+        </p>
+
+        <h2>3. Compartilhamento</h2>
+        <p>
+          Não vendemos seus dados. Eles são compartilhados apenas com prestadores necessários ao
+          funcionamento da loja (hospedagem, processamento de pagamento e envio de mensagens), que
+          ficam obrigados a protegê-los, e com autoridades quando houver exigência legal.
+        </p>
+
+        <h2>4. Cookies e armazenamento local</h2>
+        <p>
+          Usamos apenas o necessário: um cookie de sessão para manter você conectado e itens no
+          armazenamento local do navegador para lembrar o seu carrinho e um pedido em andamento. Não
+          usamos cookies de publicidade.
+        </p>
+
+        <h2>5. Por quanto tempo guardamos</h2>
+        <p>
+          Os dados de pedidos são mantidos pelo prazo exigido pela legislação fiscal e de defesa do
+          consumidor. Os dados de conta ficam guardados enquanto a conta existir ou até você pedir a
+          exclusão, respeitados esses prazos legais.
+        </p>
+
+        <h2>6. Seus direitos</h2>
+        <p>
+          Você pode pedir a confirmação do tratamento, o acesso, a correção, a portabilidade ou a
+          exclusão dos seus dados, além de informações sobre o compartilhamento. Basta escrever para{' '}
+          {contact}. Respondemos a todas as solicitações em até 15 dias úteis.
+        </p>
+
+        <h2>7. Segurança</h2>
+        <p>
+          Senhas são guardadas de forma criptografada, a conexão com a loja é protegida por HTTPS e
+          os links de download são pessoais e temporários.
+        </p>
+
+        <h2>8. Alterações</h2>
+        <p>
+          Podemos atualizar esta política. A data da última atualização aparece no topo da página.
+        </p>
+      </section>
+    </LegalLayout>
+  )
+}

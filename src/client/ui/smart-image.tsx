@@ -1,0 +1,57 @@
+import { useState } from 'react'
+import type { ImgHTMLAttributes } from 'react'
+import { cn } from '../lib/cn'
+
+const MAX_RETRIES = 2
+// A broken upload sometimes decodes as a 1 px image; anything this small is treated as failed.
+const MIN_VALID_PX = 10
+
+interface SmartImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'onError' | 'onLoad'> {
+  src: string
+  alt: string
+}
+
+function withRetry(src: string, attempt: number): string {
+  if (attempt === 0) return src
+  return `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`
+}
+
+/** An image that retries twice, then shows a grey 'Erro ao carregar' box of the same size. */
+export function SmartImage({ src, alt, className, ...props }: SmartImageProps) {
+  const [state, setState] = useState({ src, attempt: 0, failed: false })
+  // A new src starts over (render-time reset, no effect needed).
+  if (state.src !== src) setState({ src, attempt: 0, failed: false })
+
+  const fail = () =>
+    setState((s) =>
+      s.attempt < MAX_RETRIES ? { ...s, attempt: s.attempt + 1 } : { ...s, failed: true },
+    )
+
+  if (state.failed) {
+    return (
+      <div
+        role="img"
+        aria-label={`${alt} (erro ao carregar)`}
+        className={cn(
+          'flex items-center justify-center bg-gray-200 text-sm text-gray-500',
+          className,
+        )}
+      >
+        Erro ao carregar
+      </div>
+    )
+  }
+  return (
+    <img
+      {...props}
+      key={state.attempt}
+      src={withRetry(src, state.attempt)}
+      alt={alt}
+      className={className}
+      onError={fail}
+      onLoad={(e) => {
+        if (e.currentTarget.naturalWidth < MIN_VALID_PX) fail()
+      }}
+    />
+  )
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+
+export const PASSWORD_MIN = 6
+
+const email = z
+  .string({ error: 'Email é obrigatório' })
+  .trim()
+  .min(1, { error: 'Email é obrigatório' })
+  .pipe(z.email({ error: 'Email inválido' }))
+  .transform((value) => value.toLowerCase())
+
+/** POST /api/auth/register (SPEC.md section 7); the screen also checks the confirmation. */
+export const RegisterBody = z.object({
+  firstName: z
+    .string({ error: 'Nome é obrigatório' })
+    .trim()
+    .min(1, { error: 'Nome é obrigatório' })
+    .max(100),
+  lastName: z
+    .string({ error: 'Sobrenome é obrigatório' })
+    .trim()
+    .min(1, { error: 'Sobrenome é obrigatório' })
+    .max(100),
+  email,
+  whatsapp: z
+    .string({ error: 'WhatsApp é obrigatório' })
+    .trim()
+    .min(1, { error: 'WhatsApp é obrigatório' })
+    .max(40),
+  password: z
+    .string({ error: 'Senha é obrigatória' })
+    .min(PASSWORD_MIN, { error: 'A senha deve ter pelo menos 6 caracteres' })
+    .max(200),
+})
+export type RegisterBody = z.infer<typeof RegisterBody>
+
+export const LoginBody = z.object({
+  email,
+  password: z
+    .string({ error: 'Senha é obrigatória' })
+    .min(1, { error: 'Senha é obrigatória' })
+    .max(200),
+})
+export type LoginBody = z.infer<typeof LoginBody>
+
+/** The session user as GET /api/auth/user answers it. */
+export interface SessionUser {
+  id: string
+  firstName: string
+  lastName: string
+  email: string
+  whatsapp: string
+  role: 'user' | 'superadmin'
+  profileImageUrl: string | null
+}
+
+const ADMIN_FIELDS_REQUIRED = 'Por favor, preencha usuário e senha.'
+
+/** POST /api/admin/login: `username` is the administrator's e-mail. */
+export const AdminLoginBody = z.object({
+  username: z
+    .string({ error: ADMIN_FIELDS_REQUIRED })
+    .trim()
+    .min(1, { error: ADMIN_FIELDS_REQUIRED })
+    .max(200),
+  password: z
+    .string({ error: ADMIN_FIELDS_REQUIRED })
+    .min(1, { error: ADMIN_FIELDS_REQUIRED })
+    .max(200),
+})
+export type AdminLoginBody = z.infer<typeof AdminLoginBody>
+
+/** What both login calls answer; the screen navigates to `redirectTo`. */
+export interface LoginAnswer {
+  user: SessionUser
+  redirectTo: '/admin' | '/dashboard'
+}
+
+/** GET /api/auth/user when logged in (401 otherwise). */
+export interface CurrentUserAnswer {
+  user: SessionUser
+  isAuthenticated: true
+}

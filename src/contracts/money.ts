@@ -1,0 +1,36 @@
+/**
+ * Money is integer centavos everywhere inside the store; the API shows decimal strings ("19.90")
+ * and screens show "R$ 19,90". These helpers are the only place that converts between them.
+ */
+
+/** 1990 -> "19.90" */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : ''
+  const abs = Math.abs(Math.trunc(cents))
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+/**
+ * "19.90", "19,90", "19.9", 19.9 -> 1990. Returns null for anything that is not a non-negative
+ * amount with at most two decimals, so a typo never becomes a silently rounded price.
+ */
+export function decimalToCents(value: string | number): number | null {
+  const text = typeof value === 'number' ? String(value) : value.trim().replace(',', '.')
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text)
+  if (!match) return null
+  const reais = Number(match[1])
+  const centavos = Number((match[2] ?? '').padEnd(2, '0'))
+  return reais * 100 + centavos
+}
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
+
+/** 1990 -> "R$ 19,90" (with the non-breaking space Intl puts after the symbol). */
+export function formatBRL(cents: number): string {
+  return brl.format(cents / 100)
+}
+
+/** "19.90" -> "R$ 19,90"; what the screens use for prices that arrive from the API. */
+export function formatDecimalBRL(decimal: string): string {
+  return formatBRL(decimalToCents(decimal) ?? 0)
+}

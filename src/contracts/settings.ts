@@ -1,0 +1,152 @@
+/** Every setting of the store (SPEC.md section 3) with its default and whether the public may see it. */
+export const SETTING_CATEGORIES = [
+  'whatsapp',
+  'footer',
+  'delivery',
+  'payment',
+  'downloads',
+] as const
+export type SettingCategory = (typeof SETTING_CATEGORIES)[number]
+
+interface SettingDefinition {
+  key: string
+  category: SettingCategory
+  description: string
+  defaultValue: string
+  /** Shown to anyone through GET /api/settings/public. */
+  isPublic?: boolean
+  /** Never shown in full, not even to the admin (masked when read back). */
+  isSecret?: boolean
+}
+
+export const SETTINGS = [
+  {
+    key: 'footer_description',
+    category: 'footer',
+    isPublic: true,
+    description: 'Texto do rodapé',
+    defaultValue:
+      'Materiais pedagógicos digitais feitos por professoras para professoras. Baixe na hora, pague com PIX.',
+  },
+  {
+    key: 'footer_whatsapp',
+    category: 'footer',
+    isPublic: true,
+    description: 'WhatsApp exibido no rodapé',
+    defaultValue: '5511999999999',
+  },
+  {
+    key: 'footer_email',
+    category: 'footer',
+    isPublic: true,
+    description: 'E-mail de contato',
+    defaultValue: 'contato@lojademateriais.com.br',
+  },
+  {
+    key: 'footer_instagram',
+    category: 'footer',
+    isPublic: true,
+    description: 'Instagram (usuário ou URL)',
+    defaultValue: 'lojademateriais',
+  },
+  {
+    key: 'footer_cnpj',
+    category: 'footer',
+    isPublic: true,
+    description: 'CNPJ exibido no rodapé',
+    defaultValue: '',
+  },
+  {
+    key: 'footer_address',
+    category: 'footer',
+    isPublic: true,
+    description: 'Endereço exibido no rodapé',
+    defaultValue: '',
+  },
+  {
+    key: 'whatsapp_number',
+    category: 'whatsapp',
+    isPublic: true,
+    description: 'WhatsApp de suporte',
+    defaultValue: '5511999999999',
+  },
+  {
+    key: 'mercadopago_store_name',
+    category: 'payment',
+    isPublic: true,
+    description: 'Nome da loja no Mercado Pago',
+    defaultValue: 'Loja de Materiais',
+  },
+  {
+    key: 'mercadopago_return_url',
+    category: 'payment',
+    description: 'URL de retorno após o pagamento com cartão',
+    defaultValue: '',
+  },
+  {
+    key: 'pix_key',
+    category: 'payment',
+    description: 'Chave PIX que recebe os pagamentos',
+    defaultValue: '',
+  },
+  {
+    key: 'pix_recipient_name',
+    category: 'payment',
+    description: 'Nome do recebedor PIX',
+    defaultValue: '',
+  },
+  {
+    key: 'pix_city',
+    category: 'payment',
+    description: 'Cidade do recebedor PIX',
+    defaultValue: '',
+  },
+  {
+    key: 'max_downloads',
+    category: 'downloads',
+    isPublic: true,
+    description: 'Downloads permitidos por compra',
+    defaultValue: '3',
+  },
+  {
+    key: 'download_link_expiry',
+    category: 'downloads',
+    isPublic: true,
+    description: 'Validade do link de download (minutos)',
+    defaultValue: '30',
+  },
+  {
+    key: 'evolution_api_url',
+    category: 'whatsapp',
+    description: 'URL da Evolution API',
+    defaultValue: '',
+  },
+  {
+    key: 'evolution_api_key',
+    category: 'whatsapp',
+    isSecret: true,
+    description: 'Chave da Evolution API',
+    defaultValue: '',
+  },
+  {
+    key: 'evolution_instance_name',
+    category: 'whatsapp',
+    description: 'Instância da Evolution API',
+    defaultValue: '',
+  },
+  {
+    key: 'admin_whatsapp',
+    category: 'whatsapp',
+    description: 'WhatsApp do administrador para avisos',
+    defaultValue: '',
+  },
+] as const satisfies readonly SettingDefinition[]
+
+export type SettingKey = (typeof SETTINGS)[number]['key']
+
+export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = SETTINGS.filter(
+  (s: SettingDefinition) => s.isPublic,
+).map((s) => s.key)
+
+/** What GET /api/settings/public answers: public keys only, each with a value (default if unset). */
+export type PublicSettings = Partial<Record<SettingKey, string>>

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { z } from 'zod'
+import { projectRoot } from './paths.js'
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ error: 'DATABASE_URL deve ser uma URL postgres://' }).optional(),
+  REDIS_URL: z.url().optional(),
+  REDIS_PREFIX: z.string().default('loja:'),
+  SESSION_SECRET: z
+    .string()
+    .min(16, { error: 'SESSION_SECRET precisa de 16 caracteres ou mais' })
+    .optional(),
+  ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL inválido' }).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(6, { error: 'ADMIN_PASSWORD precisa de 6 caracteres ou mais' })
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
+  MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
+  SEED_DEMO: flag.optional(),
+  TRUST_PROXY: flag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export interface Config {
+  env: string
+  port: number
+  host: string
+  dataDir: string
+  filesDir: string
+  clientDir: string
+  databaseUrl: string | undefined
+  redisUrl: string | undefined
+  /** Put before every Redis key, so several stores (or test runs) can share one Redis. */
+  redisPrefix: string
+  /** Signs download links and cookies; random per start when unset (links die on restart). */
+  sessionSecret: string
+  sessionSecretIsEphemeral: boolean
+  admin: { email: string | undefined; password: string | undefined }
+  publicUrl: string | undefined
+  mercadoPago: {
+    accessToken: string | undefined
+    webhookSecret: string | undefined
+    apiUrl: string
+  }
+  /** undefined: seed when the database has no products. */
+  seedDemo: boolean | undefined
+  logLevel: string
+  /** Behind a reverse proxy that sets X-Forwarded-*: trust it for the client IP and https. */
+  trustProxy: boolean
+}
+
+/** Reads and checks the environment once, failing at boot with a readable message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(emptyToUndefined(env))
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Configuração inválida:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const dataDir = path.resolve(projectRoot, e.DATA_DIR)
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    clientDir: path.join(projectRoot, 'dist', 'client'),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    sessionSecretIsEphemeral: !e.SESSION_SECRET,
+    admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    mercadoPago: {
+      accessToken: e.MERCADOPAGO_ACCESS_TOKEN,
+      webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
+      apiUrl: e.MERCADOPAGO_API_URL.replace(/\/+$/, ''),
+    },
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
+  }
+}
+
+/** `FOO=` in a shell or .env means "not set", not "set to the empty string". */
+function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]))
+}

@@ -1,0 +1,50 @@
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import { migrationsDir } from '../paths.js'
+import * as schema from './schema.js'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+/**
+ * PostgreSQL when a URL is given, else PGlite (Postgres compiled to WASM) with its data under
+ * `dataDir/db`; `dataDir` 'memory://' keeps it in memory (tests). Same schema and migrations.
+ */
+export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsDir }),
+      close: () => pool.end(),
+    }
+  }
+  let location = 'memory://'
+  if (opts.dataDir !== 'memory://') {
+    location = path.join(opts.dataDir, 'db')
+    mkdirSync(location, { recursive: true })
+  }
+  const client = await PGlite.create(location)
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
+    close: () => client.close(),
+  }
+}

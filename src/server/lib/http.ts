@@ -1,0 +1,42 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { createHash } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
+
+/** An answer serialised and compressed once, served many times (catalogue, home page). */
+export interface PreparedBody {
+  type: string
+  body: Buffer
+  gzip: Buffer
+  etag: string
+}
+
+export function prepareBody(content: string, type: string): PreparedBody {
+  const body = Buffer.from(content)
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
+  return { type, body, gzip: gzipSync(body), etag }
+}
+
+export function prepareJson(value: unknown): PreparedBody {
+  return prepareBody(JSON.stringify(value), 'application/json; charset=utf-8')
+}
+
+/** True when the client's cached copy (If-None-Match) is still the current one. */
+export function isFresh(req: FastifyRequest, etag: string): boolean {
+  const header = req.headers['if-none-match']
+  if (!header) return false
+  return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+}
+
+/** Answers a prepared body: 304 when unchanged, gzip when the client takes it. */
+export function sendPrepared(req: FastifyRequest, reply: FastifyReply, prepared: PreparedBody) {
+  reply
+    .header('etag', prepared.etag)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Accept-Encoding')
+  if (isFresh(req, prepared.etag)) return reply.code(304).send()
+  reply.type(prepared.type)
+  if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    return reply.header('content-encoding', 'gzip').send(prepared.gzip)
+  }
+  return reply.send(prepared.body)
+}

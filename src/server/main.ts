@@ -1,0 +1,31 @@
+import { buildApp } from './app.js'
+import { loadConfig } from './config.js'
+import { openDatabase } from './db/client.js'
+import { LocalDiskStorage } from './modules/files/storage.js'
+import { prepareStore } from './startup.js'
+
+const config = loadConfig()
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+await database.migrate()
+const storage = new LocalDiskStorage(config.filesDir)
+const app = await buildApp({ config, database, storage })
+await prepareStore(app)
+
+if (config.sessionSecretIsEphemeral) {
+  app.log.warn('SESSION_SECRET not set: a random one is used, so sessions and links end at restart')
+}
+
+let closing = false
+async function shutdown(signal: string) {
+  if (closing) return
+  closing = true
+  app.log.info({ signal }, 'shutting down')
+  await app.close()
+  await database.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+await app.listen({ port: config.port, host: config.host })
+console.log(`  Loja no ar: http://localhost:${config.port}  (banco: ${database.kind})`)

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm'
+import type { RegisterBody, SessionUser } from '../../../contracts/accounts.js'
+import type { Db } from '../../db/client.js'
+import { users } from '../../db/schema.js'
+import { AppError } from '../../errors.js'
+import { normaliseWhatsapp } from '../../lib/phone.js'
+import { hashPassword, verifyPassword } from './passwords.js'
+
+type UserRow = typeof users.$inferSelect
+
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    whatsapp: row.whatsapp,
+    role: row.role,
+    profileImageUrl: row.profileImageUrl,
+  }
+}
+
+// Verifying against a throwaway hash keeps "no such e-mail" as slow as "wrong password".
+const decoyHash = hashPassword('senha-que-ninguem-usa')
+
+export function createAccountsService(db: Db) {
+  return {
+    /** Creates a customer account; 409 when the e-mail is taken. Runs inside `tx` when given. */
+    async register(input: RegisterBody, tx: Db = db): Promise<UserRow> {
+      const passwordHash = await hashPassword(input.password)
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          whatsapp: normaliseWhatsapp(input.whatsapp) ?? input.whatsapp.replace(/\D/g, ''),
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning()
+      if (!row) throw new AppError('conflict', 'Este email já está cadastrado. Faça login.')
+      return row
+    },
+
+    /** The active user with this e-mail and password, or null; never says which part was wrong. */
+    async authenticate(email: string, password: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()))
+      if (!row) {
+        await verifyPassword(password, await decoyHash)
+        return null
+      }
+      const ok = await verifyPassword(password, row.passwordHash)
+      return ok && row.isActive ? row : null
+    },
+
+    async findById(id: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id))
+      return row ?? null
+    },
+
+    async findByEmail(email: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()))
+      return row ?? null
+    },
+  }
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>

@@ -1,0 +1,56 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { sessions } from '../../db/schema.js'
+
+export interface SessionRecord {
+  userId: string | null
+  data: Record<string, unknown>
+  expiresAt: Date
+}
+
+/**
+ * Server-side sessions keyed by the SHA-256 of the cookie's token. The database keeps them by
+ * default; a Redis implementation of the same interface is used when REDIS_URL is set.
+ */
+export interface SessionStore {
+  get(id: string): Promise<SessionRecord | null>
+  set(id: string, record: SessionRecord): Promise<void>
+  destroy(id: string): Promise<void>
+  /** Ends every session of a user (deactivation, password change). */
+  destroyForUser(userId: string): Promise<void>
+}
+
+export class DbSessionStore implements SessionStore {
+  constructor(private readonly db: Db) {}
+
+  async get(id: string): Promise<SessionRecord | null> {
+    const [row] = await this.db
+      .select({ userId: sessions.userId, data: sessions.data, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
+    return row ?? null
+  }
+
+  async set(id: string, record: SessionRecord): Promise<void> {
+    await this.db
+      .insert(sessions)
+      .values({ id, ...record })
+      .onConflictDoUpdate({
+        target: sessions.id,
+        set: { userId: record.userId, data: record.data, expiresAt: record.expiresAt },
+      })
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.id, id))
+  }
+
+  async destroyForUser(userId: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.userId, userId))
+  }
+
+  /** Removes expired rows; called now and then, expiry is enforced by `get` regardless. */
+  async purgeExpired(): Promise<void> {
+    await this.db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`))
+  }
+}

@@ -1,0 +1,94 @@
+import fastifyStatic from '@fastify/static'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { App } from '../../app.js'
+import { AppError } from '../../errors.js'
+import { prepareBody, sendPrepared, type PreparedBody } from '../../lib/http.js'
+import { productHead, storeHead } from './page-head.js'
+
+// Where index.html marks the spot for per-page tags; the dev <title> after it is replaced too.
+const HEAD_SLOT = /<!--app-head-->(\s*<title>[^<]*<\/title>)?/
+
+/**
+ * Serves the built client: hashed assets cached for a year, the service worker never cached,
+ * and every page route answered with index.html carrying that page's title and preview tags.
+ */
+export async function webRoutes(app: App) {
+  const { config } = app.deps
+  const indexFile = path.join(config.clientDir, 'index.html')
+  const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null
+
+  if (template) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const relative = path.relative(config.clientDir, filePath)
+        if (relative.startsWith('assets' + path.sep)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable')
+        } else if (relative === 'sw.js') {
+          res.setHeader('cache-control', 'no-cache')
+        } else {
+          res.setHeader('cache-control', 'public, max-age=3600')
+        }
+      },
+    })
+  }
+
+  const baseUrl = (req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.host}`
+  const page = (head: string) =>
+    prepareBody(template!.replace(HEAD_SLOT, head), 'text/html; charset=utf-8')
+
+  // The home page is the same for everyone on a given host: render it once per host.
+  const homes = new Map<string, PreparedBody>()
+  const sendHome = (req: FastifyRequest, reply: FastifyReply) => {
+    const base = baseUrl(req)
+    let home = homes.get(base)
+    if (!home) {
+      home = page(storeHead(base, '/'))
+      if (homes.size < 16) homes.set(base, home)
+    }
+    return sendPrepared(req, reply, home)
+  }
+
+  app.get('/', async (req, reply) => (template ? sendHome(req, reply) : clientMissing(reply)))
+
+  app.get('/produto/:id', async (req, reply) => {
+    if (!template) return clientMissing(reply)
+    const id = Number((req.params as { id: string }).id)
+    const product = Number.isInteger(id) && id > 0 ? await findActive(app, id) : undefined
+    if (!product) reply.code(404)
+    const head = product ? productHead(baseUrl(req), product) : storeHead(baseUrl(req), req.url)
+    return sendPrepared(req, reply, page(head))
+  })
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/'
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !pathname.startsWith('/api/')
+    // A missing file (has an extension) is a plain 404; a page route is the app's to render.
+    if (!isPage || /\.[a-z0-9]+$/i.test(pathname)) {
+      return reply.code(404).send({ message: 'Rota não encontrada' })
+    }
+    if (!template) return clientMissing(reply)
+    return sendPrepared(req, reply, page(storeHead(baseUrl(req), pathname)))
+  })
+}
+
+async function findActive(app: App, id: number) {
+  try {
+    return await app.services.catalog.getActive(id)
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return undefined
+    throw error
+  }
+}
+
+function clientMissing(reply: FastifyReply) {
+  return reply
+    .code(503)
+    .type('text/plain; charset=utf-8')
+    .send('O site ainda não foi compilado. Rode "npm run build" (ou "npm start", que compila).')
+}

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/client.js'
+import { productFiles, productImages, products } from '../db/schema.js'
+import { storeImageVariants, type StoredImage } from '../modules/files/images.js'
+import type { FileStorage } from '../modules/files/storage.js'
+import { renderPng } from './demo-art.js'
+import { coverSvg } from './demo-cover.js'
+import { buildPdf } from './demo-pdf.js'
+import { practiceOf } from './demo-practice.js'
+import { previewSvg } from './demo-preview.js'
+import { DEMO_PRODUCTS, type DemoProduct } from './demo-products.js'
+
+/** Any constant will do: it only has to be the same for every process that seeds. */
+const SEED_LOCK = 720_261_001
+
+const DAY_MS = 86_400_000
+
+interface PreparedFile {
+  fileName: string
+  /** Appended to `<id>-` once the product's id is known. */
+  keySuffix: string
+  pdf: Buffer
+}
+
+interface Prepared {
+  product: DemoProduct
+  images: StoredImage[]
+  files: PreparedFile[]
+}
+
+/**
+ * Fills an empty store with a demo catalogue of 12 materials, with real covers and PDFs, so a
+ * fresh install has something to browse and buy. Does nothing, and returns 0, once the products
+ * table has any row, deleted ones included: a shop owner's catalogue is never touched.
+ */
+export async function seedDemoCatalog(db: Db, storage: FileStorage): Promise<number> {
+  if (await hasProducts(db)) return 0
+  // Artwork and PDFs are made before the transaction so it stays short; images are
+  // content-addressed, so storing them again after a failed attempt costs nothing.
+  const prepared = await Promise.all(
+    DEMO_PRODUCTS.map((product, i) => prepare(product, i, storage)),
+  )
+  const now = Date.now()
+  return db.transaction(async (tx) => {
+    // Two processes booting on one empty database would otherwise both seed.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`)
+    if (await hasProducts(tx)) return 0
+    for (const { product, images, files } of prepared) {
+      const createdAt = new Date(now - product.daysAgo * DAY_MS)
+      const [row] = await tx
+        .insert(products)
+        .values({
+          name: product.name,
+          description: product.description,
+          priceCents: product.priceCents,
+          category: product.category,
+          isFree: product.priceCents === 0,
+          externalLink: product.canva?.link ?? null,
+          canvaTemplateId: product.canva?.templateId ?? null,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .returning({ id: products.id })
+      if (!row) throw new Error(`demo product ${product.slug} was not inserted`)
+      await tx
+        .insert(productImages)
+        .values(images.map((image, position) => ({ productId: row.id, position, ...image })))
+      const fileRows = []
+      // PDF keys carry the product id, which exists only now; a rolled-back seed leaves at
+      // most a few orphan demo files that the next attempt overwrites.
+      for (const [position, file] of files.entries()) {
+        const storageKey = `files/demo/${row.id}-${file.keySuffix}`
+        const stored = await storage.put(storageKey, file.pdf)
+        fileRows.push({
+          productId: row.id,
+          position,
+          fileName: file.fileName,
+          mimeType: 'application/pdf',
+          sizeBytes: stored.size,
+          storageKey,
+          sha256: stored.sha256,
+        })
+      }
+      await tx.insert(productFiles).values(fileRows)
+    }
+    return prepared.length
+  })
+}
+
+async function hasProducts(db: Pick<Db, 'select'>): Promise<boolean> {
+  const rows = await db.select({ id: products.id }).from(products).limit(1)
+  return rows.length > 0
+}
+
+async function prepare(
+  product: DemoProduct,
+  index: number,
+  storage: FileStorage,
+): Promise<Prepared> {
+  const { pages, answerKey } = practiceOf(product.slug)
+  const svgs = [
+    coverSvg({
+      name: product.name,
+      category: product.category,
+      format: product.canva ? 'CANVA' : 'PDF',
+      seed: index + 1,
+    }),
+  ]
+  if (product.withPreviews) {
+    pages.forEach((practice, i) => svgs.push(previewSvg(practice, product.category, i + 2)))
+  }
+  const images = await Promise.all(
+    svgs.map(async (svg) => storeImageVariants(storage, await renderPng(svg))),
+  )
+  const files: PreparedFile[] = [
+    {
+      fileName: `${product.slug}.pdf`,
+      keySuffix: `${product.slug}.pdf`,
+      pdf: await buildPdf({ ...product, pages }),
+    },
+  ]
+  if (answerKey) {
+    const pdf = await buildPdf({
+      name: `Gabarito — ${product.name}`,
+      description:
+        'Respostas esperadas de cada questão, para a correção rápida e o registro da turma.',
+      category: product.category,
+      pages: [answerKey],
+    })
+    files.push({ fileName: 'gabarito.pdf', keySuffix: `${product.slug}-gabarito.pdf`, pdf })
+  }
+  return { product, images, files }
+}

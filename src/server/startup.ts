@@ -1,0 +1,25 @@
+import type { App } from './app.js'
+import { ensureSuperAdmin } from './modules/accounts/admin-bootstrap.js'
+import { seedDemoCatalog } from './seed/demo-catalog.js'
+
+/** What a store needs once its database is migrated: settings, an admin, and (if empty) a demo. */
+export async function prepareStore(app: App): Promise<void> {
+  const { config, database, storage } = app.deps
+  await app.services.settings.ensureDefaults()
+
+  const admin = await ensureSuperAdmin(database.db, config.admin)
+  if (admin?.generatedPassword) {
+    // Printed once, on purpose outside the JSON log, so the owner can read it in the terminal.
+    console.log(
+      `\n  Administrador criado: ${admin.email}\n  Senha gerada (anote, não será mostrada de novo): ${admin.generatedPassword}\n`,
+    )
+  }
+
+  if (config.seedDemo !== false) {
+    const seeded = await seedDemoCatalog(database.db, storage)
+    if (seeded > 0) {
+      app.log.info({ products: seeded }, 'demo catalogue seeded')
+      app.services.catalog.invalidate()
+    }
+  }
+}

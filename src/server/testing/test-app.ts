@@ -1,0 +1,80 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { buildApp, type App } from '../app.js'
+import { loadConfig } from '../config.js'
+import { openDatabase, type Database } from '../db/client.js'
+import { LocalDiskStorage } from '../modules/files/storage.js'
+import { prepareStore } from '../startup.js'
+
+export interface TestStore {
+  app: App
+  database: Database
+  storage: LocalDiskStorage
+  dataDir: string
+  close(): Promise<void>
+}
+
+/**
+ * A whole store for one test file: PGlite in memory, or, when DATABASE_URL is set, a fresh
+ * PostgreSQL database created for this store and dropped afterwards.
+ */
+export async function createTestStore(
+  opts: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestStore> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'loja-test-'))
+  const serverUrl = process.env.DATABASE_URL
+  const fresh = serverUrl ? await createFreshDatabase(serverUrl) : undefined
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: opts.seed ? '1' : '0',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret',
+    ADMIN_EMAIL: 'admin@teste.com',
+    ADMIN_PASSWORD: 'admin-senha-123',
+    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+    ...opts.env,
+  })
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: fresh ? dataDir : 'memory://',
+  })
+  await database.migrate()
+  const storage = new LocalDiskStorage(config.filesDir)
+  const app = await buildApp({ config, database, storage })
+  await prepareStore(app)
+  await app.ready()
+  return {
+    app,
+    database,
+    storage,
+    dataDir,
+    async close() {
+      await app.close()
+      await database.close()
+      await fresh?.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function createFreshDatabase(serverUrl: string) {
+  const name = `loja_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+    },
+  }
+}
