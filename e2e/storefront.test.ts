@@ -1,0 +1,102 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, phoneContext } from './browser.js'
+
+let browser: Browser
+let page: Page
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  page = await (await phoneContext(browser, inject('baseUrl'))).newPage()
+})
+afterAll(() => browser?.close())
+
+describe('a visitor browses the catalogue on a phone', () => {
+  it('searches the home page and sees the grid filter', async () => {
+    await page.goto('/')
+    const cards = page.getByTestId('product-grid').getByTestId('product-card')
+    await cards.first().waitFor()
+    expect(await cards.count()).toBe(12)
+
+    // What the search must keep: name, description or category containing the term.
+    const products = (await (await page.request.get('/api/products')).json()) as {
+      name: string
+      description: string
+      category: string
+    }[]
+    const term = 'sílaba'
+    const expected = products
+      .filter((p) => `${p.name} ${p.description} ${p.category}`.toLowerCase().includes(term))
+      .map((p) => p.name)
+    expect(expected.length).toBeGreaterThan(0)
+    expect(expected.length).toBeLessThan(12)
+
+    await page.getByTestId('search-input').fill(term)
+    // The search waits 300 ms after typing, then the grid keeps only the matching materials.
+    await expect.poll(() => cards.count(), { timeout: 5000 }).toBe(expected.length)
+    const shown = await cards.allInnerTexts()
+    for (const name of expected) expect(shown.some((text) => text.includes(name))).toBe(true)
+
+    await page.getByTestId('search-input').fill('xyzzy nada disso')
+    await page.getByText('Nenhum produto encontrado').waitFor()
+  })
+
+  it('opens a product and sees its price in reais', async () => {
+    await page.goto('/')
+    const card = page
+      .getByTestId('product-grid')
+      .getByTestId('product-card')
+      .filter({ hasText: 'Kit Alfabetização' })
+    await card.first().click()
+    await page.waitForURL(/\/produto\/\d+$/)
+    const priceBox = page.getByTestId('price-box')
+    await priceBox.waitFor()
+    expect(await priceBox.innerText()).toMatch(/Preço especial[\s\S]*R\$\s?\d+,\d{2}/)
+    await page.getByRole('button', { name: 'Adicionar ao Carrinho' }).waitFor()
+  })
+
+  it('shows a free product as free', async () => {
+    const products = (await (await page.request.get('/api/products')).json()) as {
+      id: number
+      isFree: boolean
+    }[]
+    const free = products.find((p) => p.isFree)!
+    await page.goto(`/produto/${free.id}`)
+    const priceBox = page.getByTestId('price-box')
+    await priceBox.waitFor()
+    expect(await priceBox.innerText()).toContain('GRATUITO')
+    await page.getByRole('button', { name: 'BAIXAR GRÁTIS' }).waitFor()
+  })
+
+  it('tells a visitor when a product does not exist', async () => {
+    await page.goto('/produto/999999')
+    await page.getByText('Produto não encontrado').waitFor()
+    await page.getByText('O produto que você está procurando não existe.').waitFor()
+    await page
+      .getByRole('button', { name: 'Voltar à loja' })
+      .or(page.getByRole('link', { name: 'Voltar à loja' }))
+      .first()
+      .click()
+    await page.waitForURL((url) => url.pathname === '/')
+  })
+
+  it('serves share previews and a 404 page for unknown paths', async () => {
+    const res = await page.request.get('/produto/1')
+    const html = await res.text()
+    expect(html).toMatch(
+      /<meta property="og:image" content="http:\/\/[^"]+\/api\/products\/1\/image\?v=/,
+    )
+    expect(html).toContain('<link rel="canonical"')
+    await page.goto('/pagina-que-nao-existe')
+    await page.getByText('Página não encontrada').waitFor()
+  })
+
+  it('shows the terms without asking for a login', async () => {
+    await page.goto('/termos-uso')
+    await page
+      .getByText(/7 dias/)
+      .first()
+      .waitFor()
+    expect(page.url()).toContain('/termos-uso')
+  })
+})
