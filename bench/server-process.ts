@@ -1,8 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+/** The project folder, found upwards: this file runs from bench/ and bundled from bench/.out/. */
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir)
+  return dir
+}
+const root = projectRoot()
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,7 +33,16 @@ export async function startServer(
   const port = await freePort()
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'bench-and-e2e-secret-0123456789',
+      ADMIN_EMAIL: 'admin@teste.com',
+      ADMIN_PASSWORD: 'admin-senha-123',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const baseUrl = `http://127.0.0.1:${port}`
