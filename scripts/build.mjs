@@ -53,18 +53,21 @@ function compressAssets(dir) {
   }
 }
 
+/** The server bundle: one ESM file per entry, dependencies left to node_modules. */
+export const serverBuildOptions = {
+  entryPoints: [at('src/server/main.ts'), at('src/server/migrate.ts')],
+  outdir: at('dist/server'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+}
+
 async function buildServer() {
-  await esbuild({
-    entryPoints: [at('src/server/main.ts'), at('src/server/migrate.ts')],
-    outdir: at('dist/server'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
-  })
+  await esbuild(serverBuildOptions)
 }
 
 export async function buildAll({ ifMissing = false } = {}) {

@@ -3,20 +3,10 @@
 import { spawn } from 'node:child_process'
 import { context } from 'esbuild'
 import { fileURLToPath } from 'node:url'
+import { serverBuildOptions } from './build.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const ctx = await context({
-  entryPoints: ['src/server/main.ts', 'src/server/migrate.ts'],
-  absWorkingDir: root,
-  outdir: 'dist/server',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'info',
-})
+const ctx = await context({ ...serverBuildOptions, logLevel: 'info' })
 await ctx.rebuild()
 await ctx.watch()
 
