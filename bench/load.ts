@@ -8,11 +8,28 @@ export interface LoadResult {
   non2xx: number
 }
 
+export interface LoadOptions {
+  connections?: number
+  seconds?: number
+  /** GET when not given; a body is sent as JSON. */
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: unknown
+}
+
 /** Loads one URL from this process for `seconds`, after a short warm-up. */
-export async function load(url: string, opts: { connections?: number; seconds?: number } = {}) {
+export async function load(url: string, opts: LoadOptions = {}) {
   const connections = opts.connections ?? 50
-  await autocannon({ url, connections, duration: 2 })
-  const result = await autocannon({ url, connections, duration: opts.seconds ?? 10 })
+  const request = {
+    method: opts.method ?? 'GET',
+    headers: {
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...opts.headers,
+    },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  }
+  await autocannon({ url, connections, duration: 2, ...request })
+  const result = await autocannon({ url, connections, duration: opts.seconds ?? 10, ...request })
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

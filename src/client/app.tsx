@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useLocation } from 'wouter'
+import { PaymentWatcher } from './features/checkout/payment-watcher'
 import { Footer } from './features/layout/footer'
 import { Header } from './features/layout/header'
 import { queryClient } from './lib/query-client'
@@ -20,6 +21,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ScrollToTop />
+      <PaymentWatcher />
       <a
         href="#conteudo"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-purple-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -9,6 +9,15 @@ const AboutPage = lazy(() => import('./pages/about.page'))
 const PrivacyPage = lazy(() => import('./pages/privacy.page'))
 const TermsPage = lazy(() => import('./pages/terms.page'))
 const NotFoundPage = lazy(() => import('./pages/not-found.page'))
+const LoginPage = lazy(() => import('./pages/login.page'))
+const SignupPage = lazy(() => import('./pages/signup.page'))
+const DashboardPage = lazy(() => import('./pages/dashboard.page'))
+const MyMaterialsPage = lazy(() => import('./pages/my-materials.page'))
+const AdminLoginPage = lazy(() => import('./pages/admin-login.page'))
+const AdminPage = lazy(() => import('./pages/admin.page'))
+const CheckoutPage = lazy(() => import('./pages/checkout.page'))
+const CheckoutMercadoPagoPage = lazy(() => import('./pages/checkout-mercadopago.page'))
+const PaymentRecoveryPage = lazy(() => import('./pages/payment-recovery.page'))
 
 function PageFallback() {
   return (
@@ -27,6 +36,16 @@ export function AppRoutes() {
         <Route path="/sobre-nos" component={AboutPage} />
         <Route path="/politica-privacidade" component={PrivacyPage} />
         <Route path="/termos-uso" component={TermsPage} />
+        <Route path="/checkout" component={CheckoutPage} />
+        <Route path="/checkout-pix" component={CheckoutPage} />
+        <Route path="/checkout-mercadopago" component={CheckoutMercadoPagoPage} />
+        <Route path="/payment-recovery" component={PaymentRecoveryPage} />
+        <Route path="/login" component={LoginPage} />
+        <Route path="/cadastro" component={SignupPage} />
+        <Route path="/dashboard" component={DashboardPage} />
+        <Route path="/meus-materiais" component={MyMaterialsPage} />
+        <Route path="/admin/login" component={AdminLoginPage} />
+        <Route path="/admin" component={AdminPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -34,6 +34,12 @@ export const RegisterBody = z.object({
 })
 export type RegisterBody = z.infer<typeof RegisterBody>
 
+/** The sign-up screen: the same body plus the password typed twice (SPEC.md section 5). */
+export const SignupForm = RegisterBody.extend({ confirmPassword: z.string() }).refine(
+  (form) => form.password === form.confirmPassword,
+  { error: 'As senhas não coincidem', path: ['confirmPassword'] },
+)
+
 export const LoginBody = z.object({
   email,
   password: z

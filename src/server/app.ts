@@ -15,11 +15,22 @@ import fastifyCookie from '@fastify/cookie'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { registerErrorHandling } from './http/error-handler.js'
+import { registerOriginCheck } from './http/origin-check.js'
+import { createRateLimiter, MemoryCounterStore } from './http/rate-limit.js'
+import { RedisCounterStore } from './http/rate-limit-redis.js'
+import { openRedis, type Redis } from './lib/redis.js'
+import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { createAccountsService } from './modules/accounts/accounts.service.js'
+import { createLoginService } from './modules/accounts/login.service.js'
+import { RedisSessionStore } from './modules/accounts/redis-session-store.js'
 import { DbSessionStore } from './modules/accounts/session-store.js'
 import { createSessionService } from './modules/accounts/sessions.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { createCatalogService } from './modules/catalog/catalog.service.js'
+import { commerceRoutes, createCommerceServices } from './modules/checkout/commerce.js'
+import { createCartService } from './modules/cart/cart.service.js'
+import { customerRoutes } from './modules/customer/customer.routes.js'
+import { createCustomerService } from './modules/customer/customer.service.js'
 import type { FileStorage } from './modules/files/storage.js'
 import { settingsRoutes } from './modules/settings/settings.routes.js'
 import { createSettingsService } from './modules/settings/settings.service.js'
@@ -33,14 +44,47 @@ export interface Deps {
   config: Config
   database: Database
   storage: FileStorage
+  /** Order expiry and payment re-check timers; tests turn them off and call them directly. */
+  backgroundJobs?: boolean
 }
 
-function createServices({ database, storage }: Deps) {
+function createServices(
+  { database, storage, config }: Deps,
+  redis: Redis | null,
+  log: FastifyBaseLogger,
+) {
   const settings = createSettingsService(database.db)
   const catalog = createCatalogService(database.db, storage)
-  const sessions = createSessionService(database.db, new DbSessionStore(database.db))
+  const sessions = createSessionService(
+    database.db,
+    redis ? new RedisSessionStore(redis) : new DbSessionStore(database.db),
+  )
   const accounts = createAccountsService(database.db)
-  return { settings, catalog, sessions, accounts }
+  // Exported as a service so every limited call (login, register, guest lookup) shares it.
+  const limiter = createRateLimiter(redis ? new RedisCounterStore(redis) : new MemoryCounterStore())
+  const cart = createCartService(database.db, catalog)
+  const login = createLoginService(accounts, limiter, cart.mergeGuestCart)
+  const customer = createCustomerService(database.db)
+  const commerce = createCommerceServices({
+    db: database.db,
+    cart,
+    config,
+    settings,
+    catalog,
+    accounts,
+    log,
+  })
+  return {
+    settings,
+    catalog,
+    sessions,
+    accounts,
+    limiter,
+    login,
+    customer,
+    cart,
+    ...commerce,
+  }
 }
 
 export type Services = ReturnType<typeof createServices>
@@ -73,13 +117,20 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('deps', deps)
-  app.decorate('services', createServices(deps))
+  // With REDIS_URL, sessions and rate limits are shared by every instance of the store.
+  const redis = config.redisUrl ? openRedis(config.redisUrl, config.redisPrefix) : null
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()))
+  app.decorate('services', createServices(deps, redis, app.log))
 
   await app.register(fastifyCookie)
   registerErrorHandling(app)
+  registerOriginCheck(app)
   systemRoutes(app)
+  accountsRoutes(app)
+  customerRoutes(app)
   settingsRoutes(app)
   catalogRoutes(app)
+  commerceRoutes(app, { backgroundJobs: deps.backgroundJobs !== false })
   await webRoutes(app)
   return app
 }

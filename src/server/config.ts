@@ -31,6 +31,11 @@ const EnvSchema = z.object({
   SEED_DEMO: flag.optional(),
   TRUST_PROXY: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(500 * 1024 * 1024),
 })
 
 export interface Config {
@@ -39,6 +44,10 @@ export interface Config {
   host: string
   dataDir: string
   filesDir: string
+  /** Uploads in progress (DATA_DIR/tmp); emptied at every start. */
+  tmpDir: string
+  /** Largest file an upload may carry (SPEC.md: 500 MB); tests set a small one. */
+  maxUploadBytes: number
   clientDir: string
   databaseUrl: string | undefined
   redisUrl: string | undefined
@@ -76,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     filesDir: path.join(dataDir, 'files'),
+    tmpDir: path.join(dataDir, 'tmp'),
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
     clientDir: path.join(projectRoot, 'dist', 'client'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

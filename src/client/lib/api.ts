@@ -17,6 +17,8 @@ export interface RequestOptions {
   body?: unknown
   signal?: AbortSignal
   headers?: Record<string, string>
+  /** fetch's cache mode; the emergency cart add asks for 'no-cache'. */
+  cache?: RequestCache
 }
 
 async function errorFrom(response: Response): Promise<HttpError> {
@@ -50,6 +52,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
+    cache: options.cache,
   })
   const answered = response.headers.get('X-Session-ID')
   if (answered && answered !== sessionId) setSessionId(answered)

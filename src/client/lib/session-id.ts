@@ -5,7 +5,8 @@ const STORAGE_KEY = 'cart_session_id'
 let memoryId: string | null = null
 
 function newSessionId(): string {
-  const bytes = new Uint8Array(8)
+  // 128 random bits: this id proves a guest owns a cart and its orders, so no one may guess it.
+  const bytes = new Uint8Array(16)
   crypto.getRandomValues(bytes)
   const random = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
   return `cart_${random}_${Date.now()}`

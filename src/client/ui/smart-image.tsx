@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { ImgHTMLAttributes } from 'react'
+import type { ImgHTMLAttributes, ReactNode } from 'react'
 import { cn } from '../lib/cn'
 
 const MAX_RETRIES = 2
@@ -9,6 +9,8 @@ const MIN_VALID_PX = 10
 interface SmartImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'onError' | 'onLoad'> {
   src: string
   alt: string
+  /** Shown instead of the grey 'Erro ao carregar' box when the image cannot be loaded. */
+  fallback?: ReactNode
 }
 
 function withRetry(src: string, attempt: number): string {
@@ -17,7 +19,7 @@ function withRetry(src: string, attempt: number): string {
 }
 
 /** An image that retries twice, then shows a grey 'Erro ao carregar' box of the same size. */
-export function SmartImage({ src, alt, className, ...props }: SmartImageProps) {
+export function SmartImage({ src, alt, className, fallback, ...props }: SmartImageProps) {
   const [state, setState] = useState({ src, attempt: 0, failed: false })
   // A new src starts over (render-time reset, no effect needed).
   if (state.src !== src) setState({ src, attempt: 0, failed: false })
@@ -27,6 +29,17 @@ export function SmartImage({ src, alt, className, ...props }: SmartImageProps) {
       s.attempt < MAX_RETRIES ? { ...s, attempt: s.attempt + 1 } : { ...s, failed: true },
     )
 
+  if (state.failed && fallback !== undefined) {
+    return (
+      <div
+        role="img"
+        aria-label={alt}
+        className={cn('flex items-center justify-center', className)}
+      >
+        {fallback}
+      </div>
+    )
+  }
   if (state.failed) {
     return (
       <div

@@ -14,19 +14,34 @@ export interface TestStore {
   database: Database
   storage: LocalDiskStorage
   dataDir: string
+  /** The PostgreSQL database this store uses (undefined on PGlite), to share with another. */
+  databaseUrl: string | undefined
   close(): Promise<void>
+}
+
+export interface TestStoreOptions {
+  seed?: boolean
+  env?: Record<string, string>
+  /** Use this PostgreSQL database (left in place on close) instead of a fresh one. */
+  databaseUrl?: string
+  /** Registers extra routes before the app is ready (e.g. a probe inside a guarded scope). */
+  setup?: (app: App) => void | Promise<void>
+  /** Start the order timers (off by default: tests call the jobs' functions themselves). */
+  backgroundJobs?: boolean
 }
 
 /**
  * A whole store for one test file: PGlite in memory, or, when DATABASE_URL is set, a fresh
  * PostgreSQL database created for this store and dropped afterwards.
  */
-export async function createTestStore(
-  opts: { seed?: boolean; env?: Record<string, string> } = {},
-): Promise<TestStore> {
+export async function createTestStore(opts: TestStoreOptions = {}): Promise<TestStore> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'loja-test-'))
   const serverUrl = process.env.DATABASE_URL
-  const fresh = serverUrl ? await createFreshDatabase(serverUrl) : undefined
+  const fresh = opts.databaseUrl
+    ? { url: opts.databaseUrl, drop: async () => {} }
+    : serverUrl
+      ? await createFreshDatabase(serverUrl)
+      : undefined
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -43,7 +58,13 @@ export async function createTestStore(
   })
   await database.migrate()
   const storage = new LocalDiskStorage(config.filesDir)
-  const app = await buildApp({ config, database, storage })
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    backgroundJobs: opts.backgroundJobs ?? false,
+  })
+  await opts.setup?.(app)
   await prepareStore(app)
   await app.ready()
   return {
@@ -51,6 +72,7 @@ export async function createTestStore(
     database,
     storage,
     dataDir,
+    databaseUrl: fresh?.url,
     async close() {
       await app.close()
       await database.close()

@@ -1,18 +1,55 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiJson } from '../../lib/api'
+import type { CartItem } from '../../../contracts/cart'
+import { HttpError, apiJson } from '../../lib/api'
 import { cartQuery } from './cart.queries'
+
+export const ADD_FAILED_MESSAGE = 'Falha ao adicionar item ao carrinho'
 
 export interface AddToCartInput {
   productId: number
   quantity?: number
 }
 
-/** POST /api/cart, then the cart is refetched (SPEC.md section 7). */
+/** A refusal the server will repeat (unknown or inactive product): no point in a second try. */
+function isFinalRefusal(error: unknown): boolean {
+  return (
+    error instanceof HttpError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 408 &&
+    error.status !== 429
+  )
+}
+
+/**
+ * POST /api/cart; when it fails, the emergency add of SPEC.md section 7 (same call, marked and
+ * uncached). The server treats a repeated timestamp as the same add, so nothing is doubled.
+ */
+export async function addToCart({ productId, quantity = 1 }: AddToCartInput): Promise<CartItem> {
+  try {
+    return await apiJson<CartItem>('/api/cart', { method: 'POST', body: { productId, quantity } })
+  } catch (error) {
+    if (isFinalRefusal(error)) throw error
+    console.warn('Falha ao adicionar, tentando o método de emergência', error)
+    try {
+      return await apiJson<CartItem>('/api/cart', {
+        method: 'POST',
+        headers: { 'X-Emergency-Add': 'true' },
+        cache: 'no-cache',
+        body: { productId, quantity, forceAdd: true, timestamp: Date.now() },
+      })
+    } catch (emergencyError) {
+      console.error('Método de emergência falhou', emergencyError)
+      throw new Error(ADD_FAILED_MESSAGE)
+    }
+  }
+}
+
+/** Adds, then the cart is refetched (SPEC.md section 7). */
 export function useAddToCart() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ productId, quantity = 1 }: AddToCartInput) =>
-      apiJson('/api/cart', { method: 'POST', body: { productId, quantity } }),
+    mutationFn: addToCart,
     onSettled: () => queryClient.invalidateQueries({ queryKey: cartQuery().queryKey }),
   })
 }

@@ -1,21 +1,10 @@
-import { queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { CartItem } from '../../../contracts/cart'
 import { decimalToCents, formatBRL } from '../../../contracts/money'
+import type { Product } from '../../../contracts/products'
 import { apiJson } from '../../lib/api'
 import { withTimeout } from '../../lib/timeout'
-
-export interface CartItem {
-  id: number
-  productId: number
-  quantity: number
-  product: {
-    id: number
-    name: string
-    price: string
-    imageUrl: string
-    category?: string
-    description?: string
-  }
-}
+import { loadSavedCart, saveCartLocally } from './cart-storage'
 
 const CART_TIMEOUT_MS = 2000
 
@@ -24,13 +13,16 @@ export const cartQuery = () =>
     queryKey: ['/api/cart'],
     queryFn: async ({ signal }): Promise<CartItem[]> => {
       try {
-        const items = await apiJson<CartItem[] | null>('/api/cart', {
+        const answer = await apiJson<CartItem[] | null>('/api/cart', {
           signal: withTimeout(signal, CART_TIMEOUT_MS).signal,
         })
-        return Array.isArray(items) ? items : []
-      } catch {
-        // The header must never break over the cart: an unreachable cart shows as empty.
-        return []
+        const items = Array.isArray(answer) ? answer : []
+        saveCartLocally(items)
+        return items
+      } catch (error) {
+        // The header must never break over the cart: a slow or failed fetch shows the last one.
+        console.warn('Carrinho indisponível, usando a cópia local', error)
+        return loadSavedCart()
       }
     },
     staleTime: 60_000,
@@ -38,13 +30,38 @@ export const cartQuery = () =>
     refetchOnMount: true,
   })
 
+/** Suggestions for the cart sheet; failures are only logged (SPEC.md section 8). */
+export const relatedQuery = (cartProductIds: number[]) =>
+  queryOptions({
+    queryKey: ['/api/products/related', { cartProductIds }],
+    queryFn: async ({ signal }): Promise<Product[]> => {
+      try {
+        const answer = await apiJson<Product[]>('/api/products/related', {
+          method: 'POST',
+          body: { cartProductIds },
+          signal,
+        })
+        return Array.isArray(answer) ? answer : []
+      } catch (error) {
+        console.warn('Sugestões indisponíveis', error)
+        return []
+      }
+    },
+    // Adding a suggestion changes the ids: keep the old list on screen while the new one loads.
+    placeholderData: keepPreviousData,
+  })
+
 /** Badge count (sum of quantities) and total (price × quantity), SPEC.md section 9. */
-export function cartSummary(items: CartItem[] | undefined): { count: number; total: string } {
+export function cartSummary(items: CartItem[] | undefined): {
+  count: number
+  cents: number
+  total: string
+} {
   let count = 0
   let cents = 0
   for (const item of items ?? []) {
     count += item.quantity
     cents += (decimalToCents(item.product?.price ?? '0') ?? 0) * item.quantity
   }
-  return { count, total: formatBRL(cents) }
+  return { count, cents, total: formatBRL(cents) }
 }

@@ -1,10 +1,11 @@
+import type { CartItem } from '../../../contracts/cart'
 import type { Product } from '../../../contracts/products'
 
 /** localStorage key the buy-now flow hands to /checkout?instant=true (SPEC.md section 3). */
 export const TEMP_CHECKOUT_KEY = 'tempCheckoutItem'
 
 export function saveTempCheckoutItem(product: Product, quantity: number): void {
-  const item = {
+  const item: CartItem = {
     id: Date.now(),
     productId: product.id,
     quantity,
@@ -24,5 +25,24 @@ export function saveTempCheckoutItem(product: Product, quantity: number): void {
     localStorage.setItem(TEMP_CHECKOUT_KEY, JSON.stringify(item))
   } catch {
     // Storage refused: checkout still has the server cart.
+  }
+}
+
+/** The buy-now item, if a valid one was saved. */
+export function readTempCheckoutItem(): CartItem | null {
+  try {
+    const item = JSON.parse(localStorage.getItem(TEMP_CHECKOUT_KEY) ?? 'null') as CartItem | null
+    if (!item || typeof item.productId !== 'number' || !(item.quantity >= 1)) return null
+    return item
+  } catch {
+    return null
+  }
+}
+
+export function clearTempCheckoutItem(): void {
+  try {
+    localStorage.removeItem(TEMP_CHECKOUT_KEY)
+  } catch {
+    // Nothing to clear.
   }
 }

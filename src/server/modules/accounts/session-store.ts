@@ -20,7 +20,11 @@ export interface SessionStore {
   destroyForUser(userId: string): Promise<void>
 }
 
+const PURGE_EVERY_MS = 60 * 60 * 1000
+
 export class DbSessionStore implements SessionStore {
+  private nextPurge = 0
+
   constructor(private readonly db: Db) {}
 
   async get(id: string): Promise<SessionRecord | null> {
@@ -32,6 +36,12 @@ export class DbSessionStore implements SessionStore {
   }
 
   async set(id: string, record: SessionRecord): Promise<void> {
+    // Logins are when rows are added, so they are when old ones are swept (at most hourly).
+    if (Date.now() >= this.nextPurge) {
+      this.nextPurge = Date.now() + PURGE_EVERY_MS
+      // Housekeeping only: a failed sweep is retried at the next window, never fails a login.
+      this.purgeExpired().catch(() => {})
+    }
     await this.db
       .insert(sessions)
       .values({ id, ...record })

@@ -1,0 +1,55 @@
+import type { CustomerOrder } from '../../../contracts/customer'
+import { formatDecimalBRL } from '../../../contracts/money'
+import { Badge } from '../../ui/badge'
+
+/** SPEC.md section 4: paid = Pago, pending = Pendente, anything else = Cancelado. */
+function StatusBadge({ status }: { status: CustomerOrder['status'] }) {
+  if (status === 'paid') return <Badge tone="green">Pago</Badge>
+  if (status === 'pending') return <Badge tone="amber">Pendente</Badge>
+  return <Badge tone="gray">Cancelado</Badge>
+}
+
+const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' })
+
+export function OrderHistory({ orders }: { orders: CustomerOrder[] }) {
+  return (
+    <section aria-labelledby="pedidos-titulo" className="mt-8">
+      <h2 id="pedidos-titulo" className="text-xl font-extrabold text-purple-900">
+        Histórico de pedidos
+      </h2>
+      {orders.length === 0 ? (
+        <p className="mt-3 rounded-2xl bg-white p-4 text-gray-600 ring-1 ring-purple-100">
+          Nenhum pedido ainda.
+        </p>
+      ) : (
+        <ul className="mt-3 space-y-2">
+          {orders.map((order) => (
+            <li
+              key={order.id}
+              data-testid="order"
+              className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-purple-100"
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-mono text-sm text-gray-600">
+                  Pedido #{order.id.slice(0, 8)}
+                </span>
+                <StatusBadge status={order.status} />
+              </div>
+              <p className="mt-1 text-sm text-gray-800">
+                {order.items.map((i) => `${i.productName} × ${i.quantity}`).join(', ')}
+              </p>
+              <div className="mt-1 flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span className="text-gray-500">
+                  {dateFormat.format(new Date(order.createdAt))}
+                </span>
+                <span className="font-bold text-purple-900">
+                  {formatDecimalBRL(order.totalAmount)}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

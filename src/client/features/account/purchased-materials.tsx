@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Link } from 'wouter'
+import type { CustomerPurchase } from '../../../contracts/customer'
+import { buttonClasses } from '../../ui/button'
+import { purchasesQuery } from './account.queries'
+import { MaterialCard } from './material-card'
+import { usePurchaseDownload } from './use-purchase-download'
+
+export function PurchasedMaterials({ purchases }: { purchases: CustomerPurchase[] }) {
+  const queryClient = useQueryClient()
+  const download = usePurchaseDownload(
+    () => void queryClient.invalidateQueries({ queryKey: purchasesQuery().queryKey }),
+  )
+  return (
+    <section aria-labelledby="materiais-titulo" className="mt-8">
+      <h2 id="materiais-titulo" className="text-xl font-extrabold text-purple-900">
+        Meus materiais
+      </h2>
+      {purchases.length === 0 ? (
+        <div className="mt-3 rounded-2xl border-2 border-dashed border-purple-200 bg-white p-6 text-center">
+          <p className="font-semibold text-gray-800">Você ainda não comprou materiais.</p>
+          <Link href="/#produtos" className={buttonClasses('primary', 'md', 'mt-4')}>
+            Ver materiais
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-3 grid gap-3 md:grid-cols-2">
+          {purchases.map((purchase) => (
+            <MaterialCard
+              key={purchase.id}
+              item={{ ...purchase, ...purchase.product }}
+              busy={download.isPending && download.variables?.productId === purchase.productId}
+              onDownload={() =>
+                download.mutate({
+                  path: `/api/user/download/${purchase.productId}`,
+                  productId: purchase.productId,
+                })
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,69 @@
+import type { ChangeEvent } from 'react'
+import { FormField } from './form-field'
+import type { GuestField, GuestFormValues } from './guest-validation'
+
+interface GuestFieldsProps {
+  values: GuestFormValues
+  errors: Partial<Record<GuestField, string>>
+  onChange: (patch: Partial<GuestFormValues>) => void
+}
+
+/** The customer data of a guest (SPEC.md sections 3 and 5); ids are `checkout-{field}`. */
+export function GuestFields({ values, errors, onChange }: GuestFieldsProps) {
+  const text = (field: Exclude<GuestField, 'createAccount' | 'acceptTerms'>) => ({
+    id: `checkout-${field}`,
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => onChange({ [field]: e.target.value }),
+  })
+
+  return (
+    <fieldset className="space-y-4 rounded-2xl border border-purple-100 bg-white p-4 shadow-sm">
+      <legend className="px-1 text-lg font-bold text-purple-900">Seus dados</legend>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField {...text('firstName')} label="Nome" autoComplete="given-name" />
+        <FormField {...text('lastName')} label="Sobrenome" autoComplete="family-name" />
+      </div>
+      <FormField
+        {...text('email')}
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder="voce@exemplo.com"
+      />
+      <FormField
+        {...text('whatsapp')}
+        label="WhatsApp"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="(11) 99999-9999"
+        hint="Com o email, é o que dá acesso aos seus materiais."
+      />
+      <FormField {...text('address')} label="Endereço (opcional)" autoComplete="street-address" />
+      <label className="flex items-start gap-3 rounded-xl bg-purple-50 p-3">
+        <input
+          type="checkbox"
+          checked={values.createAccount}
+          onChange={(e) => onChange({ createAccount: e.target.checked })}
+          className="mt-0.5 size-5 shrink-0 accent-purple-600"
+        />
+        <span className="text-sm text-gray-800">
+          <strong>Criar minha conta</strong> para baixar os materiais quando quiser, direto do
+          painel.
+        </span>
+      </label>
+      {values.createAccount && (
+        <FormField
+          {...text('password')}
+          label="Senha da conta"
+          type="password"
+          autoComplete="new-password"
+          hint="Pelo menos 6 caracteres."
+        />
+      )}
+    </fieldset>
+  )
+}

@@ -1,0 +1,73 @@
+import { GuestCustomerData, type GuestCustomerDataInput } from '../../../contracts/checkout'
+
+/** The guest form as typed; `acceptTerms` is the terms checkbox. */
+export interface GuestFormValues {
+  firstName: string
+  lastName: string
+  email: string
+  whatsapp: string
+  address: string
+  password: string
+  createAccount: boolean
+  acceptTerms: boolean
+}
+
+export type GuestField = keyof GuestFormValues
+
+export const EMPTY_GUEST_FORM: GuestFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  whatsapp: '',
+  address: '',
+  password: '',
+  createAccount: true,
+  acceptTerms: false,
+}
+
+const LABELS: Partial<Record<GuestField, string>> = {
+  firstName: 'Nome',
+  lastName: 'Sobrenome',
+  email: 'Email',
+  whatsapp: 'WhatsApp',
+  address: 'Endereço',
+  password: 'Senha',
+  acceptTerms: 'Termos e condições',
+}
+
+/** Field order of the form: the first invalid one gets the focus. */
+export const GUEST_FIELD_ORDER: GuestField[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'whatsapp',
+  'address',
+  'password',
+  'acceptTerms',
+]
+
+export type GuestValidation =
+  | { ok: true; data: GuestCustomerDataInput }
+  | { ok: false; errors: Partial<Record<GuestField, string>>; summary: string }
+
+/** The contract's schema (SPEC.md section 5 messages), one message per field. */
+export function validateGuest(values: GuestFormValues): GuestValidation {
+  const input: GuestCustomerDataInput = {
+    ...values,
+    address: values.address || undefined,
+    password: values.createAccount ? values.password : undefined,
+  }
+  const result = GuestCustomerData.safeParse(input)
+  if (result.success) return { ok: true, data: input }
+  const errors: Partial<Record<GuestField, string>> = {}
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as GuestField
+    errors[field] ??= issue.message
+  }
+  const labels = GUEST_FIELD_ORDER.filter((f) => errors[f]).map((f) => LABELS[f] ?? f)
+  return {
+    ok: false,
+    errors,
+    summary: `Por favor, preencha todos os campos obrigatórios: ${labels.join(', ')}`,
+  }
+}

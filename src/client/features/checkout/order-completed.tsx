@@ -1,0 +1,96 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useEffect, useEffectEvent, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { apiJson } from '../../lib/api'
+import { buttonClasses } from '../../ui/button'
+import { useCurrentUser } from '../auth/auth.queries'
+import { cartQuery } from '../cart/cart.queries'
+import { clearTempCheckoutItem } from '../cart/temp-checkout'
+import {
+  clearPendingOrder,
+  materialsHref,
+  readPendingOrder,
+  type PendingOrder,
+} from './pending-order'
+import { useFocusOnMount } from './use-focus-on-mount'
+
+/** SPEC.md section 4: 3 s after a confirmation, 2 s when the account was just created. */
+const REDIRECT_MS = 3000
+const REDIRECT_NEW_ACCOUNT_MS = 2000
+
+// Orders already wrapped up by this tab: a remount (StrictMode, a re-render) must not repeat it.
+const finished = new Set<string>()
+
+/** The paid order's lines leave the cart; anything added meanwhile stays. */
+async function removePurchased(queryClient: QueryClient, order: PendingOrder) {
+  try {
+    const cart = await queryClient.fetchQuery({ ...cartQuery(), staleTime: 0 })
+    const ids = order.productIds
+    const bought = ids ? cart.filter((i) => ids.includes(i.productId)) : cart
+    if (bought.length === cart.length) await apiJson('/api/cart', { method: 'DELETE' })
+    else await Promise.all(bought.map((i) => apiJson(`/api/cart/${i.id}`, { method: 'DELETE' })))
+  } catch (error) {
+    console.warn('Não foi possível limpar o carrinho', error)
+  } finally {
+    void queryClient.invalidateQueries({ queryKey: cartQuery().queryKey })
+  }
+}
+
+export function OrderCompleted({ orderId }: { orderId: string }) {
+  const queryClient = useQueryClient()
+  const [, navigate] = useLocation()
+  const { user } = useCurrentUser()
+  // Read once, before the effect below forgets it: it says where the materials are.
+  const [order] = useState(() => {
+    const saved = readPendingOrder()
+    return saved?.orderId === orderId ? saved : null
+  })
+  const heading = useFocusOnMount<HTMLHeadingElement>()
+  const href = materialsHref(order, Boolean(user))
+  const toDashboard = href === '/dashboard'
+
+  const goOn = useEffectEvent(() => navigate(href))
+  useEffect(() => {
+    // Only the first time this browser sees the order paid: a revisit must not empty a new cart.
+    if (order && !finished.has(orderId)) {
+      finished.add(orderId)
+      clearPendingOrder(orderId)
+      clearTempCheckoutItem()
+      void removePurchased(queryClient, order)
+    }
+    for (const key of ['/api/user/purchases', '/api/user/orders']) {
+      void queryClient.invalidateQueries({ queryKey: [key] })
+    }
+    const timer = setTimeout(goOn, order?.accountCreated ? REDIRECT_NEW_ACCOUNT_MS : REDIRECT_MS)
+    return () => clearTimeout(timer)
+  }, [order, orderId, queryClient])
+
+  return (
+    <section
+      data-testid="checkout-completed"
+      aria-labelledby="concluido-titulo"
+      className="mx-auto max-w-lg rounded-3xl border border-emerald-200 bg-white p-6 text-center shadow-sm"
+    >
+      <p aria-hidden="true" className="text-6xl">
+        🎉
+      </p>
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        id="concluido-titulo"
+        className="mt-3 text-2xl font-extrabold text-emerald-700"
+      >
+        Pagamento confirmado!
+      </h1>
+      <p className="mt-2 text-gray-700">Seus materiais já estão liberados para download.</p>
+      <p role="status" className="mt-4 rounded-xl bg-purple-50 p-3 text-sm text-purple-900">
+        {toDashboard
+          ? 'Levando você ao seu painel em instantes...'
+          : 'Você comprou sem criar conta: seus materiais ficam em “Meus Materiais”, com o mesmo email e WhatsApp do pedido. Levando você para lá em instantes...'}
+      </p>
+      <Link href={href} className={buttonClasses('primary', 'lg', 'mt-5 w-full')}>
+        {toDashboard ? 'Ir para o meu painel' : 'Ver meus materiais'}
+      </Link>
+    </section>
+  )
+}

@@ -1,0 +1,51 @@
+import type { CartItem } from '../../../contracts/cart'
+import { formatBRL, formatDecimalBRL, decimalToCents } from '../../../contracts/money'
+import { SmartImage } from '../../ui/smart-image'
+import { imageVariant } from '../catalog/image-url'
+import { cartSummary } from '../cart/cart.queries'
+
+export function OrderSummary({ items }: { items: CartItem[] }) {
+  const { total, count } = cartSummary(items)
+  return (
+    <section
+      aria-labelledby="resumo-titulo"
+      data-testid="order-summary"
+      className="rounded-2xl border border-purple-100 bg-white p-4 shadow-sm"
+    >
+      <h2 id="resumo-titulo" className="text-lg font-bold text-purple-900">
+        Resumo do pedido
+      </h2>
+      <p className="text-sm text-gray-600">
+        {count === 1 ? '1 material' : `${count} materiais`} para download
+      </p>
+      <ul className="mt-3 divide-y divide-purple-50">
+        {items.map((item) => (
+          <li key={item.id} className="flex items-center gap-3 py-2.5">
+            <SmartImage
+              src={imageVariant(item.product.imageUrl, 'thumb')}
+              alt=""
+              width={48}
+              height={48}
+              className="size-12 shrink-0 rounded-lg bg-purple-50 object-cover"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="line-clamp-2 text-sm leading-snug font-semibold">{item.product.name}</p>
+              <p className="text-xs text-gray-600">
+                {item.quantity} × {formatDecimalBRL(item.product.price)}
+              </p>
+            </div>
+            <span className="text-sm font-bold whitespace-nowrap text-gray-900">
+              {formatBRL((decimalToCents(item.product.price) ?? 0) * item.quantity)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 flex items-baseline justify-between border-t border-purple-100 pt-3">
+        <span className="font-bold">Total</span>
+        <span data-testid="checkout-total" className="text-2xl font-extrabold text-purple-700">
+          {total}
+        </span>
+      </p>
+    </section>
+  )
+}

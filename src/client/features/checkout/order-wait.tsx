@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useLocation } from 'wouter'
+import { HttpError } from '../../lib/api'
+import { Button } from '../../ui/button'
+import { Spinner } from '../../ui/spinner'
+import { isPaidStatus, orderStatusQuery } from './checkout.api'
+import { OrderCompleted } from './order-completed'
+import { clearPendingOrder } from './pending-order'
+import { usePaymentPolling } from './payment-polling'
+import { PixPaymentView } from './pix-payment-view'
+
+/** /checkout?order={id}: the order's status decides the view; polling keeps it current. */
+export function OrderWait({ orderId }: { orderId: string }) {
+  // The status arrives from the checkout answer or one fetch on load; after that only polling.
+  const { data, error, isPending, refetch } = useQuery({
+    ...orderStatusQuery(orderId),
+    staleTime: Infinity,
+  })
+  const [, navigate] = useLocation()
+  const waiting = data?.status === 'pending'
+  const polling = usePaymentPolling(orderId, waiting)
+  const gone = !data && error instanceof HttpError && error.status === 404
+  const closed = data && !waiting && !isPaidStatus(data.status)
+
+  useEffect(() => {
+    if (gone || closed) clearPendingOrder(orderId)
+  }, [gone, closed, orderId])
+
+  if (data && isPaidStatus(data.status)) return <OrderCompleted orderId={orderId} />
+  if (data && waiting) {
+    return (
+      <PixPaymentView
+        order={data}
+        exhausted={polling.exhausted}
+        onCheckAgain={() => {
+          void refetch()
+          polling.restart()
+        }}
+      />
+    )
+  }
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-16 text-purple-700">
+        <Spinner label="Carregando seu pedido..." />
+      </div>
+    )
+  }
+  return (
+    <div className="mx-auto max-w-md rounded-3xl border border-purple-100 bg-white p-6 text-center shadow-sm">
+      <p aria-hidden="true" className="text-5xl">
+        {closed ? '⌛' : '🔎'}
+      </p>
+      <h1 className="mt-3 text-xl font-bold text-purple-900">
+        {closed ? 'Pedido cancelado' : gone ? 'Pedido não encontrado' : 'Erro ao carregar pedido'}
+      </h1>
+      <p className="mt-1 text-gray-600">
+        {closed
+          ? 'Este pedido expirou ou foi cancelado. Você pode fazer um novo pedido.'
+          : gone
+            ? 'Não encontramos este pedido neste navegador.'
+            : (error?.message ?? 'Tente novamente em instantes.')}
+      </p>
+      <div className="mt-5 flex flex-col gap-2">
+        {!closed && !gone && (
+          <Button variant="secondary" onClick={() => void refetch()}>
+            Tentar novamente
+          </Button>
+        )}
+        <Button
+          onClick={() => {
+            clearPendingOrder(orderId)
+            navigate('/checkout', { replace: true })
+          }}
+        >
+          Fazer um novo pedido
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,148 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useLocation } from 'wouter'
+import type { OrderStatusAnswer } from '../../../contracts/checkout'
+import { formatDecimalBRL } from '../../../contracts/money'
+import { Button } from '../../ui/button'
+import { Spinner } from '../../ui/spinner'
+import { toast } from '../../ui/toast-store'
+import { confirmPayment, isPaidStatus, orderStatusQuery } from './checkout.api'
+import { clearPendingOrder } from './pending-order'
+import { PixCodeBox } from './pix-code-box'
+import { useFocusOnMount } from './use-focus-on-mount'
+
+interface PixPaymentViewProps {
+  order: OrderStatusAnswer
+  /** Polling used all its tries: offer a manual check. */
+  exhausted: boolean
+  onCheckAgain: () => void
+}
+
+/** Waiting for the PIX: amount, copy-paste code, QR code and the live status. */
+export function PixPaymentView({ order, exhausted, onCheckAgain }: PixPaymentViewProps) {
+  const queryClient = useQueryClient()
+  const [, navigate] = useLocation()
+  const pix = order.pixPaymentData
+  const heading = useFocusOnMount<HTMLHeadingElement>()
+  const confirm = useMutation({
+    mutationFn: () => confirmPayment(order.id),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(orderStatusQuery(order.id).queryKey, answer)
+      if (!isPaidStatus(answer.status)) {
+        toast({ title: 'Pagamento Pendente', description: 'Ainda não recebemos o seu PIX.' })
+      }
+    },
+    onError: (error) =>
+      toast({
+        title: 'Erro ao confirmar pagamento',
+        description: error.message,
+        variant: 'destructive',
+      }),
+  })
+
+  return (
+    <section aria-labelledby="pix-titulo" className="mx-auto max-w-lg">
+      <div className="rounded-3xl border border-purple-100 bg-white p-5 shadow-sm">
+        <p className="text-center text-sm font-semibold text-emerald-700">
+          ✓ Pedido criado! Falta só o pagamento
+        </p>
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          id="pix-titulo"
+          className="mt-1 text-center text-2xl font-extrabold text-purple-900"
+        >
+          Pague com PIX
+        </h1>
+        <p
+          data-testid="pix-amount"
+          className="mt-1 text-center text-3xl font-extrabold text-purple-700"
+        >
+          {formatDecimalBRL(pix?.amount ?? order.totalAmount)}
+        </p>
+        {pix ? (
+          // On a phone the code comes first (the QR is for another device); on a computer the QR.
+          <div className="mt-5 flex flex-col gap-5">
+            <div className="order-2 text-center sm:order-1">
+              <img
+                data-testid="pix-qr"
+                src={pix.qrCodeBase64}
+                alt="QR Code do PIX"
+                width={240}
+                height={240}
+                className="mx-auto size-60 rounded-2xl border border-purple-100 p-2 [image-rendering:pixelated]"
+              />
+              <p className="mt-2 text-xs text-gray-500">
+                Ou escaneie com a câmera do app do banco em outro aparelho.
+              </p>
+            </div>
+            <div className="order-1 sm:order-2">
+              <PixCodeBox code={pix.qrCode} />
+            </div>
+          </div>
+        ) : (
+          <p className="mt-5 rounded-xl bg-amber-50 p-4 text-center text-sm text-amber-900">
+            O código PIX deste pedido não está disponível. Fale com a gente pelo WhatsApp.
+          </p>
+        )}
+        <ol className="mt-5 list-decimal space-y-1 pl-5 text-sm text-gray-700">
+          <li>Abra o app do seu banco e escolha PIX.</li>
+          <li>Cole o código (PIX Copia e Cola) ou leia o QR Code.</li>
+          <li>Confirme o pagamento: esta página atualiza sozinha.</li>
+        </ol>
+        {pix?.ticketUrl && (
+          <a
+            href={pix.ticketUrl}
+            target="_blank"
+            rel="noopener"
+            className="mt-3 block text-center text-sm font-semibold text-purple-700 underline"
+          >
+            Abrir a página de pagamento
+          </a>
+        )}
+        <div aria-live="polite" className="mt-5 rounded-xl bg-purple-50 p-3 text-center">
+          {exhausted ? (
+            <>
+              <p className="text-sm text-purple-900">Ainda não recebemos a confirmação do PIX.</p>
+              <Button variant="secondary" size="sm" className="mt-2" onClick={onCheckAgain}>
+                Verificar pagamento
+              </Button>
+            </>
+          ) : (
+            <span className="text-sm font-semibold text-purple-800">
+              <Spinner label="Aguardando pagamento..." className="size-4" />
+            </span>
+          )}
+        </div>
+        {pix?.isDemo && (
+          <div className="mt-5 rounded-2xl border-2 border-dashed border-amber-300 bg-amber-50 p-4">
+            <p className="font-bold text-amber-900">Modo demonstração</p>
+            <p className="mt-1 text-sm text-amber-900">
+              Esta loja ainda não tem PIX configurado: nenhum valor é cobrado. Simule o pagamento
+              para ver o pedido concluído.
+            </p>
+            <Button
+              data-testid="demo-confirm"
+              className="mt-3 w-full"
+              disabled={confirm.isPending}
+              onClick={() => confirm.mutate()}
+            >
+              {confirm.isPending ? <Spinner label="Confirmando..." /> : 'Confirmar pagamento'}
+            </Button>
+          </div>
+        )}
+      </div>
+      <div className="mt-3 text-center">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            clearPendingOrder(order.id)
+            navigate('/checkout', { replace: true })
+          }}
+        >
+          Fazer outro pedido
+        </Button>
+      </div>
+    </section>
+  )
+}

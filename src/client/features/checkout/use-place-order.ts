@@ -1,0 +1,112 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useLocation } from 'wouter'
+import type { CartItem } from '../../../contracts/cart'
+import type { CheckoutAnswer, GuestCustomerDataInput } from '../../../contracts/checkout'
+import { HttpError } from '../../lib/api'
+import { toast } from '../../ui/toast-store'
+import { currentUserQuery } from '../auth/auth.queries'
+import { createPixOrder, orderStatusQuery, pixOf } from './checkout.api'
+import {
+  CHECKOUT_RESTORE_MS,
+  orderHref,
+  pendingOrderAge,
+  readPendingOrder,
+  savePendingOrder,
+} from './pending-order'
+
+const RECOVER_AFTER_MS = 3000
+const RELOAD_AFTER_MS = 2000
+
+/** SPEC.md section 8: these failures may have created the order anyway, so recover, not blame. */
+export function isConnectionTrouble(error: unknown): boolean {
+  if (error instanceof HttpError) return error.status >= 500
+  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error)
+  return /5|timeout|Failed to fetch|Network|aborted|Load failed/i.test(text)
+}
+
+function describeOrder(answer: CheckoutAnswer, items: CartItem[]): string {
+  const names = answer.order.items?.map((i) => i.productName) ?? items.map((i) => i.product.name)
+  const [first = 'seu pedido', ...rest] = names
+  if (rest.length === 0) return first
+  return `${first} e mais ${rest.length} ${rest.length === 1 ? 'material' : 'materiais'}`
+}
+
+interface PlaceOrderInput {
+  items: CartItem[]
+  /** Guests only; a logged-in buyer's order uses the account. */
+  customerData?: GuestCustomerDataInput
+}
+
+/** POST /api/checkout, then the waiting view at /checkout?order={id}. */
+export function usePlaceOrder() {
+  const queryClient = useQueryClient()
+  const [, navigate] = useLocation()
+
+  const recover = () => {
+    toast({ title: 'Conexão Instável', description: 'Verificando se o seu pedido foi criado...' })
+    setTimeout(() => {
+      const saved = readPendingOrder()
+      if (saved && pendingOrderAge(saved) < CHECKOUT_RESTORE_MS) {
+        navigate(orderHref(saved.orderId), { replace: true })
+      } else {
+        setTimeout(() => window.location.reload(), RELOAD_AFTER_MS)
+      }
+    }, RECOVER_AFTER_MS)
+  }
+
+  return useMutation({
+    mutationFn: ({ items, customerData }: PlaceOrderInput) =>
+      createPixOrder({
+        items: items.map(({ productId, quantity }) => ({ productId, quantity })),
+        customerData,
+      }),
+    onSuccess: (answer, { items, customerData }) => {
+      const { order } = answer
+      if (!order?.id) {
+        toast({ title: 'Erro', description: 'Pedido sem identificação.', variant: 'destructive' })
+        return
+      }
+      const guestWithoutAccount = customerData && !answer.accountCreated
+      savePendingOrder({
+        orderId: order.id,
+        productName: describeOrder(answer, items),
+        timestamp: Date.now(),
+        accountCreated: answer.accountCreated,
+        guest: guestWithoutAccount
+          ? {
+              // As the server stores them, so the lookup link finds the purchase.
+              email: (customerData.email ?? '').trim().toLowerCase(),
+              whatsapp: (customerData.whatsapp ?? '').trim(),
+            }
+          : undefined,
+        productIds: items.map((i) => i.productId),
+      })
+      // The waiting view shows this at once; polling replaces it with the server's status.
+      queryClient.setQueryData(orderStatusQuery(order.id).queryKey, {
+        id: order.id,
+        status: 'pending',
+        totalAmount: order.totalAmount,
+        pixPaymentData: pixOf(answer),
+      })
+      if (answer.accountCreated) {
+        void queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey })
+      }
+      toast({
+        title: 'Pedido criado!',
+        description: 'Pague o PIX para liberar seus materiais.',
+        variant: 'success',
+        duration: 3000,
+      })
+      navigate(orderHref(order.id), { replace: true })
+    },
+    onError: (error) => {
+      if (isConnectionTrouble(error)) recover()
+      else
+        toast({
+          title: 'Erro ao Criar Pedido',
+          description: error instanceof Error ? error.message : 'Tente novamente.',
+          variant: 'destructive',
+        })
+    },
+  })
+}

@@ -1,0 +1,40 @@
+import { Link } from 'wouter'
+import { AdminLoginForm } from '../features/auth/admin-login-form'
+import { useCurrentUser } from '../features/auth/auth.queries'
+import { AuthCard } from '../features/auth/auth-card'
+import { Spinner } from '../ui/spinner'
+
+/**
+ * /admin: the panel is for the super administrator only; anyone else gets the login form
+ * (SPEC.md section 2). The server checks every admin call regardless of what this page shows.
+ */
+export default function AdminPage() {
+  const { user, isLoading } = useCurrentUser()
+  if (isLoading) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center text-purple-700">
+        <Spinner />
+      </div>
+    )
+  }
+  if (user?.role === 'superadmin') {
+    return (
+      <AuthCard emoji="🔐" title="Área do administrador" subtitle={`Conectado como ${user.email}`}>
+        <Link href="/">Ver a loja</Link>
+      </AuthCard>
+    )
+  }
+  return (
+    <AuthCard
+      emoji="🔐"
+      title="Área do administrador"
+      subtitle={
+        user
+          ? 'Você está conectado como cliente. Entre com a conta de administrador.'
+          : 'Entre com seu usuário e senha'
+      }
+    >
+      <AdminLoginForm />
+    </AuthCard>
+  )
+}

@@ -1,0 +1,38 @@
+import { Redirect, useSearch } from 'wouter'
+import { NewOrder } from '../features/checkout/new-order'
+import { OrderWait } from '../features/checkout/order-wait'
+import {
+  CHECKOUT_RESTORE_MS,
+  orderHref,
+  pendingOrderAge,
+  readPendingOrder,
+} from '../features/checkout/pending-order'
+
+/** /checkout and /checkout-pix: new order, waiting for the PIX, completed (SPEC.md section 4). */
+export default function CheckoutPage() {
+  const params = new URLSearchParams(useSearch())
+  const orderId = params.get('order')
+  const instant = params.get('instant') === 'true'
+
+  if (orderId) {
+    return (
+      <div className="px-4 py-6">
+        <OrderWait key={orderId} orderId={orderId} />
+      </div>
+    )
+  }
+  // A reload or a return within 30 min brings back the order still waiting for its PIX.
+  const saved = instant ? null : readPendingOrder()
+  if (saved && pendingOrderAge(saved) < CHECKOUT_RESTORE_MS) {
+    return <Redirect to={orderHref(saved.orderId)} replace />
+  }
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6">
+      <h1 className="text-2xl font-extrabold text-purple-900 sm:text-3xl">Finalizar compra</h1>
+      <p className="mt-1 mb-5 text-gray-600">
+        <span aria-hidden="true">🔒</span> Pagamento seguro via PIX, materiais liberados na hora.
+      </p>
+      <NewOrder instant={instant} />
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+import { AppError } from '../errors.js'
+
+/** How many attempts one subject (an e-mail, an IP) may make in a fixed window. */
+export interface RateLimitPolicy {
+  /** Part of the counter's key: each policy counts on its own. */
+  name: string
+  limit: number
+  windowMs: number
+}
+
+const MINUTE = 60_000
+
+/**
+ * The store's limits. Logins count per account (slows a guesser aiming at one teacher) and per
+ * IP (slows one machine trying many accounts); a school's shared IP is why the IP limit is higher.
+ */
+export const RATE_LIMITS = {
+  loginAccount: { name: 'login-account', limit: 10, windowMs: 15 * MINUTE },
+  loginIp: { name: 'login-ip', limit: 30, windowMs: 15 * MINUTE },
+  register: { name: 'register-ip', limit: 10, windowMs: 60 * MINUTE },
+  /** For the guest purchase lookup (email + WhatsApp), which must not be a way to enumerate. */
+  guestLookup: { name: 'guest-lookup-ip', limit: 20, windowMs: 15 * MINUTE },
+  /** Guest downloads prove ownership the same way; successes are given back, as for logins. */
+  guestDownload: { name: 'guest-download-ip', limit: 20, windowMs: 15 * MINUTE },
+  /** Free materials need no account: this bounds what one machine pulls (a school shares one IP). */
+  freeDownload: { name: 'free-download-ip', limit: 30, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, RateLimitPolicy>
+
+/** Counters in fixed windows: the first hit opens a window of `windowMs`; it then expires. */
+export interface CounterStore {
+  increment(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>
+  /** One less, if the window is still open. */
+  decrement(key: string): Promise<void>
+  reset(key: string): Promise<void>
+}
+
+export function createRateLimiter(store: CounterStore) {
+  const keyOf = (policy: RateLimitPolicy, subject: string) =>
+    `rl:${policy.name}:${subject.toLowerCase()}`
+  return {
+    /**
+     * Counts one attempt of `subject`. Counting before the attempt (not after a failure) keeps
+     * a burst of parallel requests from all slipping under the limit.
+     */
+    async consume(policy: RateLimitPolicy, subject: string): Promise<void> {
+      const { count, resetInMs } = await store.increment(keyOf(policy, subject), policy.windowMs)
+      if (count > policy.limit) throw tooManyAttempts(resetInMs)
+    },
+    /** Gives one attempt back: a success that should not count against a shared subject. */
+    refund: (policy: RateLimitPolicy, subject: string) => store.decrement(keyOf(policy, subject)),
+    reset: (policy: RateLimitPolicy, subject: string) => store.reset(keyOf(policy, subject)),
+  }
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>
+
+export function tooManyAttempts(resetInMs: number): AppError {
+  const minutes = Math.max(1, Math.ceil(resetInMs / MINUTE))
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000))
+  return new AppError(
+    'too_many_requests',
+    `Muitas tentativas. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+    { 'retry-after': String(seconds) },
+  )
+}
+
+/** One process's counters; enough for a single instance, shared through Redis otherwise. */
+export class MemoryCounterStore implements CounterStore {
+  private readonly counters = new Map<string, { count: number; resetAt: number }>()
+  private nextSweep = 0
+
+  async increment(key: string, windowMs: number) {
+    const now = Date.now()
+    this.sweep(now)
+    let counter = this.counters.get(key)
+    if (!counter || counter.resetAt <= now) {
+      counter = { count: 0, resetAt: now + windowMs }
+      this.counters.set(key, counter)
+    }
+    counter.count += 1
+    return { count: counter.count, resetInMs: counter.resetAt - now }
+  }
+
+  async decrement(key: string) {
+    const counter = this.counters.get(key)
+    if (counter && counter.resetAt > Date.now() && counter.count > 0) counter.count -= 1
+  }
+
+  async reset(key: string) {
+    this.counters.delete(key)
+  }
+
+  /** Drops closed windows now and then, so a flood of one-off IPs does not grow the map forever. */
+  private sweep(now: number) {
+    if (now < this.nextSweep) return
+    this.nextSweep = now + MINUTE
+    for (const [key, counter] of this.counters) {
+      if (counter.resetAt <= now) this.counters.delete(key)
+    }
+  }
+}

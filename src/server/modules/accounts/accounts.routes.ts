@@ -1,0 +1,61 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import {
+  AdminLoginBody,
+  LoginBody,
+  RegisterBody,
+  type CurrentUserAnswer,
+  type LoginAnswer,
+} from '../../../contracts/accounts.js'
+import { CART_SESSION_PATTERN, SESSION_HEADER } from '../../../contracts/cart.js'
+import type { App } from '../../app.js'
+import { toSessionUser } from './accounts.service.js'
+import { landingOf } from './login.service.js'
+import { requireUser } from './sessions.js'
+
+/** The anonymous cart the browser holds (SPEC.md section 1), to merge at login. */
+function cartSessionOf(req: FastifyRequest): string | undefined {
+  const header = req.headers[SESSION_HEADER]
+  return typeof header === 'string' && CART_SESSION_PATTERN.test(header) ? header : undefined
+}
+
+export function accountsRoutes(app: App) {
+  const { sessions, login } = app.services
+
+  /** A fresh session for `user` (the old cookie's session is destroyed), and where to go. */
+  async function loggedIn(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    user: Parameters<typeof toSessionUser>[0],
+  ): Promise<LoginAnswer> {
+    await sessions.start(req, reply, user.id)
+    return { user: toSessionUser(user), redirectTo: landingOf(user) }
+  }
+
+  app.post('/api/auth/register', { schema: { body: RegisterBody } }, async (req, reply) => {
+    const user = await login.register(req.body, req.ip)
+    return reply.code(201).send({ user: toSessionUser(user) })
+  })
+
+  app.post('/api/auth/simple-login', { schema: { body: LoginBody } }, async (req, reply) => {
+    const attempt = { ...req.body, ip: req.ip, cartSessionId: cartSessionOf(req) }
+    return loggedIn(req, reply, await login.login(attempt))
+  })
+
+  app.post('/api/admin/login', { schema: { body: AdminLoginBody } }, async (req, reply) => {
+    const { username, password } = req.body
+    const attempt = { email: username, password, ip: req.ip, cartSessionId: cartSessionOf(req) }
+    return loggedIn(req, reply, await login.adminLogin(attempt))
+  })
+
+  app.get('/api/auth/user', async (req, reply): Promise<CurrentUserAnswer> => {
+    reply.header('cache-control', 'private, no-store')
+    requireUser(await sessions.viewerOf(req))
+    const user = (await sessions.userOf(req))!
+    return { user: toSessionUser(user), isAuthenticated: true }
+  })
+
+  app.post('/api/logout', async (req, reply) => {
+    await sessions.end(req, reply)
+    return { success: true }
+  })
+}

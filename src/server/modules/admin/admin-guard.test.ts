@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { App } from '../../app.js'
+import { adminSession, customerSession } from '../../testing/auth.js'
+import { listRoutes, type RouteEntry } from '../../testing/routes.js'
+import { createTestStore, type TestStore } from '../../testing/test-app.js'
+import { adminScope } from './admin-scope.js'
+
+/** Every admin call of SPEC.md section 7. */
+const ADMIN_ROUTES: RouteEntry[] = [
+  { method: 'GET', url: '/api/admin/products-light' },
+  { method: 'GET', url: '/api/admin/products' },
+  { method: 'GET', url: '/api/admin/analytics' },
+  { method: 'GET', url: '/api/admin/orders' },
+  { method: 'GET', url: '/api/admin/users' },
+  { method: 'GET', url: '/api/admin/whatsapp-config' },
+  { method: 'GET', url: '/api/admin/whatsapp-status' },
+  { method: 'GET', url: '/api/admin/downloads' },
+  { method: 'GET', url: '/api/admin/settings' },
+  { method: 'PUT', url: '/api/admin/products-light/:id/toggle' },
+  { method: 'PUT', url: '/api/admin/orders/:id/status' },
+  { method: 'PUT', url: '/api/admin/users/:id/role' },
+  { method: 'POST', url: '/api/admin/settings' },
+  { method: 'POST', url: '/api/products' },
+  { method: 'POST', url: '/api/products/base64' },
+  { method: 'POST', url: '/api/products/base64-multiple' },
+  { method: 'PUT', url: '/api/products/:id' },
+  { method: 'PUT', url: '/api/products/:id/update-json' },
+  { method: 'DELETE', url: '/api/products/:id' },
+  { method: 'POST', url: '/api/test-whatsapp' },
+  { method: 'POST', url: '/api/test-upload' },
+]
+
+// A route registered only in this test, inside the guard, so the guard is exercised today even
+// before the administration's own routes exist.
+const PROBE: RouteEntry = { method: 'POST', url: '/api/admin/guard-probe' }
+
+const sameRoute = (a: RouteEntry, b: RouteEntry) =>
+  a.method === b.method && a.url.replace(/:\w+/g, ':p') === b.url.replace(/:\w+/g, ':p')
+
+/** Routes that must be admin-only by their address: the admin API, product writes, tests. */
+function looksAdmin({ method, url }: RouteEntry): boolean {
+  if (url.startsWith('/api/admin/')) return url !== '/api/admin/login'
+  if (url.startsWith('/api/test-')) return true
+  const write = method !== 'GET' && method !== 'HEAD'
+  return write && url.startsWith('/api/products') && url !== '/api/products/related'
+}
+
+let store: TestStore
+let existing: RouteEntry[]
+let customer: string
+let admin: string
+
+beforeAll(async () => {
+  store = await createTestStore({
+    setup: async (app: App) => {
+      await adminScope(app, (scope) => {
+        scope.post(PROBE.url, async () => ({ reached: true }))
+      })
+    },
+  })
+  const routes = listRoutes(store.app)
+  existing = [...ADMIN_ROUTES, PROBE].filter((r) => routes.some((found) => sameRoute(found, r)))
+  customer = (await customerSession(store.app)).cookie
+  admin = (await adminSession(store.app)).cookie
+})
+afterAll(() => store.close())
+
+const call = (route: RouteEntry, cookie?: string) =>
+  store.app.inject({
+    method: route.method as 'GET',
+    url: route.url.replace(/:\w+/g, '1'),
+    headers: cookie ? { cookie } : {},
+    ...(route.method === 'GET' ? {} : { payload: {} }),
+  })
+
+describe('the admin guard', () => {
+  it('covers every admin-looking route the app has', () => {
+    const unlisted = listRoutes(store.app)
+      .filter(looksAdmin)
+      .filter((r) => ![...ADMIN_ROUTES, PROBE].some((listed) => sameRoute(listed, r)))
+    expect(unlisted, 'add these to ADMIN_ROUTES, inside adminScope').toEqual([])
+  })
+
+  it('refuses every existing admin route to anonymous callers (401) and customers (403)', async () => {
+    expect(existing.length).toBeGreaterThan(0)
+    for (const route of existing) {
+      const label = `${route.method} ${route.url}`
+      const anonymous = await call(route)
+      expect(anonymous.statusCode, label).toBe(401)
+      expect(anonymous.json(), label).toHaveProperty('message')
+      const asCustomer = await call(route, customer)
+      expect(asCustomer.statusCode, label).toBe(403)
+      expect(asCustomer.json(), label).toHaveProperty('message')
+    }
+  })
+
+  it('lets the super administrator through to the handler', async () => {
+    const res = await call(PROBE, admin)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ reached: true })
+  })
+
+  it('refuses a customer logged out in the meantime as anonymous', async () => {
+    const { cookie } = await customerSession(store.app)
+    await store.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } })
+    expect((await call(PROBE, cookie)).statusCode).toBe(401)
+  })
+})

@@ -1,0 +1,110 @@
+import {
+  CARD_UNAVAILABLE_MESSAGE,
+  CardCustomer,
+  type CardCheckoutAnswer,
+  type CheckoutItem,
+} from '../../../contracts/checkout.js'
+import { AppError } from '../../errors.js'
+import type { Viewer } from '../accounts/sessions.js'
+import type { CartOwner } from '../cart/cart-session.js'
+import { newOrderId } from '../orders/orders.service.js'
+import { idempotencyKey } from '../payments/providers/mercadopago-api.js'
+import type { SettingsService } from '../settings/settings.service.js'
+import type { CheckoutDeps } from './checkout.service.js'
+import { describeLines, priceItems, requestedItems } from './order-lines.js'
+
+/** The admin's return URL when it is one, else this store's waiting page; with the order id. */
+function backUrl(setting: string, baseUrl: string, orderId: string): URL {
+  let url: URL
+  try {
+    url = new URL(setting)
+  } catch {
+    url = new URL(`${baseUrl}/checkout`)
+  }
+  url.searchParams.set('order', orderId)
+  return url
+}
+
+async function cardCustomer(viewer: Viewer, body: unknown, deps: CheckoutDeps) {
+  const parsed = CardCustomer.safeParse(body ?? {})
+  if (parsed.success) return parsed.data
+  const user = viewer.userId ? await deps.accounts.findById(viewer.userId) : null
+  if (user) return { ...user, phone: user.whatsapp }
+  throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Dados inválidos')
+}
+
+/**
+ * Card payments through Mercado Pago Checkout Pro: an order (paid later by webhook or re-check,
+ * like a PIX one) and a preference built from database prices; the client's prices, names and
+ * total are never read.
+ */
+export function createCardCheckoutService(deps: CheckoutDeps & { settings: SettingsService }) {
+  return {
+    async placeCardOrder(input: {
+      items: CheckoutItem[] | undefined
+      customer: unknown
+      viewer: Viewer
+      owner: CartOwner
+      baseUrl: string
+    }): Promise<CardCheckoutAnswer> {
+      const { mercadoPagoApi, notificationUrl } = deps.payments.providers
+      if (!mercadoPagoApi) throw new AppError('unavailable', CARD_UNAVAILABLE_MESSAGE)
+      const items = await requestedItems(input.items, deps.cart, input.owner)
+      const { lines, totalCents } = await priceItems(items, deps.catalog)
+      const customer = await cardCustomer(input.viewer, input.customer, deps)
+      const id = newOrderId()
+      await deps.orders.insert(
+        {
+          id,
+          userId: input.viewer.userId,
+          sessionId: input.owner.sessionId,
+          customerName: `${customer.firstName} ${customer.lastName}`.trim(),
+          customerEmail: customer.email,
+          customerWhatsapp: customer.phone ?? '',
+          totalCents,
+          paymentMethod: 'card',
+          paymentProvider: 'mercadopago',
+        },
+        lines,
+      )
+      // The buyer comes back to the waiting page of this order, which polls its status.
+      const back = backUrl(await deps.settings.get('mercadopago_return_url'), input.baseUrl, id)
+      try {
+        const preference = await mercadoPagoApi.createPreference(
+          {
+            items: lines.map((l) => ({
+              id: String(l.productId),
+              title: l.productName,
+              quantity: l.quantity,
+              currency_id: 'BRL',
+              unit_price: l.unitPriceCents / 100,
+            })),
+            payer: { name: customer.firstName, surname: customer.lastName, email: customer.email },
+            back_urls: { success: back.href, failure: back.href, pending: back.href },
+            auto_return: 'approved',
+            external_reference: id,
+            statement_descriptor: 'LOJA MATERIAIS',
+            metadata: { description: describeLines(lines) },
+            ...(notificationUrl ? { notification_url: notificationUrl } : {}),
+          },
+          idempotencyKey('preference', id),
+        )
+        return {
+          init_point: preference.init_point,
+          sandbox_init_point: preference.sandbox_init_point ?? null,
+          preferenceId: preference.id,
+          orderId: id,
+        }
+      } catch (err) {
+        deps.log.error({ err, orderId: id }, 'Checkout Pro preference failed')
+        await deps.orders.cancelPending(id)
+        throw new AppError(
+          'unavailable',
+          'Não foi possível abrir o pagamento com cartão. Tente novamente ou use o PIX.',
+        )
+      }
+    },
+  }
+}
+
+export type CardCheckoutService = ReturnType<typeof createCardCheckoutService>

@@ -1,0 +1,159 @@
+import type { FastifyBaseLogger } from 'fastify'
+import {
+  GuestCustomerData,
+  PENDING_ORDER_TTL_MS,
+  type CheckoutAnswer,
+  type CheckoutItem,
+} from '../../../contracts/checkout.js'
+import type { Db } from '../../db/client.js'
+import { AppError } from '../../errors.js'
+import { normaliseWhatsapp } from '../../lib/phone.js'
+import type { AccountsService } from '../accounts/accounts.service.js'
+import type { Viewer } from '../accounts/sessions.js'
+import type { CartOwner } from '../cart/cart-session.js'
+import type { CartService } from '../cart/cart.service.js'
+import type { CatalogService } from '../catalog/catalog.service.js'
+import {
+  newOrderId,
+  type NewOrder,
+  type OrderRow,
+  type OrdersService,
+} from '../orders/orders.service.js'
+import { presentCharge, type PaymentsService } from '../payments/payments.service.js'
+import type { ChargeRequest, PixCharge } from '../payments/providers/pix-provider.js'
+import { describeLines, priceItems, requestedItems, toOrderSummary } from './order-lines.js'
+
+export interface CheckoutDeps {
+  db: Db
+  cart: CartService
+  catalog: CatalogService
+  accounts: AccountsService
+  orders: OrdersService
+  payments: PaymentsService
+  log: FastifyBaseLogger
+}
+
+export interface Customer {
+  firstName: string
+  lastName: string
+  email: string
+  whatsapp: string
+  address?: string
+}
+
+/** The buyer: a logged-in user's account, or a guest's form (400 with SPEC.md's exact message). */
+export async function customerOf(
+  viewer: Viewer,
+  customerData: unknown,
+  accounts: AccountsService,
+): Promise<{ customer: Customer; newAccountPassword: string | null }> {
+  if (viewer.userId) {
+    const user = await accounts.findById(viewer.userId)
+    if (user) return { customer: user, newAccountPassword: null }
+  }
+  const parsed = GuestCustomerData.safeParse(customerData ?? {})
+  if (!parsed.success) {
+    throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Dados inválidos')
+  }
+  const data = parsed.data
+  return { customer: data, newAccountPassword: data.createAccount ? data.password! : null }
+}
+
+export function createCheckoutService(deps: CheckoutDeps) {
+  const { db, orders, payments } = deps
+
+  return {
+    /**
+     * POST /api/checkout: prices from the database, the order and its lines stored atomically
+     * (in one transaction with the new account, when one is asked for), and the PIX charge.
+     * `newUserId` is for the route to log that account in.
+     */
+    async placePixOrder(input: {
+      items: CheckoutItem[] | undefined
+      customerData: unknown
+      viewer: Viewer
+      owner: CartOwner
+    }): Promise<{ answer: CheckoutAnswer; newUserId: string | null }> {
+      const items = await requestedItems(input.items, deps.cart, input.owner)
+      const { lines, totalCents } = await priceItems(items, deps.catalog)
+      const { customer, newAccountPassword } = await customerOf(
+        input.viewer,
+        input.customerData,
+        deps.accounts,
+      )
+      const provider = await payments.providers.current()
+      const id = newOrderId()
+      const request: ChargeRequest = {
+        orderId: id,
+        amountCents: totalCents,
+        description: describeLines(lines),
+        payer: customer,
+        expiresAt: new Date(Date.now() + PENDING_ORDER_TTL_MS),
+      }
+      // A local code is ready before the order is stored; a remote one needs the order first.
+      let charge: PixCharge | null = provider.remote ? null : await provider.createCharge(request)
+      let newUserId: string | null = null
+
+      const order = (userId: string | null): NewOrder => ({
+        id,
+        userId,
+        sessionId: input.owner.sessionId,
+        customerName: `${customer.firstName} ${customer.lastName}`.trim(),
+        customerEmail: customer.email,
+        customerWhatsapp: normaliseWhatsapp(customer.whatsapp) ?? customer.whatsapp,
+        customerAddress: customer.address || null,
+        totalCents,
+        paymentMethod: 'pix',
+        paymentProvider: provider.name,
+        pixCode: charge?.qrCode ?? null,
+        ticketUrl: charge?.ticketUrl ?? null,
+        providerPaymentId: charge?.providerPaymentId ?? null,
+      })
+      let placed: OrderRow
+      if (!input.viewer.userId && newAccountPassword !== null) {
+        // The account and its first order stand or fall together.
+        placed = await db.transaction(async (tx) => {
+          const user = await deps.accounts.register(
+            { ...customer, password: newAccountPassword },
+            tx,
+          )
+          newUserId = user.id
+          return orders.insert(order(user.id), lines, tx)
+        })
+      } else {
+        placed = await orders.insert(order(input.viewer.userId), lines)
+      }
+
+      if (!charge) {
+        try {
+          charge = await provider.createCharge(request)
+          await orders.attachCharge(id, {
+            pixCode: charge.qrCode,
+            ticketUrl: charge.ticketUrl,
+            providerPaymentId: charge.providerPaymentId,
+          })
+        } catch (err) {
+          deps.log.error({ err, orderId: id }, 'PIX charge failed')
+          await orders.cancelPending(id)
+          throw new AppError('unavailable', 'Não foi possível gerar o PIX agora. Tente novamente.')
+        }
+      }
+
+      const pixPaymentData = presentCharge(provider.name, totalCents, charge)
+      return {
+        answer: {
+          order: toOrderSummary(placed, lines),
+          pixPaymentData,
+          pixData: {
+            qr_code_base64: pixPaymentData.qrCodeBase64.replace(/^data:image\/png;base64,/, ''),
+            qr_code: charge.qrCode,
+          },
+          accountCreated: newUserId !== null,
+        },
+        newUserId,
+      }
+    },
+  }
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>

@@ -1,0 +1,36 @@
+import type { App } from '../../app.js'
+import { startIntervalJob } from '../../lib/interval-job.js'
+
+export const CANCEL_STALE_EVERY_MS = 10 * 60 * 1000
+export const RECHECK_PAYMENTS_EVERY_MS = 60 * 1000
+
+/**
+ * The order timers: pending orders past 24 h are cancelled (every 10 min and at start), and
+ * pending Mercado Pago payments are re-checked every minute, because webhooks get lost. Every
+ * instance may run them: both only move orders that are still pending.
+ */
+export function startOrderJobs(app: App) {
+  const { orders, payments } = app.services
+  const jobs = [
+    startIntervalJob({
+      name: 'cancel-stale-orders',
+      everyMs: CANCEL_STALE_EVERY_MS,
+      runAtStart: true,
+      run: () => orders.cancelStale(),
+      log: app.log,
+    }),
+  ]
+  if (payments.providers.mercadoPago) {
+    jobs.push(
+      startIntervalJob({
+        name: 'recheck-mercadopago',
+        everyMs: RECHECK_PAYMENTS_EVERY_MS,
+        run: () => payments.recheckPending(),
+        log: app.log,
+      }),
+    )
+  }
+  app.addHook('onClose', async () => {
+    await Promise.all(jobs.map((job) => job.stop()))
+  })
+}

@@ -1,0 +1,26 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { OrderIdParams } from '../../../contracts/checkout.js'
+import type { App } from '../../app.js'
+import { cartSessionOf } from '../cart/cart-session.js'
+import type { OrderAsker } from './orders.service.js'
+
+export function ordersRoutes(app: App) {
+  const { payments, sessions } = app.services
+
+  async function askerOf(req: FastifyRequest, reply: FastifyReply): Promise<OrderAsker> {
+    const viewer = await sessions.viewerOf(req)
+    reply.header('cache-control', 'no-store')
+    return { userId: viewer.userId, role: viewer.role, cartSessionId: cartSessionOf(req, reply) }
+  }
+
+  app.get('/api/orders/:id/status', { schema: { params: OrderIdParams } }, async (req, reply) =>
+    payments.statusFor(req.params.id, await askerOf(req, reply)),
+  )
+
+  // The body ({ paymentData: { confirmedAt } }) is the customer's word: not read.
+  app.post(
+    '/api/orders/:id/confirm-payment',
+    { schema: { params: OrderIdParams } },
+    async (req, reply) => payments.confirm(req.params.id, await askerOf(req, reply)),
+  )
+}

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import type { orderItems, orders } from '../../db/schema.js'
+
+export type OrderRow = typeof orders.$inferSelect
+export type NewOrder = Omit<
+  typeof orders.$inferInsert,
+  'status' | 'paidAt' | 'createdAt' | 'updatedAt'
+>
+export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>
+
+/**
+ * Stores an order and its lines in ONE statement (a data-modifying CTE): atomic without
+ * BEGIN/COMMIT, one round trip instead of four, which is most of a checkout's database time.
+ * Inside a caller's transaction it simply joins it. Answers the row as stored.
+ */
+export async function placeOrder(
+  db: Db,
+  order: NewOrder,
+  lines: NewOrderLine[],
+): Promise<OrderRow> {
+  const now = new Date()
+  const row: OrderRow = {
+    userId: null,
+    sessionId: null,
+    customerWhatsapp: '',
+    customerAddress: null,
+    paymentMethod: 'pix',
+    providerPaymentId: null,
+    pixCode: null,
+    ticketUrl: null,
+    ...order,
+    status: 'pending',
+    paidAt: null,
+    createdAt: now,
+    updatedAt: now,
+  }
+  const values = sql.join(
+    lines.map(
+      (l) =>
+        sql`(${l.productId}::int, ${l.productName}::text, ${l.unitPriceCents}::int, ${l.quantity}::int)`,
+    ),
+    sql`, `,
+  )
+  // Column names as in schema.ts; a new NOT NULL column without a default must be added here.
+  await db.execute(sql`
+    WITH placed AS (
+      INSERT INTO orders (id, user_id, session_id, customer_name, customer_email,
+        customer_whatsapp, customer_address, total_cents, status, payment_method,
+        payment_provider, provider_payment_id, pix_code, ticket_url, created_at, updated_at)
+      VALUES (${row.id}, ${row.userId}::uuid, ${row.sessionId}, ${row.customerName},
+        ${row.customerEmail}, ${row.customerWhatsapp}, ${row.customerAddress}, ${row.totalCents},
+        'pending', ${row.paymentMethod}, ${row.paymentProvider}, ${row.providerPaymentId},
+        ${row.pixCode}, ${row.ticketUrl}, ${now.toISOString()}::timestamptz,
+        ${now.toISOString()}::timestamptz)
+      RETURNING id
+    )
+    INSERT INTO order_items (order_id, product_id, product_name, unit_price_cents, quantity)
+    SELECT placed.id, l.product_id, l.product_name, l.unit_price_cents, l.quantity
+    FROM placed, (VALUES ${values}) AS l (product_id, product_name, unit_price_cents, quantity)`)
+  return row
+}

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto'
+import { z } from 'zod'
+
+/** A failed call to Mercado Pago; `status` 0 when it never answered. */
+export class MercadoPagoError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'MercadoPagoError'
+  }
+}
+
+/** The fields of a payment we decide on (PROVIDERS.md); the rest of the answer is ignored. */
+const PaymentAnswer = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  status: z.string(),
+  external_reference: z.string().nullish(),
+  transaction_amount: z.number(),
+  point_of_interaction: z
+    .object({
+      transaction_data: z
+        .object({
+          qr_code: z.string().nullish(),
+          qr_code_base64: z.string().nullish(),
+          ticket_url: z.string().nullish(),
+        })
+        .nullish(),
+    })
+    .nullish(),
+})
+export type MercadoPagoPayment = z.infer<typeof PaymentAnswer>
+
+const SearchAnswer = z.object({ results: z.array(PaymentAnswer) })
+
+const PreferenceAnswer = z.object({
+  id: z.string(),
+  init_point: z.string(),
+  sandbox_init_point: z.string().nullish(),
+})
+export type MercadoPagoPreference = z.infer<typeof PreferenceAnswer>
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The same key for the same operation on the same order, in UUID form: a retried request
+ * (timeout, double click) returns the first payment instead of charging twice.
+ */
+export function idempotencyKey(operation: string, orderId: string): string {
+  const hex = createHash('sha256').update(`${operation}:${orderId}`).digest('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`
+}
+
+/** Mercado Pago's REST API, only the calls the store makes (PROVIDERS.md). */
+export function createMercadoPagoApi(opts: {
+  apiUrl: string
+  accessToken: string
+  timeoutMs?: number
+}) {
+  async function call<T>(
+    schema: z.ZodType<T>,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: { json: unknown; idempotencyKey: string },
+  ): Promise<T> {
+    const headers: Record<string, string> = { authorization: `Bearer ${opts.accessToken}` }
+    if (body) {
+      headers['content-type'] = 'application/json'
+      headers['x-idempotency-key'] = body.idempotencyKey
+    }
+    let res: Response
+    try {
+      res = await fetch(`${opts.apiUrl}${path}`, {
+        method,
+        headers,
+        body: body ? JSON.stringify(body.json) : undefined,
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+      })
+    } catch (error) {
+      throw new MercadoPagoError(0, `Mercado Pago unreachable: ${(error as Error).message}`)
+    }
+    const text = await res.text()
+    if (!res.ok)
+      throw new MercadoPagoError(res.status, `Mercado Pago ${res.status}: ${text.slice(0, 300)}`)
+    const parsed = schema.safeParse(parseJson(text))
+    if (!parsed.success)
+      throw new MercadoPagoError(res.status, 'Mercado Pago answer not understood')
+    return parsed.data
+  }
+
+  return {
+    createPayment: (json: unknown, key: string) =>
+      call(PaymentAnswer, 'POST', '/v1/payments', { json, idempotencyKey: key }),
+
+    /** The payment, or null when Mercado Pago does not know it. */
+    async getPayment(id: string): Promise<MercadoPagoPayment | null> {
+      try {
+        return await call(PaymentAnswer, 'GET', `/v1/payments/${encodeURIComponent(id)}`)
+      } catch (error) {
+        if (error instanceof MercadoPagoError && error.status === 404) return null
+        throw error
+      }
+    },
+
+    /** Payments made for one order (card payments, whose id we learn only from them). */
+    async searchByReference(externalReference: string): Promise<MercadoPagoPayment[]> {
+      const query = new URLSearchParams({ external_reference: externalReference })
+      return (await call(SearchAnswer, 'GET', `/v1/payments/search?${query}`)).results
+    },
+
+    createPreference: (json: unknown, key: string) =>
+      call(PreferenceAnswer, 'POST', '/checkout/preferences', { json, idempotencyKey: key }),
+  }
+}
+
+export type MercadoPagoApi = ReturnType<typeof createMercadoPagoApi>

@@ -1,0 +1,58 @@
+import type { PaymentProviderName } from '../../../../contracts/checkout.js'
+
+/** What a provider needs to charge one order. */
+export interface ChargeRequest {
+  orderId: string
+  amountCents: number
+  description: string
+  payer: { email: string; firstName: string; lastName: string }
+  expiresAt: Date
+}
+
+export interface PixCharge {
+  /** The copy-paste BR Code. */
+  qrCode: string
+  /** The provider's own PNG (base64, no data: prefix) when it made one; else we render qrCode. */
+  qrCodeBase64: string | null
+  ticketUrl: string | null
+  providerPaymentId: string | null
+}
+
+/** A stored order as a provider looks it up. */
+export interface ChargeRef {
+  orderId: string
+  amountCents: number
+  providerPaymentId: string | null
+}
+
+/** The provider's word on a payment: only `approved` for this order's amount pays it. */
+export type PaymentCheck =
+  { state: 'approved'; providerPaymentId: string } | { state: 'pending' | 'failed' }
+
+export interface WebhookInput {
+  query: Record<string, unknown>
+  headers: Record<string, string | string[] | undefined>
+  body: unknown
+}
+
+/** A verified notification, as one internal event: "look at this payment". */
+export interface PaymentEvent {
+  type: 'payment.updated'
+  providerPaymentId: string
+}
+
+/**
+ * One PIX provider (DESIGN.md): static BR Code, Mercado Pago or demo. The checkout and the
+ * payment checks talk to this and never to a provider directly.
+ */
+export interface PixProvider {
+  readonly name: PaymentProviderName
+  /** Demo only: the customer's own confirmation completes the order. */
+  readonly isDemo: boolean
+  /** Remote providers are called after the order is stored; local ones build the code first. */
+  readonly remote: boolean
+  createCharge(request: ChargeRequest): Promise<PixCharge>
+  getStatus(ref: ChargeRef): Promise<PaymentCheck>
+  /** Verifies a notification and reads it; throws AppError('unauthorized') when forged. */
+  parseWebhook?(input: WebhookInput, nowMs: number): PaymentEvent | null
+}
