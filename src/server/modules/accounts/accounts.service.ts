@@ -26,8 +26,10 @@ const decoyHash = hashPassword('senha-que-ninguem-usa')
 export function createAccountsService(db: Db) {
   return {
     /** Creates a customer account; 409 when the e-mail is taken. Runs inside `tx` when given. */
-    async register(input: RegisterBody, tx: Db = db): Promise<UserRow> {
-      const passwordHash = await hashPassword(input.password)
+    async register(input: RegisterBody, tx: Db = db, preHashed?: string): Promise<UserRow> {
+      // A caller inside a transaction hashes first: on PGlite the transaction holds the only
+      // connection, and a 50 ms hash there would stall every other request.
+      const passwordHash = preHashed ?? (await hashPassword(input.password))
       const [row] = await tx
         .insert(users)
         .values({

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { normaliseWhatsapp } from '../../lib/phone.js'
 import type { AccountsService } from '../accounts/accounts.service.js'
+import { hashPassword } from '../accounts/passwords.js'
 import type { Viewer } from '../accounts/sessions.js'
 import type { CartOwner } from '../cart/cart-session.js'
 import type { CartService } from '../cart/cart.service.js'
@@ -111,11 +112,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
       })
       let placed: OrderRow
       if (!input.viewer.userId && newAccountPassword !== null) {
+        const passwordHash = await hashPassword(newAccountPassword)
         // The account and its first order stand or fall together.
         placed = await db.transaction(async (tx) => {
           const user = await deps.accounts.register(
             { ...customer, password: newAccountPassword },
             tx,
+            passwordHash,
           )
           newUserId = user.id
           return orders.insert(order(user.id), lines, tx)
