@@ -1,19 +1,15 @@
-import { useMemo, useState } from 'react'
-import { Link, useSearch } from 'wouter'
+import { useState } from 'react'
+import { Link } from 'wouter'
 import { buttonClasses } from '../../ui/button'
 import { cn } from '../../lib/cn'
-import { GuestLookup } from './guest-lookup'
+import { GuestLookup, useCredentialsFromUrl } from './guest-lookup'
 
 /** SPEC.md section 4: how a visitor chose to reach their materials. */
 type Mode = 'none' | 'login' | 'guest'
 
 /** /meus-materiais for a visitor who is not logged in: log in, or look purchases up. */
 export function GuestAccess() {
-  const search = useSearch()
-  const initial = useMemo(() => {
-    const params = new URLSearchParams(search)
-    return { email: params.get('email') ?? '', whatsapp: params.get('whatsapp') ?? '' }
-  }, [search])
+  const initial = useCredentialsFromUrl()
   const [mode, setMode] = useState<Mode>(initial.email || initial.whatsapp ? 'guest' : 'none')
 
   return (

@@ -1,26 +1,13 @@
 import { useMutation } from '@tanstack/react-query'
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useSearch } from 'wouter'
+import type { GuestPurchasesAnswer } from '../../../contracts/downloads'
 import { apiJson, HttpError } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { toast } from '../../ui/toast-store'
-import { MaterialCard } from './material-card'
-import { usePurchaseDownload } from './use-purchase-download'
-
-interface GuestPurchase {
-  id: number
-  productId: number
-  productName?: string
-  product?: { name?: string; description?: string; imageUrl?: string }
-  downloadCount: number
-  maxDownloads: number
-}
-
-interface GuestAnswer {
-  success?: boolean
-  purchases?: GuestPurchase[]
-  message?: string
-}
+import { GuestResults } from './guest-results'
+import { withDownloadCounted } from './use-purchase-download'
 
 export interface GuestCredentials {
   email: string
@@ -30,12 +17,24 @@ export interface GuestCredentials {
 // SPEC.md section 2: links carrying email and whatsapp search by themselves after 500 ms.
 const AUTO_SEARCH_DELAY_MS = 500
 
-/** 'Acesso Rápido': a guest finds what they bought by the purchase's e-mail and WhatsApp. */
+/** `?email=…&whatsapp=…` of the page, as the checkout and the WhatsApp messages link to it. */
+export function useCredentialsFromUrl(): GuestCredentials {
+  const search = useSearch()
+  return useMemo(() => {
+    const params = new URLSearchParams(search)
+    return { email: params.get('email') ?? '', whatsapp: params.get('whatsapp') ?? '' }
+  }, [search])
+}
+
+const NOTHING_FOUND = 'Nenhum material encontrado'
+
+/** 'Acesso Rápido' and the direct-download pages: a guest's purchases by e-mail and WhatsApp. */
 export function GuestLookup({ initial }: { initial: GuestCredentials }) {
   const [form, setForm] = useState(initial)
-  const { mutate, data, isPending, reset } = useMutation({
+  const [found, setFound] = useState<GuestPurchasesAnswer | null>(null)
+  const { mutate, isPending } = useMutation({
     mutationFn: (body: GuestCredentials) =>
-      apiJson<GuestAnswer>('/api/guest-purchases', { method: 'POST', body }),
+      apiJson<GuestPurchasesAnswer>('/api/guest-purchases', { method: 'POST', body }),
   })
 
   const search = useCallback(
@@ -49,10 +48,11 @@ export function GuestLookup({ initial }: { initial: GuestCredentials }) {
       }
       mutate(credentials, {
         onSuccess: (answer) => {
-          if (answer?.success === false || !answer?.purchases?.length) {
+          setFound(answer)
+          if (!answer.success) {
             toast({
-              title: 'Nenhum material encontrado',
-              description: answer?.message || 'Confira o email e o WhatsApp usados na compra.',
+              title: NOTHING_FOUND,
+              description: 'Confira o email e o WhatsApp usados na compra.',
             })
           }
         },
@@ -77,66 +77,56 @@ export function GuestLookup({ initial }: { initial: GuestCredentials }) {
     return () => clearTimeout(timer)
   }, [initial, search])
 
-  const download = usePurchaseDownload(() => search(form))
-  const purchases = data?.purchases ?? []
+  if (found?.success) {
+    return (
+      <GuestResults
+        found={found}
+        credentials={form}
+        onBack={() => setFound(null)}
+        onCounted={(answer) =>
+          setFound((f) => f && { ...f, purchases: withDownloadCounted(f.purchases, answer) })
+        }
+      />
+    )
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     search(form)
   }
   const set = (field: keyof GuestCredentials) => (e: { target: { value: string } }) => {
-    reset()
+    setFound(null)
     setForm((f) => ({ ...f, [field]: e.target.value }))
   }
 
   return (
-    <div>
-      <form noValidate onSubmit={submit} className="space-y-4">
-        <Field
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          label="Email usado na compra"
-          value={form.email}
-          onChange={set('email')}
-        />
-        <Field
-          name="whatsapp"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          label="WhatsApp usado na compra"
-          value={form.whatsapp}
-          onChange={set('whatsapp')}
-        />
-        <Button type="submit" size="lg" className="w-full" disabled={isPending}>
-          {isPending ? 'Buscando...' : 'Buscar meus materiais'}
-        </Button>
-      </form>
-      {purchases.length > 0 && (
-        <ul className="mt-6 space-y-3" aria-label="Materiais encontrados">
-          {purchases.map((p) => (
-            <MaterialCard
-              key={p.id}
-              item={{
-                ...p,
-                name: p.product?.name ?? p.productName ?? 'Material',
-                description: p.product?.description,
-                imageUrl: p.product?.imageUrl,
-              }}
-              busy={download.isPending && download.variables?.productId === p.productId}
-              onDownload={() =>
-                download.mutate({
-                  path: '/api/guest-download',
-                  body: { productId: p.productId, ...form },
-                  productId: p.productId,
-                })
-              }
-            />
-          ))}
-        </ul>
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Buscar meus materiais">
+      <Field
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        label="Email usado na compra"
+        value={form.email}
+        onChange={set('email')}
+      />
+      <Field
+        name="whatsapp"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        label="WhatsApp usado na compra"
+        value={form.whatsapp}
+        onChange={set('whatsapp')}
+      />
+      {found && !found.success && (
+        <p role="status" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
+          <strong>{NOTHING_FOUND}.</strong> Confira se são o email e o WhatsApp usados na compra.
+        </p>
       )}
-    </div>
+      <Button type="submit" size="lg" className="w-full" disabled={isPending}>
+        {isPending ? 'Buscando...' : 'Buscar meus materiais'}
+      </Button>
+    </form>
   )
 }

@@ -1,3 +1,4 @@
+import type { DownloadFileLink } from '../../../contracts/downloads'
 import { SmartImage } from '../../ui/smart-image'
 import { Button } from '../../ui/button'
 
@@ -9,6 +10,39 @@ export interface MaterialItem {
   imageUrl?: string
   downloadCount: number
   maxDownloads: number
+  /** How many files the material has; none means it is delivered by its link only. */
+  fileCount: number
+  externalLink?: string | null
+}
+
+const sizeFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 })
+const formatBytes = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${sizeFormat.format(bytes / 1024)} KB`
+    : `${sizeFormat.format(bytes / (1024 * 1024))} MB`
+
+/** Every file of a multi-file material, from the links the last download handed out. */
+function FileLinks({ links }: { links: DownloadFileLink[] }) {
+  return (
+    <div className="mt-3 rounded-xl bg-purple-50 p-3" data-testid="material-files">
+      <p className="text-sm font-semibold text-purple-900">Todos os arquivos deste material:</p>
+      <ul className="mt-1 space-y-1">
+        {links.map((file) => (
+          <li key={file.index}>
+            <a
+              href={file.downloadUrl}
+              download={file.fileName}
+              className="text-sm font-semibold break-all text-purple-700 underline hover:text-purple-900"
+            >
+              ⬇️ {file.fileName}
+            </a>{' '}
+            <span className="text-xs text-gray-500">({formatBytes(file.size)})</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 text-xs text-gray-500">Links temporários: não contam novos downloads.</p>
+    </div>
+  )
 }
 
 /** One bought material: what it is, how many downloads are left, and the button to take one. */
@@ -16,44 +50,61 @@ export function MaterialCard({
   item,
   busy,
   onDownload,
+  links,
 }: {
   item: MaterialItem
   busy: boolean
   onDownload: () => void
+  links?: DownloadFileLink[]
 }) {
   const remaining = Math.max(0, item.maxDownloads - item.downloadCount)
+  const linkOnly = item.fileCount === 0 && !!item.externalLink
   return (
     <li
-      className="flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-purple-100"
+      className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-purple-100"
       data-testid="material"
     >
-      {item.imageUrl && (
-        <SmartImage
-          src={`${item.imageUrl}&size=thumb`}
-          alt=""
-          className="size-20 shrink-0 rounded-xl object-cover"
-          loading="lazy"
-        />
-      )}
-      <div className="flex min-w-0 flex-1 flex-col">
-        <h3 className="line-clamp-2 font-bold text-gray-900">{item.name}</h3>
-        {item.description && (
-          <p className="mt-0.5 line-clamp-2 text-sm text-gray-600">{item.description}</p>
+      <div className="flex gap-3">
+        {item.imageUrl && (
+          <SmartImage
+            src={`${item.imageUrl}&size=thumb`}
+            alt=""
+            className="size-20 shrink-0 rounded-xl object-cover"
+            loading="lazy"
+          />
         )}
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-          <span className="text-sm text-gray-700" data-testid="remaining">
-            {remaining} de {item.maxDownloads} downloads restantes
-          </span>
-          <Button
-            size="sm"
-            variant={remaining > 0 ? 'success' : 'secondary'}
-            disabled={remaining === 0 || busy}
-            onClick={onDownload}
-          >
-            {remaining === 0 ? 'Esgotado' : busy ? 'Baixando...' : 'Baixar'}
-          </Button>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <h3 className="line-clamp-2 font-bold text-gray-900">{item.name}</h3>
+          {item.description && (
+            <p className="mt-0.5 line-clamp-2 text-sm text-gray-600">{item.description}</p>
+          )}
+          <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+            {linkOnly ? (
+              <span className="text-sm text-gray-700">Entregue por link (Canva)</span>
+            ) : (
+              <span className="text-sm text-gray-700" data-testid="remaining">
+                {remaining} de {item.maxDownloads} downloads restantes
+              </span>
+            )}
+            {linkOnly ? (
+              <Button size="sm" disabled={busy} onClick={onDownload}>
+                Abrir material
+              </Button>
+            ) : (
+              <Button
+                size="sm"
+                variant={remaining > 0 ? 'success' : 'secondary'}
+                disabled={remaining === 0 || busy}
+                onClick={onDownload}
+                data-testid="material-download"
+              >
+                {remaining === 0 ? 'Esgotado' : busy ? 'Baixando...' : '⬇️ Baixar'}
+              </Button>
+            )}
+          </div>
         </div>
       </div>
+      {links && links.length > 1 && <FileLinks links={links} />}
     </li>
   )
 }

@@ -4,13 +4,16 @@ import type { CustomerPurchase } from '../../../contracts/customer'
 import { buttonClasses } from '../../ui/button'
 import { purchasesQuery } from './account.queries'
 import { MaterialCard } from './material-card'
-import { usePurchaseDownload } from './use-purchase-download'
+import { usePurchaseDownload, withDownloadCounted } from './use-purchase-download'
 
 export function PurchasedMaterials({ purchases }: { purchases: CustomerPurchase[] }) {
   const queryClient = useQueryClient()
-  const download = usePurchaseDownload(
-    () => void queryClient.invalidateQueries({ queryKey: purchasesQuery().queryKey }),
-  )
+  const { queryKey } = purchasesQuery()
+  const { download, busyFor, links } = usePurchaseDownload((answer) => {
+    // The count falls at once from the answer; the refetch then confirms it.
+    queryClient.setQueryData(queryKey, (list) => list && withDownloadCounted(list, answer))
+    void queryClient.invalidateQueries({ queryKey })
+  })
   return (
     <section aria-labelledby="materiais-titulo" className="mt-8">
       <h2 id="materiais-titulo" className="text-xl font-extrabold text-purple-900">
@@ -28,10 +31,11 @@ export function PurchasedMaterials({ purchases }: { purchases: CustomerPurchase[
           {purchases.map((purchase) => (
             <MaterialCard
               key={purchase.id}
-              item={{ ...purchase, ...purchase.product }}
-              busy={download.isPending && download.variables?.productId === purchase.productId}
+              item={{ ...purchase, ...purchase.product, fileCount: purchase.files.length }}
+              busy={busyFor(purchase.productId)}
+              links={links[purchase.productId]}
               onDownload={() =>
-                download.mutate({
+                download({
                   path: `/api/user/download/${purchase.productId}`,
                   productId: purchase.productId,
                 })

@@ -1,9 +1,39 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import type { CanvaLinkView } from '../../../contracts/customer'
+import type { CanvaOpenAnswer } from '../../../contracts/messaging'
+import { apiJson } from '../../lib/api'
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' })
 
-/** Editable Canva templates delivered with the purchases. */
-export function TemplateLinks({ links }: { links: CanvaLinkView[] }) {
+/**
+ * Editable Canva templates delivered with the purchases. The link opens as a plain link (a
+ * phone's popup blocker never stops it) while the store records the use: by the session for a
+ * logged-in buyer, by the order's e-mail and WhatsApp (`credentials`) for a guest.
+ */
+export function TemplateLinks({
+  links,
+  credentials,
+}: {
+  links: CanvaLinkView[]
+  credentials?: { email: string; whatsapp: string }
+}) {
+  const queryClient = useQueryClient()
+  const [opened, setOpened] = useState<Record<number, string>>({})
+
+  function recordOpen(link: CanvaLinkView) {
+    apiJson<CanvaOpenAnswer>(`/api/canva-links/${link.id}/open`, {
+      method: 'POST',
+      body: credentials ?? {},
+    })
+      .then((answer) => {
+        setOpened((o) => ({ ...o, [link.id]: answer.usedAt }))
+        if (!credentials) void queryClient.invalidateQueries({ queryKey: ['/api/canva-links'] })
+      })
+      // The template opened anyway; only the "accessed on" mark is missing.
+      .catch(() => undefined)
+  }
+
   return (
     <section aria-labelledby="modelos-titulo" className="mt-8">
       <h2 id="modelos-titulo" className="text-xl font-extrabold text-purple-900">
@@ -15,31 +45,36 @@ export function TemplateLinks({ links }: { links: CanvaLinkView[] }) {
         </p>
       ) : (
         <ul className="mt-3 space-y-2">
-          {links.map((link) => (
-            <li
-              key={link.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-purple-100"
-            >
-              <div className="min-w-0">
-                <p className="font-semibold text-gray-900">
-                  {link.product?.name ?? 'Modelo editável'}
-                </p>
-                {link.usedAt && (
-                  <p className="text-sm text-gray-500">
-                    Acessado em {dateFormat.format(new Date(link.usedAt))}
-                  </p>
-                )}
-              </div>
-              <a
-                href={link.linkUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="rounded-xl bg-purple-600 px-3 py-2 text-sm font-semibold text-white hover:bg-purple-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-purple-500"
+          {links.map((link) => {
+            const usedAt = link.usedAt ?? opened[link.id]
+            return (
+              <li
+                key={link.id}
+                data-testid="template-link"
+                className="flex flex-wrap items-center justify-between gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-purple-100"
               >
-                Abrir no Canva <span className="sr-only">(abre em nova aba)</span>
-              </a>
-            </li>
-          ))}
+                <div className="min-w-0">
+                  <p className="font-semibold text-gray-900">
+                    {link.product?.name ?? 'Modelo editável'}
+                  </p>
+                  {usedAt && (
+                    <p className="text-sm text-gray-500">
+                      Acessado em {dateFormat.format(new Date(usedAt))}
+                    </p>
+                  )}
+                </div>
+                <a
+                  href={link.linkUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={() => recordOpen(link)}
+                  className="rounded-xl bg-purple-600 px-3 py-2 text-sm font-semibold text-white hover:bg-purple-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-purple-500"
+                >
+                  Abrir no Canva <span className="sr-only">(abre em nova aba)</span>
+                </a>
+              </li>
+            )
+          })}
         </ul>
       )}
     </section>

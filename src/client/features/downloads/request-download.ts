@@ -1,45 +1,57 @@
-import { apiRequest } from '../../lib/api'
+import type { DownloadAnswer } from '../../../contracts/downloads'
+import { apiJson } from '../../lib/api'
 
-interface DownloadAnswer {
-  success?: boolean
-  downloadUrl?: string
-  downloadData?: string
-  fileName?: string
-  message?: string
+/** Phones and tablets, iPadOS included (it calls itself a Mac but has a touch screen). */
+export function isMobileDevice(): boolean {
+  const ua = navigator.userAgent
+  return (
+    /Android|iPhone|iPad|iPod|Mobile/i.test(ua) ||
+    (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1)
+  )
 }
 
-function save(href: string, fileName?: string) {
+function clickLink(href: string, attrs: { download?: string; newTab?: boolean }) {
   const link = document.createElement('a')
   link.href = href
-  if (fileName) link.download = fileName
-  link.rel = 'noopener'
+  if (attrs.download !== undefined) link.download = attrs.download
+  if (attrs.newTab) link.target = '_blank'
+  link.rel = 'noopener noreferrer'
   document.body.append(link)
   link.click()
   link.remove()
 }
 
-function fileNameFrom(disposition: string | null): string | undefined {
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '')
-  return match?.[1] ? decodeURIComponent(match[1]) : undefined
+/**
+ * Hands a signed link to the browser's own downloader, which streams it to disk (and can
+ * resume it) instead of holding the file in the page's memory. Phones open it in a new window
+ * (SPEC.md section 7): mobile browsers handle an attachment there and leave the store's page be.
+ */
+export function saveLink(url: string, fileName?: string): void {
+  if (isMobileDevice()) {
+    const opened = window.open(url, '_blank')
+    if (opened) {
+      opened.opener = null
+      return
+    }
+    // A blocked pop-up: the plain link below still saves the file.
+  }
+  clickLink(url, { download: fileName ?? '' })
+}
+
+/** A material delivered as a Canva (or other) link opens in a new tab. */
+export function openExternal(url: string): void {
+  clickLink(url, { newTab: true })
 }
 
 /**
- * Asks for one download of a bought material and saves it. The server answers a signed link
- * (preferred), a data URL, or the file itself; all three end as a saved file. Answers the name.
+ * Asks the server for one download (POST, which spends one of the purchase's downloads), then
+ * starts it. `data=0`: this client follows the link, so the base64 copy meant for older
+ * clients is not sent. Answers what the server granted; a refusal throws its message.
  */
-export async function requestDownload(path: string, body?: unknown): Promise<string> {
-  const response = await apiRequest(path, { method: 'POST', body })
-  if (response.headers.get('content-type')?.includes('application/json')) {
-    const answer = (await response.json()) as DownloadAnswer
-    const href = answer.downloadUrl || answer.downloadData
-    if (answer.success === false || !href)
-      throw new Error(answer.message || 'Download indisponível')
-    save(href, answer.fileName)
-    return answer.fileName ?? 'arquivo'
-  }
-  const fileName = fileNameFrom(response.headers.get('content-disposition')) ?? 'material'
-  const url = URL.createObjectURL(await response.blob())
-  save(url, fileName)
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
-  return fileName
+export async function requestDownload(path: string, body?: unknown): Promise<DownloadAnswer> {
+  const answer = await apiJson<DownloadAnswer>(`${path}?data=0`, { method: 'POST', body })
+  if (!answer?.success) throw new Error(answer?.message || 'Não foi possível baixar o arquivo...')
+  if (answer.files.length === 0 && answer.externalLink) openExternal(answer.externalLink)
+  else saveLink(answer.downloadUrl, answer.fileName)
+  return answer
 }

@@ -1,0 +1,59 @@
+import type { GuestPurchasesAnswer } from '../../../contracts/downloads'
+import { Button } from '../../ui/button'
+import { MaterialCard } from './material-card'
+import { OrderHistory } from './order-history'
+import { TemplateLinks } from './template-links'
+import type { GuestCredentials } from './guest-lookup'
+import { usePurchaseDownload } from './use-purchase-download'
+
+/** What a guest's lookup found: materials to download, Canva templates and orders. */
+export function GuestResults({
+  found,
+  credentials,
+  onCounted,
+  onBack,
+}: {
+  found: GuestPurchasesAnswer
+  credentials: GuestCredentials
+  /** Lowers the shown count from the download's answer, without another lookup. */
+  onCounted: Parameters<typeof usePurchaseDownload>[0]
+  onBack: () => void
+}) {
+  const { download, busyFor, links } = usePurchaseDownload(onCounted)
+  const { purchases } = found
+  return (
+    <div data-testid="guest-results">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-semibold text-purple-900" role="status">
+          {found.message}
+        </p>
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          ← Voltar à busca
+        </Button>
+      </div>
+      {purchases.length > 0 && (
+        <ul className="mt-4 space-y-3" aria-label="Materiais encontrados">
+          {purchases.map((p) => (
+            <MaterialCard
+              key={p.id}
+              item={{ ...p, ...p.product, fileCount: p.files.length }}
+              busy={busyFor(p.productId)}
+              links={links[p.productId]}
+              onDownload={() =>
+                download({
+                  path: '/api/guest-download',
+                  body: { productId: p.productId, ...credentials },
+                  productId: p.productId,
+                })
+              }
+            />
+          ))}
+        </ul>
+      )}
+      {found.canvaLinks.length > 0 && (
+        <TemplateLinks links={found.canvaLinks} credentials={credentials} />
+      )}
+      {found.orders.length > 0 && <OrderHistory orders={found.orders} />}
+    </div>
+  )
+}
