@@ -28,6 +28,17 @@ const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'DELETE', url: '/api/products/:id' },
   { method: 'POST', url: '/api/test-whatsapp' },
   { method: 'POST', url: '/api/test-upload' },
+  { method: 'POST', url: '/api/admin/whatsapp-config' },
+  { method: 'GET', url: '/api/admin/canva-links' },
+  { method: 'POST', url: '/api/admin/canva-links' },
+]
+
+/** Admin calls other issues provide (messaging, Canva links); every other one must exist. */
+const ELSEWHERE = [
+  '/api/admin/whatsapp-config',
+  '/api/admin/whatsapp-status',
+  '/api/test-whatsapp',
+  '/api/admin/canva-links',
 ]
 
 // A route registered only in this test, inside the guard, so the guard is exercised today even
@@ -79,6 +90,13 @@ describe('the admin guard', () => {
       .filter(looksAdmin)
       .filter((r) => ![...ADMIN_ROUTES, PROBE].some((listed) => sameRoute(listed, r)))
     expect(unlisted, 'add these to ADMIN_ROUTES, inside adminScope').toEqual([])
+  })
+
+  it('has every admin route of the administration (issue 6)', () => {
+    const missing = ADMIN_ROUTES.filter((r) => !ELSEWHERE.includes(r.url)).filter(
+      (r) => !existing.some((found) => sameRoute(found, r)),
+    )
+    expect(missing).toEqual([])
   })
 
   it('refuses every existing admin route to anonymous callers (401) and customers (403)', async () => {

@@ -17,9 +17,11 @@ export interface StoredImage {
  */
 export async function storeImageVariants(
   storage: FileStorage,
-  source: Buffer,
+  image: Buffer | ImageFile,
 ): Promise<StoredImage> {
-  const hash = createHash('sha256').update(source).digest('hex').slice(0, 16)
+  // An upload is read from its temporary file (hashed while it streamed), never held whole.
+  const source = Buffer.isBuffer(image) ? image : image.path
+  const hash = imageHash(image)
   let metadata: Metadata
   try {
     metadata = await sharp(source).metadata()
@@ -33,12 +35,37 @@ export async function storeImageVariants(
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: name === 'thumb' ? 70 : 80 })
       .toBuffer()
-    const key = `images/${hash.slice(0, 2)}/${hash}-${name}.webp`
+      .catch(() => {
+        // A truncated picture can pass the header check and fail only when decoded.
+        throw new AppError('unsupported_media_type', 'Imagem inválida ou corrompida')
+      })
+    const key = variantKey(hash, name)
     await storage.put(key, webp)
     variants[name] = key
   }
   return { variants, hash, width: metadata.width ?? 0, height: metadata.height ?? 0 }
 }
+
+/** A local image file and the SHA-256 of its bytes (hex). */
+export interface ImageFile {
+  path: string
+  sha256: string
+}
+
+/** The content hash an image is stored under: the first 16 hex digits of its SHA-256. */
+export function imageHash(image: Buffer | ImageFile): string {
+  const sha256 = Buffer.isBuffer(image)
+    ? createHash('sha256').update(image).digest('hex')
+    : image.sha256
+  return sha256.slice(0, 16)
+}
+
+export const variantKey = (hash: string, variant: ImageVariant) =>
+  `images/${hash.slice(0, 2)}/${hash}-${variant}.webp`
+
+/** Every key an image's variants are stored under. */
+export const variantKeys = (hash: string) =>
+  (Object.keys(IMAGE_VARIANTS) as ImageVariant[]).map((v) => variantKey(hash, v))
 
 const ALIASES: Record<string, ImageVariant> = { small: 'thumb', medium: 'card', large: 'full' }
 

@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query'
+import { adminSettingsQuery } from '../admin.queries'
+import { LoadError, Loading } from '../query-state'
+import { SettingField, type SettingFieldProps } from '../setting-field'
+
+type FieldSpec = Omit<SettingFieldProps, 'setting'>
+
+const NUMBER_HINT = 'código do país + DDD + número, só dígitos (5511999999999)'
+
+export const CONFIG_SECTIONS: Record<'social' | 'payment' | 'general', FieldSpec[]> = {
+  social: [
+    { settingKey: 'footer_instagram', label: 'Instagram', hint: '@usuario ou endereço completo' },
+    { settingKey: 'whatsapp_number', label: 'WhatsApp de suporte', type: 'tel', hint: NUMBER_HINT },
+    { settingKey: 'footer_whatsapp', label: 'WhatsApp do rodapé', type: 'tel', hint: NUMBER_HINT },
+  ],
+  payment: [
+    { settingKey: 'pix_key', label: 'Chave PIX', hint: 'CPF, CNPJ, e-mail, telefone ou aleatória' },
+    { settingKey: 'pix_recipient_name', label: 'Nome do recebedor', hint: 'até 25 letras' },
+    { settingKey: 'pix_city', label: 'Cidade do recebedor', hint: 'até 15 letras' },
+  ],
+  general: [
+    { settingKey: 'footer_description', label: 'Texto do rodapé', multiline: true },
+    { settingKey: 'footer_email', label: 'E-mail de contato', type: 'email' },
+    { settingKey: 'footer_cnpj', label: 'CNPJ' },
+    { settingKey: 'footer_address', label: 'Endereço' },
+    { settingKey: 'max_downloads', label: 'Downloads por compra', type: 'number' },
+    {
+      settingKey: 'download_link_expiry',
+      label: 'Validade do link de download (minutos)',
+      type: 'number',
+    },
+  ],
+}
+
+/** One tab of /admin/config: its settings, each saved on blur through POST /api/admin/settings. */
+export function SettingsSection({ section }: { section: keyof typeof CONFIG_SECTIONS }) {
+  const { data, error, isPending, refetch } = useQuery(adminSettingsQuery())
+  if (isPending) return <Loading />
+  if (error) return <LoadError error={error} onRetry={() => void refetch()} />
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-gray-600">Cada campo é salvo quando você sai dele.</p>
+      {CONFIG_SECTIONS[section].map((spec) => (
+        <SettingField
+          key={spec.settingKey}
+          {...spec}
+          setting={data.find((s) => s.key === spec.settingKey)}
+        />
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,90 @@
+import { toast } from '../../../ui/toast-store'
+import { downloadAccept, downloadExtensions, imageAccept, isHeic } from './file-rules'
+import { FileInput, ImagePreview } from './file-input'
+import type { ProductFormValues } from './form-values'
+import type { SetValue } from './product-fields'
+import { HEIC_MESSAGE } from './validate'
+import type { ProductFormVariant } from './variants'
+
+/** HEIC is refused the moment it is picked, with the way out (SPEC.md section 5). */
+function refuseHeic(file: File): boolean {
+  if (!isHeic(file)) return true
+  toast({ ...HEIC_MESSAGE, variant: 'destructive', duration: 10_000 })
+  return false
+}
+
+export function FileFields({
+  values,
+  set,
+  variant,
+  currentImageUrl,
+  disabled,
+}: {
+  values: ProductFormValues
+  set: SetValue
+  variant: ProductFormVariant
+  /** When editing: the stored cover, shown until another is chosen. */
+  currentImageUrl?: string
+  disabled: boolean
+}) {
+  const editing = variant.id === 'edit'
+  const types = downloadExtensions(variant).join(', ').toUpperCase()
+  const imageMb = variant.maxImageBytes / 1024 / 1024
+  const imageTypes =
+    variant.imageTypes === 'strict' ? 'JPG, PNG, GIF ou WebP' : 'qualquer imagem (exceto HEIC)'
+  return (
+    <div className="space-y-5">
+      <div>
+        <FileInput
+          id="arquivo-imagem"
+          label="Imagem principal"
+          hint={`${imageTypes}, até ${imageMb}MB${editing ? '. Deixe vazio para manter a atual.' : ''}`}
+          accept={imageAccept(variant)}
+          files={values.image ? [values.image] : []}
+          onChange={(files) => set('image', files[0] ?? null)}
+          onPick={refuseHeic}
+          required={!editing}
+          disabled={disabled}
+        />
+        {(variant.imagePreview || editing) && (
+          <ImagePreview file={values.image} currentUrl={currentImageUrl} />
+        )}
+      </div>
+      {variant.maxExtraImages > 0 && (
+        <FileInput
+          id="arquivo-imagens-extras"
+          label="Imagens adicionais"
+          hint={`Até ${variant.maxExtraImages}${editing ? '; substituem as atuais' : ''}.`}
+          accept={imageAccept(variant)}
+          multiple
+          files={values.additionalImages}
+          onChange={(files) => set('additionalImages', files)}
+          onPick={refuseHeic}
+          disabled={disabled}
+        />
+      )}
+      <FileInput
+        id="arquivo-download"
+        label="Arquivo para download"
+        hint={`${types}, até 500MB${editing ? '. Deixe vazio para manter o atual.' : '. Opcional se houver link externo.'}`}
+        accept={downloadAccept(variant)}
+        files={values.downloadFile ? [values.downloadFile] : []}
+        onChange={(files) => set('downloadFile', files[0] ?? null)}
+        required={!editing}
+        disabled={disabled}
+      />
+      {variant.maxExtraFiles > 0 && (
+        <FileInput
+          id="arquivo-extras"
+          label="Arquivos adicionais"
+          hint={`Até ${variant.maxExtraFiles} arquivos (${types}), até 500MB cada${editing ? '; substituem os atuais' : ''}.`}
+          accept={downloadAccept(variant)}
+          multiple
+          files={values.downloadFiles}
+          onChange={(files) => set('downloadFiles', files)}
+          disabled={disabled}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,70 @@
+import { findCategory } from '../../../../contracts/categories'
+import type { Product } from '../../../../contracts/products'
+
+export interface ProductFormValues {
+  name: string
+  description: string
+  /** As typed ("19.90" or "19,90"); "0.00" while the product is free. */
+  price: string
+  /** A canonical slug, or '' until one is chosen. */
+  category: string
+  isFree: boolean
+  isActive: boolean
+  externalLink: string
+  canvaTemplateId: string
+  image: File | null
+  downloadFile: File | null
+  additionalImages: File[]
+  downloadFiles: File[]
+}
+
+export const EMPTY_VALUES: ProductFormValues = {
+  name: '',
+  description: '',
+  price: '',
+  category: '',
+  isFree: false,
+  isActive: true,
+  externalLink: '',
+  canvaTemplateId: '',
+  image: null,
+  downloadFile: null,
+  additionalImages: [],
+  downloadFiles: [],
+}
+
+/** The edit form starts from the stored product; files stay as they are unless replaced. */
+export function valuesFromProduct(product: Product): ProductFormValues {
+  return {
+    ...EMPTY_VALUES,
+    name: product.name,
+    description: product.description ?? '',
+    price: product.isFree ? '0.00' : product.price,
+    category: findCategory(product.category)?.slug ?? product.category,
+    isFree: product.isFree,
+    isActive: product.isActive,
+    externalLink: product.externalLink ?? '',
+    canvaTemplateId: product.canvaTemplateId ?? '',
+  }
+}
+
+/** "19,9" -> "19.90"; the server reads decimal strings. */
+export function normalisedPrice(values: ProductFormValues): string {
+  if (values.isFree) return '0.00'
+  const number = Number(values.price.trim().replace(',', '.'))
+  return Number.isFinite(number) ? number.toFixed(2) : values.price.trim()
+}
+
+/** Every field except the files, as the JSON routes and the multipart text parts take them. */
+export function textFields(values: ProductFormValues) {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    price: normalisedPrice(values),
+    category: values.category,
+    isFree: values.isFree,
+    isActive: values.isActive,
+    externalLink: values.externalLink.trim(),
+    canvaTemplateId: values.canvaTemplateId.trim(),
+  }
+}

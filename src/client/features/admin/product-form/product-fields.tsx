@@ -1,0 +1,137 @@
+import { CATEGORIES } from '../../../../contracts/categories'
+import { Field } from '../../../ui/field'
+import type { ProductFormValues } from './form-values'
+import type { ProductFormVariant } from './variants'
+
+// The one screen of SPEC.md section 3 with the short list of 10 categories.
+const SHORT_LIST = [
+  'educacao_infantil',
+  'ensino_fundamental',
+  'educacao_inclusiva',
+  'datas_comemorativas',
+  'planejamento_organizadores',
+  'jogos_recursos_ludicos',
+  'relatorios_avaliacao',
+  'cartazes_murais',
+  'bncc_pratica',
+  'livros_atividades',
+]
+
+export type SetValue = <K extends keyof ProductFormValues>(
+  key: K,
+  value: ProductFormValues[K],
+) => void
+
+const control =
+  'mt-1 block w-full rounded-xl border-2 border-purple-100 bg-white px-3 text-base text-gray-900 focus:border-purple-500 focus:outline-none'
+
+/** Name, description, price (free forces 0.00), category, links; files are elsewhere. */
+export function ProductFields({
+  values,
+  set,
+  variant,
+}: {
+  values: ProductFormValues
+  set: SetValue
+  variant: ProductFormVariant
+}) {
+  const categories =
+    variant.categories === 'short'
+      ? CATEGORIES.filter((c) => SHORT_LIST.includes(c.slug))
+      : CATEGORIES
+  return (
+    <div className="space-y-4">
+      <Field
+        name="name"
+        label="Nome do produto *"
+        value={values.name}
+        maxLength={200}
+        onChange={(e) => set('name', e.target.value)}
+      />
+      <div>
+        <label htmlFor="campo-description" className="block text-sm font-semibold text-gray-800">
+          Descrição{variant.id === 'edit' ? '' : ' *'}
+        </label>
+        <textarea
+          id="campo-description"
+          name="description"
+          value={values.description}
+          rows={4}
+          onChange={(e) => set('description', e.target.value)}
+          className={`${control} py-2`}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Field
+            name="price"
+            label="Preço (R$) *"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            placeholder="19.90"
+            data-testid="price-input"
+            value={values.isFree ? '0.00' : values.price}
+            disabled={values.isFree}
+            onChange={(e) => set('price', e.target.value)}
+          />
+          <label className="mt-2 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={values.isFree}
+              onChange={(e) => set('isFree', e.target.checked)}
+              className="size-5 accent-purple-600"
+            />
+            Produto gratuito (preço 0,00)
+          </label>
+        </div>
+        <div>
+          <label htmlFor="campo-category" className="block text-sm font-semibold text-gray-800">
+            Categoria *
+          </label>
+          <select
+            id="campo-category"
+            name="category"
+            value={values.category}
+            onChange={(e) => set('category', e.target.value)}
+            className={`${control} h-11`}
+          >
+            <option value="">Selecione...</option>
+            {categories.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.emoji} {variant.uppercaseCategories ? c.label.toUpperCase() : c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <Field
+        name="externalLink"
+        label="Link externo (Canva, Drive...) — opcional"
+        type="url"
+        inputMode="url"
+        placeholder="https://www.canva.com/..."
+        value={values.externalLink}
+        onChange={(e) => set('externalLink', e.target.value)}
+      />
+      <Field
+        name="canvaTemplateId"
+        label="ID do modelo Canva — opcional"
+        value={values.canvaTemplateId}
+        onChange={(e) => set('canvaTemplateId', e.target.value)}
+      />
+      {variant.id === 'edit' && (
+        <label className="flex items-center gap-2 text-sm font-semibold">
+          <input
+            type="checkbox"
+            checked={values.isActive}
+            onChange={(e) => set('isActive', e.target.checked)}
+            className="size-5 accent-purple-600"
+          />
+          Ativo (visível na loja)
+        </label>
+      )}
+    </div>
+  )
+}

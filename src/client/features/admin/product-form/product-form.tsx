@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react'
+import type { Product } from '../../../../contracts/products'
+import { Button } from '../../../ui/button'
+import { toast } from '../../../ui/toast-store'
+import { FileFields } from './file-fields'
+import { EMPTY_VALUES, valuesFromProduct, type ProductFormValues } from './form-values'
+import { ProductFields, type SetValue } from './product-fields'
+import { SuccessDialog } from './success-dialog'
+import { UploadStatus } from './upload-status'
+import { useProductSubmit } from './use-product-submit'
+import { validateProduct } from './validate'
+import type { ProductFormVariant } from './variants'
+
+/**
+ * The one product form of every registration screen and of the edit screen; `variant` holds
+ * what differs between them. `product` given means editing it.
+ */
+export function ProductForm({
+  variant,
+  product,
+}: {
+  variant: ProductFormVariant
+  product?: Product
+}) {
+  const [values, setValues] = useState<ProductFormValues>(() =>
+    product ? valuesFromProduct(product) : EMPTY_VALUES,
+  )
+  const { phase, submit, reset } = useProductSubmit(variant, product?.id)
+  const processing = phase.kind === 'processing'
+  const set: SetValue = (key, value) => setValues((v) => ({ ...v, [key]: value }))
+
+  function send(event: FormEvent | null, quickBase64 = false) {
+    event?.preventDefault()
+    if (processing) return
+    const problem = validateProduct(values, variant, !product)
+    if (problem) return toast({ ...problem, variant: 'destructive' })
+    if (quickBase64 && values.additionalImages.length > 0) {
+      return toast({
+        title: 'Envio rápido',
+        description: 'O envio rápido (Base64) não leva imagens adicionais. Use o envio normal.',
+        variant: 'destructive',
+      })
+    }
+    void submit(values, quickBase64)
+  }
+
+  function startOver() {
+    if (!product) setValues(EMPTY_VALUES)
+    reset()
+  }
+
+  return (
+    <>
+      <form data-testid="product-form" noValidate onSubmit={(e) => send(e)} className="space-y-6">
+        <fieldset disabled={processing} className="min-w-0 space-y-6">
+          <legend className="sr-only">Dados do produto</legend>
+          <ProductFields values={values} set={set} variant={variant} />
+          <FileFields
+            values={values}
+            set={set}
+            variant={variant}
+            currentImageUrl={product?.imageUrl}
+            disabled={processing}
+          />
+        </fieldset>
+        {phase.kind === 'processing' && (
+          <UploadStatus stage={phase.stage} percent={phase.percent} />
+        )}
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button type="submit" size="lg" data-testid="submit-product" disabled={processing}>
+            {processing ? 'Enviando...' : variant.submitLabel}
+          </Button>
+          {variant.quickBase64 && (
+            <Button
+              size="lg"
+              variant="secondary"
+              disabled={processing}
+              onClick={() => send(null, true)}
+            >
+              ⚡ Envio rápido (Base64)
+            </Button>
+          )}
+        </div>
+      </form>
+      {phase.kind === 'success' && (
+        <SuccessDialog
+          open
+          title={product ? 'Produto atualizado!' : 'Produto criado!'}
+          name={phase.name}
+          shareUrl={phase.shareUrl}
+          redirecting={phase.redirecting}
+          onClose={startOver}
+          onAnother={product ? undefined : startOver}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,96 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate'
+import { toast } from '../../../ui/toast-store'
+import { copyText } from '../../checkout/copy-text'
+import { refreshProducts } from '../admin.mutations'
+import { errorToast } from './error-toast'
+import type { ProductFormValues } from './form-values'
+import { createBase64, createMultipart, updateProduct, type Stage } from './transport'
+import type { ProductFormVariant } from './variants'
+
+export type Phase =
+  | { kind: 'idle' }
+  | { kind: 'processing'; stage: Stage; percent: number }
+  | { kind: 'success'; id: number; name: string; shareUrl: string; redirecting: boolean }
+
+/** While a save runs, closing or reloading the tab asks first (it would lose the upload). */
+function useLeaveWarning(active: boolean) {
+  useEffect(() => {
+    if (!active) return
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [active])
+}
+
+/** idle -> processing -> success | back to idle with an error toast (SPEC.md section 4). */
+export function useProductSubmit(variant: ProductFormVariant, productId?: number) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
+  const queryClient = useQueryClient()
+  const navigateLater = useDelayedNavigate()
+  useLeaveWarning(phase.kind === 'processing')
+
+  async function submit(values: ProductFormValues, quickBase64 = false) {
+    const onProgress = (stage: Stage, percent: number) =>
+      setPhase({ kind: 'processing', stage, percent })
+    const base64 = quickBase64 || variant.transport === 'base64'
+    setPhase({ kind: 'processing', stage: 'uploading', percent: 0 })
+    try {
+      if (productId !== undefined) {
+        await updateProduct(productId, values, onProgress)
+        refreshProducts(queryClient, productId)
+        toast({ title: 'Produto atualizado!', variant: 'success', duration: 3000 })
+        const shareUrl = `${window.location.origin}/produto/${productId}`
+        setPhase({
+          kind: 'success',
+          id: productId,
+          name: values.name,
+          shareUrl,
+          redirecting: false,
+        })
+        return
+      }
+      const answer = quickBase64
+        ? await createBase64(values, 'base64-multiple', onProgress)
+        : base64
+          ? await createBase64(values, 'base64', onProgress)
+          : await createMultipart(values, onProgress)
+      refreshProducts(queryClient)
+      const id = answer?.id ?? answer?.product?.id
+      if (!id) {
+        setPhase({ kind: 'idle' })
+        return toast({
+          title: 'Produto criado, mas...',
+          description: 'a resposta não trouxe o código dele. Recarregue a página para vê-lo.',
+        })
+      }
+      const shareUrl = `${window.location.origin}/produto/${id}`
+      const copied = await copyText(shareUrl)
+      toast({
+        title: 'Produto criado com sucesso!',
+        description: copied ? `Link copiado: ${shareUrl}` : shareUrl,
+        variant: 'success',
+        duration: base64 ? 10_000 : 5000,
+      })
+      const after = quickBase64
+        ? ({ kind: 'navigate', to: () => '/admin', delayMs: 0 } as const)
+        : variant.after
+      setPhase({
+        kind: 'success',
+        id,
+        name: values.name,
+        shareUrl,
+        redirecting: after.kind !== 'stay',
+      })
+      if (after.kind === 'navigate') navigateLater(after.to(id), after.delayMs)
+      if (after.kind === 'reload') window.setTimeout(() => window.location.reload(), after.delayMs)
+    } catch (error) {
+      setPhase({ kind: 'idle' })
+      const style = productId !== undefined ? 'update' : base64 ? 'base64' : variant.errorStyle
+      toast({ ...errorToast(error, style), variant: 'destructive', duration: 10_000 })
+    }
+  }
+
+  return { phase, submit, reset: () => setPhase({ kind: 'idle' }) }
+}

@@ -1,0 +1,95 @@
+import { Link } from 'wouter'
+import { categoryOf } from '../../../contracts/categories'
+import type { AdminProductLight } from '../../../contracts/admin'
+import type { Product } from '../../../contracts/products'
+import { Badge } from '../../ui/badge'
+import { Button, buttonClasses } from '../../ui/button'
+import { SmartImage } from '../../ui/smart-image'
+import { imageVariant } from '../catalog/image-url'
+import { ProductPrice } from '../catalog/product-price'
+import { useDeleteProduct, useToggleProduct } from './admin.mutations'
+import { shortDate } from './money'
+
+// The light list has no isFree: a free product is the one priced 0.00.
+type RowProduct = AdminProductLight & Partial<Product>
+
+/** One product of the admin lists: activate/deactivate, edit, view in the store, delete. */
+export function ProductRow({ product, detailed }: { product: RowProduct; detailed?: boolean }) {
+  const toggle = useToggleProduct()
+  const remove = useDeleteProduct()
+  const busy = toggle.isPending || remove.isPending
+
+  function confirmDelete() {
+    const ok = window.confirm(
+      `Excluir "${product.name}" permanentemente? Quem já comprou continua com acesso aos arquivos.`,
+    )
+    if (ok) remove.mutate(product.id)
+  }
+
+  return (
+    <li data-testid="product-row" data-product-id={product.id} className="py-3">
+      <div className="flex gap-3">
+        <SmartImage
+          src={imageVariant(product.imageUrl, 'thumb')}
+          alt=""
+          loading="lazy"
+          className="size-16 shrink-0 rounded-xl bg-purple-50 object-cover"
+        />
+        <div className="min-w-0 flex-1">
+          <p className="line-clamp-2 font-semibold text-gray-900">{product.name}</p>
+          <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+            <ProductPrice
+              product={
+                { ...product, isFree: product.isFree ?? product.price === '0.00' } as Product
+              }
+            />
+            {!product.isActive && <Badge tone="gray">INATIVO</Badge>}
+            <span className="text-gray-400">#{product.id}</span>
+          </div>
+          {detailed && (
+            <p className="mt-1 truncate text-xs text-gray-500">
+              {product.category ? categoryOf(product.category).label : ''} ·{' '}
+              {product.downloadFileName ?? product.externalLink ?? 'sem arquivo'} ·{' '}
+              {(product.downloadFiles?.length ?? 0) + (product.downloadFileName ? 1 : 0)} arquivo(s)
+              · {shortDate(product.createdAt)}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant={product.isActive ? 'secondary' : 'success'}
+          data-testid="toggle-active"
+          disabled={busy}
+          onClick={() => toggle.mutate({ id: product.id, isActive: !product.isActive })}
+        >
+          {product.isActive ? 'Desativar' : 'Ativar'}
+        </Button>
+        <Link
+          href={`/admin/edit-product/${product.id}`}
+          className={buttonClasses('secondary', 'sm')}
+        >
+          Editar
+        </Link>
+        <a
+          href={`/produto/${product.id}`}
+          target="_blank"
+          rel="noopener"
+          className={buttonClasses('ghost', 'sm')}
+        >
+          Ver ↗
+        </a>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-red-700 hover:bg-red-50"
+          disabled={busy}
+          onClick={confirmDelete}
+        >
+          {remove.isPending ? 'Excluindo...' : 'Excluir'}
+        </Button>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query'
+import { categoryOf } from '../../../../contracts/categories'
+import { analyticsQuery } from '../admin.queries'
+import { money, shortDate } from '../money'
+import { PaidBadge } from '../order-badge'
+import { LoadError, Loading, Panel } from '../query-state'
+
+const RECENT_ORDERS = 5
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="rounded-2xl bg-purple-50 p-4">
+      <p className="text-sm text-gray-600">{label}</p>
+      <p className="mt-1 text-2xl font-extrabold break-all text-purple-900">{value}</p>
+    </div>
+  )
+}
+
+/** Visão Geral: totals (revenue counts paid orders only), the last orders, each category. */
+export function OverviewTab() {
+  const { data, error, isPending, refetch } = useQuery(analyticsQuery())
+  if (isPending) return <Loading />
+  if (error) return <LoadError error={error} onRetry={() => void refetch()} />
+  const { totals, recentOrders = [], productStats = [] } = data
+
+  return (
+    <div className="space-y-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat label="Usuários" value={totals.users} />
+        <Stat label="Produtos" value={totals.products} />
+        <Stat label="Pedidos" value={totals.orders} />
+        <Stat label="Receita" value={money(totals.revenue)} />
+      </div>
+
+      <Panel title="Pedidos recentes">
+        {recentOrders.length === 0 ? (
+          <p className="text-gray-600">Nenhum pedido ainda.</p>
+        ) : (
+          <ul className="divide-y divide-purple-100">
+            {recentOrders.slice(0, RECENT_ORDERS).map((order) => (
+              <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div className="min-w-0">
+                  <p className="truncate font-semibold">{order.customerName || 'Cliente'}</p>
+                  <p className="truncate text-sm text-gray-500">
+                    {order.customerEmail} · {shortDate(order.createdAt)}
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <span className="font-bold text-purple-900">{money(order.totalAmount)}</span>
+                  <PaidBadge status={order.status} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+
+      <Panel title="Por categoria">
+        {productStats.length === 0 ? (
+          <p className="text-gray-600">Sem dados ainda.</p>
+        ) : (
+          <ul className="divide-y divide-purple-100">
+            {productStats.map((stat) => {
+              const category = categoryOf(stat.category)
+              return (
+                <li key={stat.category} className="flex items-center justify-between gap-2 py-2">
+                  <span className="min-w-0 truncate">
+                    <span aria-hidden="true">{category.emoji}</span> {category.label}
+                  </span>
+                  <span className="shrink-0 text-sm text-gray-600">
+                    {stat.count} produto{stat.count === 1 ? '' : 's'} ·{' '}
+                    <strong className="text-purple-900">{money(stat.revenue)}</strong>
+                  </span>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </Panel>
+    </div>
+  )
+}

@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query'
+import { Badge } from '../../../ui/badge'
+import type { AdminUser } from '../../../../contracts/admin'
+import { useUserRole } from '../admin.mutations'
+import { adminUsersQuery } from '../admin.queries'
+import { shortDate } from '../money'
+import { LoadError, Loading, Panel } from '../query-state'
+
+function RoleSelect({ user }: { user: AdminUser }) {
+  const update = useUserRole()
+  return (
+    <label className="text-sm">
+      <span className="sr-only">Função de {user.email}</span>
+      <select
+        value={user.role}
+        disabled={update.isPending}
+        onChange={(e) => update.mutate({ id: user.id, role: e.target.value as AdminUser['role'] })}
+        className="h-10 rounded-xl border-2 border-purple-100 bg-white px-2 text-base focus:border-purple-500 focus:outline-none"
+      >
+        <option value="user">Cliente (user)</option>
+        <option value="superadmin">Administrador (superadmin)</option>
+      </select>
+    </label>
+  )
+}
+
+/** Users and their role; the list is asked again every time the tab opens. */
+export function UsersTab() {
+  const { data, error, isPending, refetch } = useQuery(adminUsersQuery())
+  return (
+    <Panel title="Usuários">
+      {isPending ? (
+        <Loading />
+      ) : error ? (
+        <LoadError error={error} onRetry={() => void refetch()} />
+      ) : data.length === 0 ? (
+        <p className="text-gray-600">Nenhum usuário.</p>
+      ) : (
+        <ul className="divide-y divide-purple-100">
+          {data.map((user) => (
+            <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div className="min-w-0">
+                <p className="truncate font-semibold">
+                  {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}{' '}
+                  {!user.isActive && <Badge tone="gray">INATIVO</Badge>}
+                </p>
+                <p className="truncate text-sm text-gray-500">
+                  {user.email}
+                  {user.whatsapp ? ` · ${user.whatsapp}` : ''} · desde {shortDate(user.createdAt)}
+                </p>
+              </div>
+              <RoleSelect user={user} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type {
+  TestWhatsappAnswer,
+  WhatsappConfig,
+  WhatsappConfigBody,
+} from '../../../../contracts/messaging'
+import { apiJson } from '../../../lib/api'
+import { toast } from '../../../ui/toast-store'
+
+/** Saves the integration's fields; the status is asked again at once, not in 5 s. */
+export function useSaveWhatsappConfig() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: WhatsappConfigBody) =>
+      apiJson<WhatsappConfig>('/api/admin/whatsapp-config', { method: 'POST', body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['/api/admin/whatsapp-config'], saved)
+      for (const url of ['/api/admin/whatsapp-status', '/api/admin/settings'])
+        void queryClient.invalidateQueries({ queryKey: [url] })
+      toast({ title: 'Configuração salva!', variant: 'success', duration: 3000 })
+    },
+    onError: (error) =>
+      toast({
+        title: 'Erro ao salvar configuração',
+        description: error.message || 'Failed to save setting',
+        variant: 'destructive',
+      }),
+  })
+}
+
+/** POST /api/test-whatsapp: an order's buyer message again, or a test text to the admin. */
+export function useTestWhatsapp() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      apiJson<TestWhatsappAnswer>('/api/test-whatsapp', {
+        method: 'POST',
+        body: orderId ? { orderId } : {},
+      }),
+    onSuccess: (answer) => {
+      toast({ title: 'Mensagem enviada!', description: answer.message, variant: 'success' })
+      void queryClient.invalidateQueries({ queryKey: ['/api/admin/whatsapp-status'] })
+    },
+    onError: (error) =>
+      toast({ title: 'Erro no envio', description: error.message, variant: 'destructive' }),
+  })
+}

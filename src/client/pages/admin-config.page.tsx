@@ -1,0 +1,60 @@
+import { useState } from 'react'
+import { BannerForm } from '../features/admin/config/banner-form'
+import { SettingsSection } from '../features/admin/config/config-sections'
+import { FormFrame } from '../features/admin/product-form/form-frame'
+import { RequireAdmin } from '../features/admin/require-admin'
+import { cn } from '../lib/cn'
+
+const TABS = [
+  { id: 'banner', label: 'Banner' },
+  { id: 'social', label: 'Redes sociais' },
+  { id: 'payment', label: 'Pagamento' },
+  { id: 'general', label: 'Geral' },
+] as const
+
+type TabId = (typeof TABS)[number]['id']
+
+/** /admin/config: banner, social, payment (PIX data) and general settings. */
+export default function AdminConfigPage() {
+  const [tab, setTab] = useState<TabId>('banner')
+  return (
+    <RequireAdmin>
+      <FormFrame title="Configurações da loja" back="/admin?aba=settings">
+        <div
+          role="tablist"
+          aria-label="Seções"
+          className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2"
+        >
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              id={`config-aba-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls="config-painel"
+              data-testid={`config-tab-${t.id}`}
+              onClick={() => setTab(t.id)}
+              className={cn(
+                'h-10 shrink-0 rounded-full px-4 text-sm font-semibold whitespace-nowrap',
+                tab === t.id
+                  ? 'bg-purple-700 text-white shadow-md'
+                  : 'bg-white text-purple-800 ring-1 ring-purple-200 hover:bg-purple-50',
+              )}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div
+          role="tabpanel"
+          id="config-painel"
+          aria-labelledby={`config-aba-${tab}`}
+          className="mt-4"
+        >
+          {tab === 'banner' ? <BannerForm /> : <SettingsSection key={tab} section={tab} />}
+        </div>
+      </FormFrame>
+    </RequireAdmin>
+  )
+}

@@ -1,0 +1,88 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'wouter'
+import { refreshProducts } from '../features/admin/admin.mutations'
+import type { CreatedAnswer } from '../features/admin/admin-types'
+import { errorToast } from '../features/admin/product-form/error-toast'
+import { FormFrame } from '../features/admin/product-form/form-frame'
+import { UploadStatus } from '../features/admin/product-form/upload-status'
+import { RequireAdmin } from '../features/admin/require-admin'
+import { samplePdf, samplePng } from '../features/diagnostics/sample-files'
+import { sendWithProgress } from '../lib/xhr-upload'
+import { Button } from '../ui/button'
+import { toast } from '../ui/toast-store'
+
+/** Builds a throwaway product from a generated image and PDF: the whole upload path, end to end. */
+async function createSample(onProgress: (percent: number) => void): Promise<CreatedAnswer> {
+  const stamp = new Date().toISOString().slice(0, 19).replace('T', ' ')
+  const form = new FormData()
+  form.append('name', `Produto de teste ${stamp}`)
+  form.append('description', 'Criado pela página /upload-teste. Pode ser excluído.')
+  form.append('price', '1.00')
+  form.append('category', 'educacao_infantil')
+  form.append('isFree', 'false')
+  form.append('imageFile', await samplePng('OK'), 'teste.png')
+  form.append('downloadFile', samplePdf(`Teste ${stamp}`), 'teste.pdf')
+  return sendWithProgress<CreatedAnswer>({
+    method: 'POST',
+    url: '/api/products',
+    body: form,
+    timeoutMs: 3 * 60_000,
+    timeoutMessage: 'Upload expirou após 3 minutos sem resposta.',
+    idleTimeout: true,
+    onProgress,
+  })
+}
+
+export default function SampleUploadPage() {
+  const queryClient = useQueryClient()
+  const [percent, setPercent] = useState<number | null>(null)
+  const [created, setCreated] = useState<number | null>(null)
+
+  async function run() {
+    setPercent(0)
+    setCreated(null)
+    try {
+      const answer = await createSample(setPercent)
+      refreshProducts(queryClient)
+      const id = answer?.id ?? answer?.product?.id ?? null
+      setCreated(id)
+      toast({ title: 'Produto de teste criado!', description: `#${id}`, variant: 'success' })
+    } catch (error) {
+      toast({ ...errorToast(error, 'admin'), variant: 'destructive', duration: 10_000 })
+    } finally {
+      setPercent(null)
+    }
+  }
+
+  return (
+    <RequireAdmin>
+      <FormFrame
+        title="Upload de teste"
+        intro="Cria um produto com uma imagem e um PDF minúsculos gerados aqui mesmo."
+        back="/acesso-cadastro"
+      >
+        <div className="space-y-4">
+          <Button disabled={percent !== null} onClick={() => void run()}>
+            {percent !== null ? 'Criando...' : 'Criar produto de teste'}
+          </Button>
+          {percent !== null && (
+            <UploadStatus stage={percent >= 100 ? 'saving' : 'uploading'} percent={percent} />
+          )}
+          {created !== null && (
+            <p role="status" className="rounded-xl bg-emerald-50 p-3 text-emerald-900">
+              Criado: produto #{created}.{' '}
+              <Link href={`/produto/${created}`} className="font-semibold underline">
+                Ver
+              </Link>{' '}
+              ·{' '}
+              <Link href={`/admin/edit-product/${created}`} className="font-semibold underline">
+                Editar
+              </Link>
+            </p>
+          )}
+        </div>
+      </FormFrame>
+    </RequireAdmin>
+  )
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod'
+import { findCategory } from './categories.js'
+import { decimalToCents } from './money.js'
+
+const MB = 1024 * 1024
+
+/** SPEC.md sections 5 and 9; the server enforces them, the forms show them before sending. */
+export const UPLOAD_LIMITS = {
+  fileBytes: 500 * MB,
+  imageBytes: 50 * MB,
+  additionalImagesOnCreate: 10,
+  additionalImagesOnEdit: 5,
+  downloadFiles: 20,
+  /** JSON body of the base64 routes; base64 makes a file a third bigger. */
+  base64BodyBytes: 60 * MB,
+} as const
+
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const
+export const DOWNLOAD_EXTENSIONS = ['pdf', 'zip', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx']
+
+export const PRODUCT_MESSAGES = {
+  required: 'Preencha nome, descrição, preço e categoria',
+  editRequired: 'Nome e preço são obrigatórios.',
+  price: 'Preço inválido: use um valor maior ou igual a 0, com no máximo 2 casas decimais',
+  category: 'Por favor selecione uma categoria',
+  files: 'Imagem e arquivo de download são obrigatórios',
+  externalLink: 'O link externo deve ser uma URL válida (http:// ou https://)',
+  heic: 'Formato HEIC não suportado. Converta a imagem para JPG ou PNG.',
+  imageType: 'Formato de imagem não suportado. Use JPG, PNG, GIF ou WebP.',
+  downloadType:
+    'Tipo de arquivo para download não suportado. Use PDF, ZIP, DOC, DOCX, XLS, XLSX, PPT ou PPTX.',
+  base64TooLarge:
+    'Arquivo grande demais para envio em base64 (máximo 60 MB). Use o formulário com upload.',
+} as const
+
+/** Form values arrive as text (multipart) or as JSON booleans: 'true', 'on', '1', true. */
+const flag = z
+  .union([z.boolean(), z.string(), z.number()])
+  .transform((v) => (typeof v === 'boolean' ? v : ['true', 'on', '1', 'yes'].includes(String(v))))
+
+const text = (max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().max(max, { error: `Texto longo demais (máximo ${max} caracteres)` }))
+
+function httpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+
+const link = text(2000).refine((v) => v === '' || httpUrl(v), {
+  error: PRODUCT_MESSAGES.externalLink,
+})
+
+/**
+ * The text fields of every product form. The first failing rule, in field order, is the one
+ * message the server answers. `downloadUrl` is the older name of `externalLink`.
+ */
+const fields = z.object({
+  name: text(200).optional(),
+  description: text(20_000).optional(),
+  price: z.union([z.string(), z.number()]).optional(),
+  category: z.string().optional(),
+  isFree: flag.optional(),
+  isActive: flag.optional(),
+  externalLink: link.optional(),
+  downloadUrl: link.optional(),
+  canvaTemplateId: text(200).optional(),
+})
+
+export interface ProductChanges {
+  name: string
+  description?: string
+  priceCents: number
+  category?: string
+  isFree?: boolean
+  isActive?: boolean
+  /** null clears it; undefined leaves it as it was (edit). */
+  externalLink?: string | null
+  canvaTemplateId?: string | null
+}
+export type NewProduct = Required<ProductChanges>
+
+const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v || null)
+
+function priceOf(price: string | number | undefined, isFree: boolean | undefined) {
+  if (isFree) return 0
+  if (price === undefined || String(price).trim() === '') return undefined
+  return decimalToCents(price) ?? null
+}
+
+/** Create (multipart and base64): everything required but the links; free forces 0.00. */
+export const ProductCreateFields = fields.transform((f, ctx): NewProduct => {
+  const fail = (message: string) => (ctx.addIssue({ code: 'custom', message }), z.NEVER)
+  const priceCents = priceOf(f.price, f.isFree)
+  if (!f.name || !f.description || priceCents === undefined) return fail(PRODUCT_MESSAGES.required)
+  if (priceCents === null) return fail(PRODUCT_MESSAGES.price)
+  const category = findCategory(f.category)
+  if (!category) return fail(PRODUCT_MESSAGES.category)
+  return {
+    name: f.name,
+    description: f.description,
+    priceCents,
+    category: category.slug,
+    isFree: f.isFree ?? false,
+    isActive: f.isActive ?? true,
+    externalLink: blankToNull(f.externalLink ?? f.downloadUrl) ?? null,
+    canvaTemplateId: blankToNull(f.canvaTemplateId) ?? null,
+  }
+})
+
+/** Edit: name and price required (SPEC.md section 5); a field left out keeps its value. */
+export const ProductEditFields = fields.transform((f, ctx): ProductChanges => {
+  const fail = (message: string) => (ctx.addIssue({ code: 'custom', message }), z.NEVER)
+  const priceCents = priceOf(f.price, f.isFree)
+  if (!f.name || priceCents === undefined) return fail(PRODUCT_MESSAGES.editRequired)
+  if (priceCents === null) return fail(PRODUCT_MESSAGES.price)
+  const category = f.category?.trim() ? findCategory(f.category) : undefined
+  if (f.category?.trim() && !category) return fail(PRODUCT_MESSAGES.category)
+  return {
+    name: f.name,
+    description: f.description,
+    priceCents,
+    category: category?.slug,
+    isFree: f.isFree,
+    isActive: f.isActive,
+    externalLink: blankToNull(f.externalLink ?? f.downloadUrl),
+    canvaTemplateId: blankToNull(f.canvaTemplateId),
+  }
+})

@@ -1,0 +1,92 @@
+import { z } from 'zod'
+import type { AdminSetting } from '../../../contracts/admin.js'
+import { SETTINGS, type SettingKey } from '../../../contracts/settings.js'
+import { AppError } from '../../errors.js'
+import { normaliseWhatsapp } from '../../lib/phone.js'
+import type { SettingsService } from '../settings/settings.service.js'
+
+const MASK = '••••'
+
+/** '••••1234': enough for the owner to recognise the key, useless to anyone reading over them. */
+export function maskSecret(value: string): string {
+  if (!value) return ''
+  return value.length > 8 ? `${MASK}${value.slice(-4)}` : MASK
+}
+
+const isSecret = (key: string) =>
+  SETTINGS.some((s) => s.key === key && 'isSecret' in s && s.isSecret)
+
+const bad = (message: string) => new AppError('bad_request', message)
+
+function httpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+
+/** Per-key rules; an empty value clears any optional setting. Answers the value to store. */
+const RULES: Partial<Record<SettingKey, (value: string) => string>> = {
+  max_downloads: positiveInt,
+  download_link_expiry: positiveInt,
+  footer_whatsapp: whatsapp,
+  whatsapp_number: whatsapp,
+  admin_whatsapp: whatsapp,
+  evolution_api_url: url,
+  mercadopago_return_url: url,
+  footer_email: (value) => {
+    if (value && !z.email().safeParse(value).success) throw bad('E-mail inválido')
+    return value.toLowerCase()
+  },
+}
+
+function positiveInt(value: string): string {
+  if (!/^\d{1,6}$/.test(value) || Number(value) < 1) {
+    throw bad('Use um número inteiro maior que zero')
+  }
+  return String(Number(value))
+}
+
+function whatsapp(value: string): string {
+  if (!value) return ''
+  const number = normaliseWhatsapp(value)
+  if (!number) {
+    throw bad('WhatsApp inválido: use código do país + DDD + número, sem espaços (5511987654321)')
+  }
+  return number
+}
+
+function url(value: string): string {
+  if (value && !httpUrl(value)) throw bad('URL inválida: use um endereço http:// ou https://')
+  return value.replace(/\/+$/, '')
+}
+
+/** The settings tab: every setting with its id, secrets masked; one key saved at a time. */
+export function createAdminSettings(settings: SettingsService) {
+  async function list(): Promise<AdminSetting[]> {
+    const rows = await settings.rows()
+    return rows.map((row) => (isSecret(row.key) ? { ...row, value: maskSecret(row.value) } : row))
+  }
+
+  return {
+    list,
+
+    /** Validates and stores one value; description and category stay the store's own. */
+    async save(key: string, raw: string): Promise<AdminSetting> {
+      const definition = SETTINGS.find((s) => s.key === key)
+      if (!definition) throw bad(`Configuração desconhecida: ${key}`)
+      // The screen shows a secret masked and saves on blur: the mask coming back changes nothing.
+      const unchanged = isSecret(key) && raw.startsWith(MASK)
+      if (!unchanged) {
+        const rule = RULES[definition.key]
+        await settings.set(definition.key, rule ? rule(raw) : raw)
+      }
+      const saved = (await list()).find((s) => s.key === key)
+      if (!saved) throw new AppError('not_found', `Configuração desconhecida: ${key}`)
+      return saved
+    },
+  }
+}
+
+export type AdminSettings = ReturnType<typeof createAdminSettings>

@@ -1,0 +1,65 @@
+import type { FastifyRequest } from 'fastify'
+import '@fastify/multipart'
+import { AppError } from '../../errors.js'
+import type { FileGroup, StagedUpload } from './staged-upload.js'
+
+/** File field names of SPEC.md section 7, and the names older forms used for the same thing. */
+const FILE_FIELDS: Record<string, FileGroup> = {
+  imageFile: 'cover',
+  image: 'cover',
+  additionalImages: 'images',
+  downloadFile: 'main',
+  file: 'main',
+  downloadFiles: 'files',
+  additionalFiles: 'files',
+  files: 'files',
+}
+
+/** `downloadFiles[]` and `downloadFiles[3]` are `downloadFiles`. */
+const baseName = (field: string) => field.replace(/\[\d*\]$/, '')
+
+/**
+ * Reads a product form part by part: each file streams into the upload's temporary folder as
+ * it arrives (never into memory), text fields are collected. Answers the text fields.
+ */
+export async function readProductMultipart(
+  req: FastifyRequest,
+  staged: StagedUpload,
+): Promise<Record<string, string>> {
+  if (!req.isMultipart()) {
+    throw new AppError('unsupported_media_type', 'Envie o formulário como multipart/form-data')
+  }
+  const fields: Record<string, string> = {}
+  for await (const part of req.parts()) {
+    const name = baseName(part.fieldname)
+    if (part.type === 'field') {
+      fields[name] = String(part.value)
+      continue
+    }
+    // A file input left empty still sends a part, with no name and no bytes.
+    if (!part.filename) {
+      part.file.resume()
+      continue
+    }
+    const group = FILE_FIELDS[name]
+    if (!group) throw new AppError('bad_request', `Campo de arquivo desconhecido: ${name}`)
+    await staged.add(group, part.file, part.filename)
+  }
+  return fields
+}
+
+/**
+ * After a refusal mid-upload the client is usually still sending. Its remaining bytes are read
+ * and dropped so it gets to read the answer (closing at once would often lose it), but no longer
+ * than `graceMs`, so an endless body cannot hold the connection.
+ */
+export function discardRestOfBody(req: FastifyRequest, graceMs = 30_000) {
+  const raw = req.raw
+  if (raw.readableEnded || raw.destroyed) return
+  raw.unpipe()
+  raw.resume()
+  const timer = setTimeout(() => raw.socket?.destroy(), graceMs)
+  timer.unref()
+  raw.once('end', () => clearTimeout(timer))
+  raw.once('close', () => clearTimeout(timer))
+}
