@@ -4,7 +4,9 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'bench/.out', 'src/server/db/migrations'] },
+  {
+    ignores: ['dist', 'data', 'node_modules', 'coverage', 'bench/.out', 'src/server/db/migrations'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -29,9 +29,11 @@ export async function freePort(): Promise<number> {
  */
 export async function startServer(
   env: Record<string, string>,
+  /** Another build of the server (a test builds its own, so a concurrent build cannot race it). */
+  entry = 'dist/server/main.js',
 ): Promise<{ child: ChildProcess; baseUrl: string; port: number }> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       ...process.env,

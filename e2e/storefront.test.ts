@@ -87,6 +87,9 @@ describe('a visitor browses the catalogue on a phone', () => {
       /<meta property="og:image" content="http:\/\/[^"]+\/api\/products\/1\/image\?v=/,
     )
     expect(html).toContain('<link rel="canonical"')
+    // Older screens' .html addresses are pages of the app; a missing file stays a 404.
+    expect((await page.request.get('/upload-multiplo.html')).status()).toBe(200)
+    expect((await page.request.get('/nao-existe.png')).status()).toBe(404)
     await page.goto('/pagina-que-nao-existe')
     await page.getByText('Página não encontrada').waitFor()
   })

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
 import HomePage from './pages/home.page'
+import type { VariantId } from './features/admin/product-form/variants'
 import { Spinner } from './ui/spinner'
 
 // Only the home page is in the first bundle; every other page loads on demand.
@@ -13,8 +14,31 @@ const LoginPage = lazy(() => import('./pages/login.page'))
 const SignupPage = lazy(() => import('./pages/signup.page'))
 const DashboardPage = lazy(() => import('./pages/dashboard.page'))
 const MyMaterialsPage = lazy(() => import('./pages/my-materials.page'))
+const DirectDownloadPage = lazy(() => import('./pages/direct-download.page'))
 const AdminLoginPage = lazy(() => import('./pages/admin-login.page'))
 const AdminPage = lazy(() => import('./pages/admin.page'))
+// Administration: each screen its own chunk; the home bundle carries none of it.
+const AdminConfigPage = lazy(() => import('./pages/admin-config.page'))
+const AdminEditProductPage = lazy(() => import('./pages/admin-edit-product.page'))
+const ProductFormPage = lazy(() => import('./pages/product-form.page'))
+const AccessHubPage = lazy(() => import('./pages/acesso-cadastro.page'))
+const SimpleTestPage = lazy(() => import('./pages/teste-simples.page'))
+const ImagesTestPage = lazy(() => import('./pages/teste-imagens.page'))
+const FastImagesTestPage = lazy(() => import('./pages/teste-imagens-fast.page'))
+const UploadTestPage = lazy(() => import('./pages/teste-upload.page'))
+const SampleUploadPage = lazy(() => import('./pages/upload-teste.page'))
+
+/** The product registration screens of SPEC.md section 2: one form, one variant each. */
+const PRODUCT_FORM_ROUTES: Array<[string, VariantId]> = [
+  ['/admin/create-product', 'admin'],
+  ['/admin/criar-produto-direto', 'direct'],
+  ['/novo-produto', 'base64'],
+  ['/cadastrar-produto', 'newer'],
+  ['/cadastro-produto', 'traditional'],
+  ['/criar-produto', 'reload'],
+  ['/produto-novo', 'reload'],
+  ['/upload-multiplo.html', 'multiple'],
+]
 const CheckoutPage = lazy(() => import('./pages/checkout.page'))
 const CheckoutMercadoPagoPage = lazy(() => import('./pages/checkout-mercadopago.page'))
 const PaymentRecoveryPage = lazy(() => import('./pages/payment-recovery.page'))
@@ -44,7 +68,25 @@ export function AppRoutes() {
         <Route path="/cadastro" component={SignupPage} />
         <Route path="/dashboard" component={DashboardPage} />
         <Route path="/meus-materiais" component={MyMaterialsPage} />
+        <Route path="/download-direto" component={DirectDownloadPage} />
+        <Route path="/download-simples" component={DirectDownloadPage} />
+        <Route path="/baixar-materiais" component={DirectDownloadPage} />
         <Route path="/admin/login" component={AdminLoginPage} />
+        <Route path="/admin/config" component={AdminConfigPage} />
+        <Route path="/admin/edit-product/:id">
+          {(params) => <AdminEditProductPage id={params.id} />}
+        </Route>
+        {PRODUCT_FORM_ROUTES.map(([path, variant]) => (
+          <Route key={path} path={path}>
+            {() => <ProductFormPage variant={variant} />}
+          </Route>
+        ))}
+        <Route path="/acesso-cadastro" component={AccessHubPage} />
+        <Route path="/teste-simples" component={SimpleTestPage} />
+        <Route path="/teste-imagens" component={ImagesTestPage} />
+        <Route path="/teste-imagens-fast" component={FastImagesTestPage} />
+        <Route path="/teste-upload" component={UploadTestPage} />
+        <Route path="/upload-teste" component={SampleUploadPage} />
         <Route path="/admin" component={AdminPage} />
         <Route component={NotFoundPage} />
       </Switch>

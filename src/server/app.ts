@@ -19,19 +19,27 @@ import { registerOriginCheck } from './http/origin-check.js'
 import { createRateLimiter, MemoryCounterStore } from './http/rate-limit.js'
 import { RedisCounterStore } from './http/rate-limit-redis.js'
 import { openRedis, type Redis } from './lib/redis.js'
+import { adminRoutes } from './modules/admin/admin.routes.js'
+import { createAdminServices } from './modules/admin/admin-services.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { createAccountsService } from './modules/accounts/accounts.service.js'
 import { createLoginService } from './modules/accounts/login.service.js'
 import { RedisSessionStore } from './modules/accounts/redis-session-store.js'
 import { DbSessionStore } from './modules/accounts/session-store.js'
 import { createSessionService } from './modules/accounts/sessions.js'
+import { canvaLinksRoutes } from './modules/canva/canva-links.routes.js'
+import { createCanvaLinksService } from './modules/canva/canva-links.service.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { createCatalogService } from './modules/catalog/catalog.service.js'
 import { commerceRoutes, createCommerceServices } from './modules/checkout/commerce.js'
 import { createCartService } from './modules/cart/cart.service.js'
 import { customerRoutes } from './modules/customer/customer.routes.js'
 import { createCustomerService } from './modules/customer/customer.service.js'
+import { downloadsRoutes } from './modules/downloads/downloads.routes.js'
+import { createDownloadsService } from './modules/downloads/downloads.service.js'
 import type { FileStorage } from './modules/files/storage.js'
+import { messagingRoutes } from './modules/messaging/messaging.routes.js'
+import { createMessagingService } from './modules/messaging/messaging.service.js'
 import { settingsRoutes } from './modules/settings/settings.routes.js'
 import { createSettingsService } from './modules/settings/settings.service.js'
 import { systemRoutes } from './modules/system/system.routes.js'
@@ -65,6 +73,7 @@ function createServices(
   const cart = createCartService(database.db, catalog)
   const login = createLoginService(accounts, limiter, cart.mergeGuestCart)
   const customer = createCustomerService(database.db)
+  const messaging = createMessagingService({ db: database.db, settings, config, log })
   const commerce = createCommerceServices({
     db: database.db,
     cart,
@@ -72,6 +81,24 @@ function createServices(
     settings,
     catalog,
     accounts,
+    log,
+    notices: messaging.notices,
+  })
+  const downloads = createDownloadsService({
+    db: database.db,
+    storage,
+    settings,
+    limiter,
+    customer,
+    secret: config.sessionSecret,
+  })
+  const admin = createAdminServices({
+    db: database.db,
+    storage,
+    config,
+    catalog,
+    settings,
+    orders: commerce.orders,
     log,
   })
   return {
@@ -83,7 +110,11 @@ function createServices(
     login,
     customer,
     cart,
+    downloads,
+    messaging,
+    canvaLinks: createCanvaLinksService({ db: database.db, catalog }),
     ...commerce,
+    ...admin,
   }
 }
 
@@ -128,9 +159,13 @@ export async function buildApp(deps: Deps): Promise<App> {
   systemRoutes(app)
   accountsRoutes(app)
   customerRoutes(app)
+  downloadsRoutes(app)
   settingsRoutes(app)
   catalogRoutes(app)
   commerceRoutes(app, { backgroundJobs: deps.backgroundJobs !== false })
+  await adminRoutes(app)
+  await messagingRoutes(app, { backgroundJobs: deps.backgroundJobs !== false })
+  await canvaLinksRoutes(app)
   await webRoutes(app)
   return app
 }

@@ -6,6 +6,9 @@ import { seedDemoCatalog } from './seed/demo-catalog.js'
 export async function prepareStore(app: App): Promise<void> {
   const { config, database, storage } = app.deps
   await app.services.settings.ensureDefaults()
+  // Uploads a crash cut short: their temporary files go, and so does anything they had stored.
+  const swept = await app.services.uploadJournal.sweep()
+  if (swept.journals || swept.leftovers) app.log.warn(swept, 'interrupted uploads cleaned up')
 
   const admin = await ensureSuperAdmin(database.db, config.admin)
   if (admin?.generatedPassword) {

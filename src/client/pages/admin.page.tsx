@@ -1,4 +1,4 @@
-import { Link } from 'wouter'
+import { AdminPanel } from '../features/admin/admin-panel'
 import { AdminLoginForm } from '../features/auth/admin-login-form'
 import { useCurrentUser } from '../features/auth/auth.queries'
 import { AuthCard } from '../features/auth/auth-card'
@@ -17,13 +17,7 @@ export default function AdminPage() {
       </div>
     )
   }
-  if (user?.role === 'superadmin') {
-    return (
-      <AuthCard emoji="🔐" title="Área do administrador" subtitle={`Conectado como ${user.email}`}>
-        <Link href="/">Ver a loja</Link>
-      </AuthCard>
-    )
-  }
+  if (user?.role === 'superadmin') return <AdminPanel user={user} />
   return (
     <AuthCard
       emoji="🔐"

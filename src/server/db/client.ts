@@ -26,6 +26,11 @@ export interface Database {
 export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
+    // An idle connection the server drops (restart, failover) is replaced on the next query;
+    // without a listener, node-postgres would turn it into an uncaught exception.
+    pool.on('error', (error) =>
+      console.warn(`PostgreSQL: conexão ociosa encerrada (${error.message})`),
+    )
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,

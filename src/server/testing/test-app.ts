@@ -82,7 +82,8 @@ export async function createTestStore(opts: TestStoreOptions = {}): Promise<Test
   }
 }
 
-async function createFreshDatabase(serverUrl: string) {
+/** A new, empty PostgreSQL database on `serverUrl`'s server, and how to drop it. */
+export async function createFreshDatabase(serverUrl: string) {
   const name = `loja_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()

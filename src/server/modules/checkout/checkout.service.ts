@@ -113,7 +113,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       let placed: OrderRow
       if (!input.viewer.userId && newAccountPassword !== null) {
         const passwordHash = await hashPassword(newAccountPassword)
-        // The account and its first order stand or fall together.
+        // Read before the transaction, like the hash: nothing inside may wait on another query.
+        const notices = await orders.prepareNotices()
+        // The account and its first order (and its notice) stand or fall together.
         placed = await db.transaction(async (tx) => {
           const user = await deps.accounts.register(
             { ...customer, password: newAccountPassword },
@@ -121,8 +123,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
             passwordHash,
           )
           newUserId = user.id
-          return orders.insert(order(user.id), lines, tx)
+          return orders.insert(order(user.id), lines, { tx, notices })
         })
+        if (notices) orders.flushNotices()
       } else {
         placed = await orders.insert(order(input.viewer.userId), lines)
       }

@@ -7,6 +7,7 @@ import { cartRoutes } from '../cart/cart.routes.js'
 import type { CartService } from '../cart/cart.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import { startOrderJobs } from '../orders/order-jobs.js'
+import type { OrderNotices } from '../orders/order-notices.js'
 import { ordersRoutes } from '../orders/orders.routes.js'
 import { createOrdersService } from '../orders/orders.service.js'
 import { paymentsRoutes } from '../payments/payments.routes.js'
@@ -25,9 +26,10 @@ export function createCommerceServices(deps: {
   catalog: CatalogService
   accounts: AccountsService
   log: FastifyBaseLogger
+  notices?: OrderNotices
 }) {
-  const { db, cart, config, settings, catalog, accounts, log } = deps
-  const orders = createOrdersService(db, { settings, catalog, log })
+  const { db, cart, config, settings, catalog, accounts, log, notices } = deps
+  const orders = createOrdersService(db, { settings, catalog, log, notices })
   const payments = createPaymentsService({ config, settings, orders, log })
   const checkoutDeps = { db, cart, catalog, accounts, orders, payments, log }
   const checkout = createCheckoutService(checkoutDeps)

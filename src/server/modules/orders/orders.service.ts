@@ -9,6 +9,7 @@ import type { Role } from '../accounts/sessions.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { grantPurchases } from './grant-purchases.js'
+import { NO_NOTICES, type NoticeWriter, type OrderNotices } from './order-notices.js'
 import { placeOrder, type NewOrder, type NewOrderLine, type OrderRow } from './place-order.js'
 
 export type { NewOrder, NewOrderLine, OrderRow }
@@ -34,16 +35,50 @@ export function newOrderId(): string {
 
 export function createOrdersService(
   db: Db,
-  deps: { settings: SettingsService; catalog: CatalogService; log: FastifyBaseLogger },
+  deps: {
+    settings: SettingsService
+    catalog: CatalogService
+    log: FastifyBaseLogger
+    /** WhatsApp notices of new and paid orders, written in the same transaction (outbox). */
+    notices?: OrderNotices
+  },
 ) {
+  const notices = deps.notices ?? NO_NOTICES
   async function find(id: string): Promise<OrderRow | null> {
     const [row] = await db.select().from(orders).where(eq(orders.id, id))
     return row ?? null
   }
 
   return {
-    /** Stores an order and its lines atomically; inside `tx` when given (see place-order.ts). */
-    insert: (order: NewOrder, lines: NewOrderLine[], tx: Db = db) => placeOrder(tx, order, lines),
+    /**
+     * Stores an order, its lines and its 'new order' notice atomically. A caller with its own
+     * transaction passes it with the writer from `prepareNotices()`, read before opening it.
+     * Without notices the order stays one statement (see place-order.ts).
+     */
+    async insert(
+      order: NewOrder,
+      lines: NewOrderLine[],
+      within?: { tx: Db; notices: NoticeWriter | null },
+    ): Promise<OrderRow> {
+      if (within) {
+        const row = await placeOrder(within.tx, order, lines)
+        await within.notices?.orderPlaced(within.tx, row, lines)
+        return row
+      }
+      const writer = await notices.prepare()
+      if (!writer) return placeOrder(db, order, lines)
+      const row = await db.transaction(async (tx) => {
+        const placed = await placeOrder(tx, order, lines)
+        await writer.orderPlaced(tx, placed, lines)
+        return placed
+      })
+      notices.flush()
+      return row
+    },
+
+    prepareNotices: () => notices.prepare(),
+    /** After a caller's own transaction with notices commits. */
+    flushNotices: () => notices.flush(),
 
     find,
 
@@ -92,6 +127,7 @@ export function createOrdersService(
      */
     async markOrderPaid(orderId: string, source: PaidSource): Promise<boolean> {
       const perPurchase = await deps.settings.getPositiveInt('max_downloads')
+      const writer = await notices.prepare()
       const won = await db.transaction(async (tx) => {
         const [order] = await tx
           .update(orders)
@@ -100,9 +136,18 @@ export function createOrdersService(
           .returning()
         if (!order) return false
         await grantPurchases(tx, order, perPurchase)
+        if (writer) {
+          const lines = await tx
+            .select()
+            .from(orderItems)
+            .where(eq(orderItems.orderId, order.id))
+            .orderBy(asc(orderItems.id))
+          await writer.orderPaid(tx, order, lines)
+        }
         return true
       })
       if (won) {
+        notices.flush()
         deps.log.info({ orderId, source }, 'order paid')
         // Sales reorder the best sellers.
         deps.catalog.invalidate()

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { asc, sql } from 'drizzle-orm'
 import {
   PUBLIC_SETTING_KEYS,
   SETTINGS,
@@ -55,6 +55,20 @@ export function createSettingsService(db: Db) {
     async publicSettings(): Promise<PublicSettings> {
       const values = await all.get()
       return Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, values[k]]))
+    },
+
+    /** Every stored setting with its id, for the admin screen (which masks the secrets). */
+    async rows() {
+      return db
+        .select({
+          id: settings.id,
+          key: settings.key,
+          value: settings.value,
+          description: settings.description,
+          category: settings.category,
+        })
+        .from(settings)
+        .orderBy(asc(settings.category), asc(settings.id))
     },
 
     async set(key: SettingKey, value: string): Promise<void> {

@@ -68,8 +68,9 @@ export async function webRoutes(app: App) {
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/'
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !pathname.startsWith('/api/')
-    // A missing file (has an extension) is a plain 404; a page route is the app's to render.
-    if (!isPage || /\.[a-z0-9]+$/i.test(pathname)) {
+    // A missing file (has an extension) is a plain 404; a page route is the app's to render,
+    // including the older screens' `.html` addresses such as /upload-multiplo.html.
+    if (!isPage || /\.(?!html$)[a-z0-9]+$/i.test(pathname)) {
       return reply.code(404).send({ message: 'Rota não encontrada' })
     }
     if (!template) return clientMissing(reply)

@@ -1,0 +1,39 @@
+import { CanvaLinkBody, CanvaLinkParams, CanvaOpenBody } from '../../../contracts/messaging.js'
+import type { App } from '../../app.js'
+import { RATE_LIMITS } from '../../http/rate-limit.js'
+import { requireUser } from '../accounts/sessions.js'
+import { adminScope } from '../admin/admin-scope.js'
+
+/** The admin's 'Links Canva' tab, and the buyer opening one of their templates. */
+export function canvaLinksRoutes(app: App) {
+  const { canvaLinks, sessions, limiter } = app.services
+
+  // A guest proves the link is theirs with the order's e-mail and WhatsApp, like the guest
+  // lookup, and shares its limit per IP (a success gives the attempt back).
+  app.post(
+    '/api/canva-links/:id/open',
+    { schema: { params: CanvaLinkParams, body: CanvaOpenBody } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      const { email, whatsapp } = req.body ?? {}
+      if (email && whatsapp) {
+        await limiter.consume(RATE_LIMITS.guestLookup, req.ip)
+        const answer = await canvaLinks.open(req.params.id, { email, whatsapp })
+        await limiter.refund(RATE_LIMITS.guestLookup, req.ip)
+        return answer
+      }
+      const { userId } = requireUser(await sessions.viewerOf(req))
+      return canvaLinks.open(req.params.id, { userId })
+    },
+  )
+
+  return adminScope(app, (scope) => {
+    scope.addHook('onRequest', async (_req, reply) => {
+      reply.header('cache-control', 'no-store')
+    })
+    scope.get('/api/admin/canva-links', () => canvaLinks.list())
+    scope.post('/api/admin/canva-links', { schema: { body: CanvaLinkBody } }, async (req, reply) =>
+      reply.code(201).send(await canvaLinks.add(req.body)),
+    )
+  })
+}

@@ -1,0 +1,81 @@
+import { formatBRL } from '../../../contracts/money.js'
+
+/** What the texts need of an order; the orders module hands it over, no table is read here. */
+export interface OrderForText {
+  id: string
+  customerName: string
+  customerEmail: string
+  customerWhatsapp: string
+  totalCents: number
+  paymentMethod: 'pix' | 'card'
+}
+
+export interface LineForText {
+  productName: string
+  unitPriceCents: number
+  quantity: number
+}
+
+/** The short form the admin screens show too (`#` + first 8 characters). */
+export const shortOrderId = (id: string) => `#${id.slice(0, 8)}`
+
+function itemList(lines: LineForText[]): string {
+  return lines
+    .map((l) => {
+      const amount = formatBRL(l.unitPriceCents * l.quantity)
+      return `• ${l.quantity > 1 ? `${l.quantity}x ` : ''}${l.productName} — ${amount}`
+    })
+    .join('\n')
+}
+
+/** The link that opens the buyer's materials: the guest lookup, prefilled, searches by itself. */
+export function materialsLink(baseUrl: string, email: string, whatsapp: string): string {
+  const query = new URLSearchParams({ email, whatsapp })
+  return `${baseUrl}/meus-materiais?${query}`
+}
+
+const customerLine = (o: OrderForText) =>
+  `Cliente: ${o.customerName} (${o.customerEmail}${o.customerWhatsapp ? `, ${o.customerWhatsapp}` : ''})`
+
+const method = (o: OrderForText) => (o.paymentMethod === 'card' ? 'cartão' : 'PIX')
+
+export function newOrderText(order: OrderForText, lines: LineForText[]): string {
+  return [
+    `🛒 *Novo pedido* ${shortOrderId(order.id)}`,
+    customerLine(order),
+    'Itens:',
+    itemList(lines),
+    `Total: *${formatBRL(order.totalCents)}*`,
+    `Pagamento: ${method(order)}, aguardando confirmação.`,
+  ].join('\n')
+}
+
+export function paidAdminText(order: OrderForText, lines: LineForText[]): string {
+  return [
+    `✅ *Pagamento confirmado* — pedido ${shortOrderId(order.id)}`,
+    customerLine(order),
+    'Itens:',
+    itemList(lines),
+    `Total: *${formatBRL(order.totalCents)}* (${method(order)})`,
+  ].join('\n')
+}
+
+export function paidBuyerText(order: OrderForText, lines: LineForText[], link: string): string {
+  const firstName = order.customerName.split(' ')[0] || 'cliente'
+  return [
+    `Olá, ${firstName}! ✅ Recebemos o pagamento do seu pedido ${shortOrderId(order.id)}.`,
+    '',
+    itemList(lines),
+    `Total: *${formatBRL(order.totalCents)}*`,
+    '',
+    'Seus materiais já estão liberados. Acesse por aqui:',
+    link,
+    '',
+    'Guarde esta mensagem: o link sempre leva aos seus materiais.',
+  ].join('\n')
+}
+
+export function testText(): string {
+  const at = new Date().toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })
+  return `✅ Mensagem de teste da loja (${at}). A integração com o WhatsApp está funcionando.`
+}

@@ -1,0 +1,109 @@
+import type { FastifyBaseLogger } from 'fastify'
+import {
+  NUMBER_RULE,
+  type TestWhatsappAnswer,
+  type WhatsappStatus,
+} from '../../../contracts/messaging.js'
+import type { Config } from '../../config.js'
+import type { Db } from '../../db/client.js'
+import { AppError } from '../../errors.js'
+import { normaliseWhatsapp } from '../../lib/phone.js'
+import type { OrdersService } from '../orders/orders.service.js'
+import type { SettingsService } from '../settings/settings.service.js'
+import { createEvolutionClient, EvolutionError } from './evolution-api.js'
+import { materialsLink, paidBuyerText, testText } from './message-texts.js'
+import { createBaseUrl, messagingSettingsOf } from './messaging-config.js'
+import { createOrderNotices } from './order-notices.js'
+import { outboxCounts, recordSent } from './outbox.js'
+import { createOutboxWorker } from './outbox-worker.js'
+
+const bad = (message: string) => new AppError('bad_request', message)
+
+/** WhatsApp through Evolution API: order notices via the outbox, status and tests for the admin. */
+export function createMessagingService(deps: {
+  db: Db
+  settings: SettingsService
+  config: Config
+  log: FastifyBaseLogger
+}) {
+  const { db, settings, log } = deps
+  const current = async () => messagingSettingsOf(await settings.all())
+  const baseUrl = createBaseUrl(deps.config.publicUrl, deps.config.port)
+  const worker = createOutboxWorker({ db, log, gateway: async () => (await current()).gateway })
+  const notices = createOrderNotices({ settings, baseUrl, log, wake: worker.wake })
+
+  /** The buyer's paid-order message for `orderId`, as the outbox would send it. */
+  async function buyerMessage(orders: Pick<OrdersService, 'find' | 'lines'>, orderId: string) {
+    const order = await orders.find(orderId)
+    if (!order) throw new AppError('not_found', 'Pedido não encontrado')
+    if (order.status !== 'paid') {
+      throw bad('Este pedido ainda não foi pago: a mensagem ao comprador vai depois do pagamento.')
+    }
+    const to = normaliseWhatsapp(order.customerWhatsapp)
+    if (!to) {
+      throw bad(
+        `WhatsApp do comprador inválido (${order.customerWhatsapp || 'vazio'}): ${NUMBER_RULE}`,
+      )
+    }
+    const link = materialsLink(baseUrl.get(), order.customerEmail, to)
+    return { to, body: paidBuyerText(order, await orders.lines(order.id), link) }
+  }
+
+  return {
+    notices,
+    worker,
+    baseUrl,
+
+    async status(): Promise<WhatsappStatus> {
+      const [config, counts] = await Promise.all([current(), outboxCounts(db)])
+      const figures = {
+        messagesSent: counts.sent,
+        messagesPending: counts.pending,
+        messagesFailed: counts.failed,
+      }
+      if (!config.gateway) return { instanceStatus: 'not_configured', connected: false, ...figures }
+      try {
+        const state = await createEvolutionClient(config.gateway).connectionState()
+        return { instanceStatus: state, connected: state === 'open', ...figures }
+      } catch (err) {
+        if (!(err instanceof EvolutionError)) throw err
+        return { instanceStatus: 'error', connected: false, error: err.message, ...figures }
+      }
+    },
+
+    /**
+     * POST /api/test-whatsapp: sent now, not through the outbox, so the admin sees the gateway's
+     * own answer. With an order: that order's buyer message again; without: a test to the admin.
+     */
+    async sendTest(
+      orderId: string | undefined,
+      orders: Pick<OrdersService, 'find' | 'lines'>,
+    ): Promise<TestWhatsappAnswer> {
+      const config = await current()
+      if (!config.gateway) {
+        throw bad('WhatsApp não configurado: preencha a URL da API, a chave e o nome da instância.')
+      }
+      let message: { to: string; body: string }
+      if (orderId) {
+        message = await buyerMessage(orders, orderId)
+      } else {
+        if (!config.adminRaw) throw bad(`Informe o WhatsApp do administrador: ${NUMBER_RULE}`)
+        if (!config.adminNumber) throw bad(`WhatsApp do administrador inválido: ${NUMBER_RULE}`)
+        message = { to: config.adminNumber, body: testText() }
+      }
+      try {
+        await createEvolutionClient(config.gateway).sendText(message.to, message.body)
+      } catch (err) {
+        if (!(err instanceof EvolutionError)) throw err
+        log.warn({ err: err.message, orderId }, 'whatsapp test failed')
+        const code = err.notOnWhatsapp ? 'bad_request' : 'unavailable'
+        throw new AppError(code, `Falha no envio para ${message.to}: ${err.message}`)
+      }
+      await recordSent(db, orderId ? `resend:order:${orderId}` : 'test', message.to, message.body)
+      const what = orderId ? 'Mensagem do pedido reenviada' : 'Mensagem de teste enviada'
+      return { success: true, message: `${what} para ${message.to}`, to: message.to }
+    },
+  }
+}
+
+export type MessagingService = ReturnType<typeof createMessagingService>

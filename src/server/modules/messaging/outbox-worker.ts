@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../../db/client.js'
+import { startIntervalJob, type IntervalJob } from '../../lib/interval-job.js'
+import { createEvolutionClient, EvolutionError, type GatewayConfig } from './evolution-api.js'
+import { claimDue, markAttemptFailed, markSent, settleAbandoned, type OutboxRow } from './outbox.js'
+
+export const OUTBOX_EVERY_MS = 2_000
+
+/**
+ * Delivers the outbox. Each run settles abandoned claims, then claims due messages (SKIP
+ * LOCKED, so every instance may run one) and sends them at once, in parallel: a claimed row is
+ * a row on its way to the gateway, which keeps the "claimed but never tried" window tiny.
+ *
+ * At most once: a row is marked sent right after the gateway's 201. If the process dies
+ * between the two, the claim runs out and `settleAbandoned` marks the row failed, never sent
+ * again; the same for a send whose answer never came (timeout). Evolution API has no
+ * idempotency key to make a resend safe, so a rare lost notice (visible as failed in the admin,
+ * and re-sendable from there) is preferred to a buyer getting it twice. See decision 007.
+ */
+export function createOutboxWorker(deps: {
+  db: Db
+  log: FastifyBaseLogger
+  /** The gateway to use now, or null when messaging is not configured (nothing is touched). */
+  gateway: () => Promise<GatewayConfig | null>
+}) {
+  const { db, log } = deps
+  let job: IntervalJob | null = null
+  let stopped = false
+  let again = false
+
+  async function deliver(gateway: GatewayConfig, row: OutboxRow): Promise<void> {
+    const client = createEvolutionClient(gateway)
+    try {
+      const { messageId } = await client.sendText(row.toNumber, row.body)
+      await markSent(db, row.id)
+      log.info({ outboxId: row.id, key: row.dedupeKey, messageId }, 'whatsapp message sent')
+    } catch (err) {
+      if (!(err instanceof EvolutionError)) throw err
+      // Only a gateway that surely did not take the message is asked again.
+      const final = err.kind === 'unknown' || err.notOnWhatsapp
+      const outcome = await markAttemptFailed(db, row, err.message, final)
+      log.warn(
+        { outboxId: row.id, key: row.dedupeKey, attempts: row.attempts, outcome, err: err.message },
+        'whatsapp message not sent',
+      )
+    }
+  }
+
+  /** One pass; answers how many messages were tried. */
+  async function deliverDue(): Promise<number> {
+    const gateway = await deps.gateway()
+    if (!gateway) return 0
+    const settled = await settleAbandoned(db)
+    if (settled) log.warn({ settled }, 'outbox: abandoned or expired messages marked failed')
+    let tried = 0
+    while (!stopped) {
+      const rows = await claimDue(db)
+      if (rows.length === 0) return tried
+      tried += rows.length
+      const results = await Promise.allSettled(rows.map((row) => deliver(gateway, row)))
+      for (const r of results) {
+        if (r.status === 'rejected') log.error({ err: r.reason }, 'outbox delivery failed')
+      }
+    }
+    return tried
+  }
+
+  return {
+    deliverDue,
+
+    start() {
+      job = startIntervalJob({
+        name: 'whatsapp-outbox',
+        everyMs: OUTBOX_EVERY_MS,
+        runAtStart: true,
+        // A wake-up during a run may concern a row the run already looked past: run once more.
+        run: async () => {
+          do {
+            again = false
+            await deliverDue()
+          } while (again && !stopped)
+        },
+        log,
+      })
+    },
+
+    /** An order event committed: deliver now (never awaited by the order). */
+    wake() {
+      if (!job || stopped) return
+      again = true
+      void job.runNow()
+    },
+
+    /** Waits for the sends under way, so a graceful restart leaves no claim behind. */
+    async stop() {
+      stopped = true
+      await job?.stop()
+    },
+  }
+}
+
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { buildApp, type App } from '../../app.js'
+import { call, guestCheckout, newCartSession } from '../../testing/commerce.js'
+import { insertProduct } from '../../testing/fixtures.js'
+import { createWhatsappStore, outboxRows } from '../../testing/messaging.js'
+import { createTestStore, type TestStore } from '../../testing/test-app.js'
+import { OUTBOX_EVERY_MS } from './outbox-worker.js'
+
+/**
+ * Two instances, each with its worker, on one database. With DATABASE_URL they are two stores
+ * with their own connection pools on one PostgreSQL database (what a deployment does); without
+ * it, PGlite cannot be shared between processes, so two apps share one PGlite in this process.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL)
+
+let env: Awaited<ReturnType<typeof createWhatsappStore>>
+let second: { app: App; close(): Promise<unknown> }
+let kit: { id: number }
+
+beforeAll(async () => {
+  env = await createWhatsappStore()
+  if (onPostgres) {
+    const other: TestStore = await createTestStore({
+      backgroundJobs: true,
+      databaseUrl: env.store.databaseUrl,
+    })
+    second = other
+  } else {
+    const app = await buildApp({ ...env.store.app.deps, backgroundJobs: true })
+    await app.ready()
+    second = { app, close: () => app.close() }
+  }
+  kit = await insertProduct(env.store, { name: 'Caderno de Caligrafia', priceCents: 1290 })
+  second.app.services.catalog.invalidate()
+})
+afterAll(async () => {
+  await second?.close()
+  await env?.close()
+})
+
+describe(`two instances on one ${onPostgres ? 'PostgreSQL' : 'PGlite'} database`, () => {
+  it('sends one message per event, whichever instance placed, paid or delivered it', async () => {
+    const apps = [env.store.app, second.app]
+    const orders = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map(async (i) => {
+        const session = newCartSession()
+        const via = { ...env.store, app: apps[i % 2]! }
+        const { order } = await guestCheckout(via, session, [{ productId: kit.id }], {
+          whatsapp: `(11) 9${String(8000_0000 + i)}`,
+        })
+        // Both instances confirm at once: one payment, one set of notices.
+        await Promise.all(
+          apps.map((app) =>
+            call(
+              { ...env.store, app },
+              'POST',
+              `/api/orders/${order.id}/confirm-payment`,
+              {},
+              {
+                session,
+              },
+            ),
+          ),
+        )
+        return order.id
+      }),
+    )
+    await vi.waitFor(
+      async () => {
+        const rows = await outboxRows(env.store)
+        expect(rows.filter((r) => r.status === 'sent')).toHaveLength(orders.length * 3)
+      },
+      { timeout: 15_000, interval: 100 },
+    )
+    // Another round of both workers finds nothing left to send.
+    await new Promise((resolve) => setTimeout(resolve, OUTBOX_EVERY_MS + 500))
+    expect(env.fake.messages).toHaveLength(orders.length * 3)
+    const texts = env.fake.messages.map((m) => `${m.number}:${m.text}`)
+    expect(new Set(texts).size).toBe(texts.length)
+    for (const id of orders) {
+      expect(env.fake.messages.filter((m) => m.text.includes(`#${id.slice(0, 8)}`))).toHaveLength(3)
+    }
+  })
+})
