@@ -1,7 +1,8 @@
-import { asc, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { AdminAnalytics, AdminOrder, DownloadStat } from '../../../contracts/admin.js'
 import { centsToDecimal } from '../../../contracts/money.js'
 import type { Db } from '../../db/client.js'
+import { summariseOrders } from '../checkout/order-lines.js'
 import { downloadLog, orderItems, orders, products, purchases, users } from '../../db/schema.js'
 
 type OrderRow = typeof orders.$inferSelect
@@ -12,38 +13,12 @@ type OrderRow = typeof orders.$inferSelect
  */
 export function createAdminReports(db: Db) {
   async function withItems(rows: OrderRow[]): Promise<AdminOrder[]> {
-    const lines = rows.length
-      ? await db
-          .select()
-          .from(orderItems)
-          .where(
-            inArray(
-              orderItems.orderId,
-              rows.map((o) => o.id),
-            ),
-          )
-          .orderBy(asc(orderItems.id))
-      : []
-    return rows.map((order) => ({
-      id: order.id,
-      userId: order.userId,
-      customerName: order.customerName,
-      customerEmail: order.customerEmail,
-      customerWhatsapp: order.customerWhatsapp,
-      totalAmount: centsToDecimal(order.totalCents),
-      status: order.status,
-      paymentMethod: order.paymentMethod,
-      paymentProvider: order.paymentProvider,
-      paidAt: order.paidAt?.toISOString() ?? null,
-      createdAt: order.createdAt.toISOString(),
-      items: lines
-        .filter((line) => line.orderId === order.id)
-        .map((line) => ({
-          productId: line.productId,
-          productName: line.productName,
-          quantity: line.quantity,
-          unitPrice: centsToDecimal(line.unitPriceCents),
-        })),
+    const summaries = await summariseOrders(db, rows)
+    return summaries.map((summary, i) => ({
+      ...summary,
+      customerWhatsapp: rows[i]!.customerWhatsapp,
+      paymentProvider: rows[i]!.paymentProvider,
+      paidAt: rows[i]!.paidAt?.toISOString() ?? null,
     }))
   }
 

@@ -5,6 +5,9 @@ import {
   type OrderSummary,
 } from '../../../contracts/checkout.js'
 import { centsToDecimal, decimalToCents } from '../../../contracts/money.js'
+import { asc, inArray } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { orderItems } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import type { CartOwner } from '../cart/cart-session.js'
 import type { CartService } from '../cart/cart.service.js'
@@ -82,4 +85,25 @@ export function toOrderSummary(order: OrderRow, lines: NewOrderLine[]): OrderSum
       unitPrice: centsToDecimal(l.unitPriceCents),
     })),
   }
+}
+
+/** Stored orders as summaries, the lines of all of them read in one query (order lists). */
+export async function summariseOrders(db: Db, rows: OrderRow[]): Promise<OrderSummary[]> {
+  if (rows.length === 0) return []
+  const lines = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((o) => o.id),
+      ),
+    )
+    .orderBy(asc(orderItems.id))
+  return rows.map((order) =>
+    toOrderSummary(
+      order,
+      lines.filter((line) => line.orderId === order.id),
+    ),
+  )
 }

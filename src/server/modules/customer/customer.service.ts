@@ -7,9 +7,9 @@ import type {
   PurchaseFile,
 } from '../../../contracts/customer.js'
 import type { Db } from '../../db/client.js'
+import { summariseOrders } from '../checkout/order-lines.js'
 import {
   canvaLinks,
-  orderItems,
   orders,
   productFiles,
   productImages,
@@ -76,35 +76,7 @@ async function purchasesWhere(db: Db, where: SQL): Promise<CustomerPurchase[]> {
 
 async function ordersWhere(db: Db, where: SQL): Promise<CustomerOrder[]> {
   const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt))
-  const items = rows.length
-    ? await db
-        .select()
-        .from(orderItems)
-        .where(
-          inArray(
-            orderItems.orderId,
-            rows.map((o) => o.id),
-          ),
-        )
-        .orderBy(asc(orderItems.id))
-    : []
-  return rows.map((order) => ({
-    id: order.id,
-    customerName: order.customerName,
-    customerEmail: order.customerEmail,
-    totalAmount: centsToDecimal(order.totalCents),
-    status: order.status,
-    paymentMethod: order.paymentMethod,
-    createdAt: order.createdAt.toISOString(),
-    items: items
-      .filter((item) => item.orderId === order.id)
-      .map((item) => ({
-        productId: item.productId,
-        productName: item.productName,
-        quantity: item.quantity,
-        unitPrice: centsToDecimal(item.unitPriceCents),
-      })),
-  }))
+  return summariseOrders(db, rows)
 }
 
 async function canvaLinksWhere(db: Db, where: SQL): Promise<CanvaLinkView[]> {
