@@ -5,6 +5,7 @@ export const SETTING_CATEGORIES = [
   'delivery',
   'payment',
   'downloads',
+  'banner',
 ] as const
 export type SettingCategory = (typeof SETTING_CATEGORIES)[number]
 
@@ -138,6 +139,28 @@ export const SETTINGS = [
     key: 'admin_whatsapp',
     category: 'whatsapp',
     description: 'WhatsApp do administrador para avisos',
+    defaultValue: '',
+  },
+  // The home page's hero; empty values keep the store's own text.
+  {
+    key: 'banner_title',
+    category: 'banner',
+    isPublic: true,
+    description: 'Título do banner da página inicial',
+    defaultValue: '',
+  },
+  {
+    key: 'banner_subtitle',
+    category: 'banner',
+    isPublic: true,
+    description: 'Slogan do banner da página inicial',
+    defaultValue: '',
+  },
+  {
+    key: 'banner_image_url',
+    category: 'banner',
+    isPublic: true,
+    description: 'Imagem de fundo do banner (endereço https:// ou /...)',
     defaultValue: '',
   },
 ] as const satisfies readonly SettingDefinition[]

@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { BannerForm } from '../features/admin/config/banner-form'
 import { SettingsSection } from '../features/admin/config/config-sections'
 import { FormFrame } from '../features/admin/product-form/form-frame'
 import { RequireAdmin } from '../features/admin/require-admin'
@@ -52,7 +51,7 @@ export default function AdminConfigPage() {
           aria-labelledby={`config-aba-${tab}`}
           className="mt-4"
         >
-          {tab === 'banner' ? <BannerForm /> : <SettingsSection key={tab} section={tab} />}
+          <SettingsSection key={tab} section={tab} />
         </div>
       </FormFrame>
     </RequireAdmin>

@@ -1,8 +1,28 @@
 import { Button } from '../../ui/button'
+import { usePublicSetting } from '../settings/settings.queries'
 
+const DEFAULT_TITLE = 'Materiais pedagógicos que encantam seus alunos'
+const DEFAULT_SUBTITLE =
+  'Atividades, jogos, planejamentos e cartazes prontos para imprimir. Pague com PIX e baixe na hora.'
+
+/** The home page's banner; the shop owner sets its texts and picture in /admin/config. */
 export function Hero() {
+  const title = usePublicSetting('banner_title', DEFAULT_TITLE)
+  const subtitle = usePublicSetting('banner_subtitle', DEFAULT_SUBTITLE)
+  const image = usePublicSetting('banner_image_url')
   return (
-    <section className="relative overflow-hidden bg-gradient-to-br from-pink-500 via-fuchsia-500 to-purple-700 text-white">
+    <section
+      className="relative overflow-hidden bg-gradient-to-br from-pink-500 via-fuchsia-500 to-purple-700 bg-cover bg-center text-white"
+      style={
+        image
+          ? {
+              // The gradient over the picture keeps white text readable on any photo.
+              backgroundImage: `linear-gradient(rgba(88,28,135,.65), rgba(88,28,135,.65)), url(${JSON.stringify(image)})`,
+            }
+          : undefined
+      }
+      data-testid="hero"
+    >
       <div
         aria-hidden="true"
         className="absolute -top-10 -right-10 text-[9rem] opacity-15 select-none"
@@ -20,12 +40,9 @@ export function Hero() {
           Para professoras, educadores e famílias
         </p>
         <h1 className="mt-4 max-w-2xl text-3xl leading-tight font-extrabold sm:text-5xl">
-          Materiais pedagógicos que encantam seus alunos
+          {title}
         </h1>
-        <p className="mt-4 max-w-xl text-base text-pink-50 sm:text-lg">
-          Atividades, jogos, planejamentos e cartazes prontos para imprimir. Pague com PIX e baixe
-          na hora.
-        </p>
+        <p className="mt-4 max-w-xl text-base text-pink-50 sm:text-lg">{subtitle}</p>
         <Button
           size="lg"
           variant="secondary"

@@ -28,6 +28,7 @@ describe('POST /api/admin/settings', () => {
     ['mercadopago_return_url', 'https://loja.com.br/obrigado', 'https://loja.com.br/obrigado'],
     ['footer_email', 'Contato@Loja.com', 'contato@loja.com'],
     ['footer_description', 'Materiais feitos com carinho', 'Materiais feitos com carinho'],
+    ['banner_image_url', '/api/products/1/image', '/api/products/1/image'],
   ])('saves %s', async (key, value, stored) => {
     const res = await save({ key, value, description: 'ignorada', category: 'outra' })
     expect(res.statusCode, res.body).toBe(200)
@@ -45,6 +46,7 @@ describe('POST /api/admin/settings', () => {
     ['evolution_api_url', 'evolution.local', expect.stringContaining('URL inválida')],
     ['mercadopago_return_url', 'javascript:alert(1)', expect.stringContaining('URL inválida')],
     ['footer_email', 'sem-arroba', 'E-mail inválido'],
+    ['banner_image_url', 'javascript:alert(1)', expect.stringContaining('Imagem inválida')],
     ['chave_inventada', 'x', 'Configuração desconhecida: chave_inventada'],
   ])('refuses %s = %s', async (key, value, message) => {
     const res = await save({ key, value })
@@ -127,5 +129,13 @@ describe('POST /api/test-upload', () => {
       fields: { teste: 'multipart' },
       files: [{ field: 'arquivo', fileName: 'exemplo.bin', size: 1234 }],
     })
+  })
+})
+
+describe('the home banner', () => {
+  it('shows what the admin saves to every visitor at once', async () => {
+    expect((await save({ key: 'banner_title', value: 'Volta às aulas 2027' })).statusCode).toBe(200)
+    const res = await call(store, 'GET', '/api/settings/public')
+    expect(res.json()).toMatchObject({ banner_title: 'Volta às aulas 2027', banner_subtitle: '' })
   })
 })

@@ -35,6 +35,13 @@ const RULES: Partial<Record<SettingKey, (value: string) => string>> = {
   admin_whatsapp: whatsapp,
   evolution_api_url: url,
   mercadopago_return_url: url,
+  banner_image_url: (value) => {
+    // A picture of the store's own (/api/products/1/image) or one hosted elsewhere (https).
+    if (value && !value.startsWith('/') && !httpUrl(value)) {
+      throw bad('Imagem inválida: use um endereço https:// ou um caminho que comece com /')
+    }
+    return value
+  },
   footer_email: (value) => {
     if (value && !z.email().safeParse(value).success) throw bad('E-mail inválido')
     return value.toLowerCase()

@@ -7,7 +7,17 @@ type FieldSpec = Omit<SettingFieldProps, 'setting'>
 
 const NUMBER_HINT = 'código do país + DDD + número, só dígitos (5511999999999)'
 
-export const CONFIG_SECTIONS: Record<'social' | 'payment' | 'general', FieldSpec[]> = {
+export const CONFIG_SECTIONS: Record<'banner' | 'social' | 'payment' | 'general', FieldSpec[]> = {
+  banner: [
+    { settingKey: 'banner_title', label: 'Título', hint: 'vazio: o título padrão da loja' },
+    { settingKey: 'banner_subtitle', label: 'Slogan', multiline: true },
+    {
+      settingKey: 'banner_image_url',
+      label: 'Imagem de fundo',
+      type: 'url',
+      hint: 'https://... ou o endereço de uma imagem da loja',
+    },
+  ],
   social: [
     { settingKey: 'footer_instagram', label: 'Instagram', hint: '@usuario ou endereço completo' },
     { settingKey: 'whatsapp_number', label: 'WhatsApp de suporte', type: 'tel', hint: NUMBER_HINT },

@@ -13,6 +13,7 @@ const CATEGORY_LABELS: Record<string, string> = {
   delivery: 'Entrega',
   payment: 'Pagamento',
   downloads: 'Downloads',
+  banner: 'Banner da página inicial',
 }
 
 /** Every known key, with what the server stored; keys only the server knows come last. */
