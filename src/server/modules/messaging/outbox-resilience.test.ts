@@ -55,6 +55,13 @@ describe('a gateway that is down or slow', () => {
     await vi.waitFor(() => expect(aboutOrder(env.fake, order.id)).toHaveLength(1), {
       timeout: 5000,
     })
+    // The gateway answers before the worker records it: wait for the record, then make sure
+    // another delivery round sends nothing more.
+    await vi.waitFor(
+      async () =>
+        expect(await outboxRow(env.store, createdKey(order.id))).toMatchObject({ status: 'sent' }),
+      { timeout: 5000 },
+    )
     await makeRetriesDue(env.store)
     await deliverDue()
     expect(aboutOrder(env.fake, order.id)).toHaveLength(1)
