@@ -5,12 +5,14 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   name: string
   label: string
   error?: string
+  /** A short help text under the input, replaced by the error when there is one. */
+  hint?: string
 }
 
-/** A labelled input with its error under it, announced by screen readers. */
-export function Field({ name, label, error, id, className, ...input }: FieldProps) {
+/** A labelled input with its error (or hint) under it, announced by screen readers. */
+export function Field({ name, label, error, hint, id, className, ...input }: FieldProps) {
   const inputId = id ?? `campo-${name}`
-  const errorId = `${inputId}-erro`
+  const note = error ? `${inputId}-erro` : hint ? `${inputId}-dica` : undefined
   return (
     <div className={className}>
       <label htmlFor={inputId} className="block text-sm font-semibold text-gray-800">
@@ -20,20 +22,25 @@ export function Field({ name, label, error, id, className, ...input }: FieldProp
         id={inputId}
         name={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={note}
         // 16 px text: phones zoom into smaller inputs on focus.
         className={cn(
-          'mt-1 block h-11 w-full rounded-xl border-2 bg-white px-3 text-base text-gray-900',
-          'focus:border-purple-500 focus:outline-none',
-          error ? 'border-red-400' : 'border-purple-100',
+          'mt-1 block h-12 w-full rounded-xl border-2 bg-white px-3 text-base text-gray-900 placeholder:text-gray-400 focus:outline-none',
+          error
+            ? 'border-red-400 focus:border-red-500'
+            : 'border-purple-100 focus:border-purple-500',
         )}
         {...input}
       />
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
+      {error ? (
+        <p id={note} className="mt-1 text-sm font-medium text-red-700">
           {error}
         </p>
-      )}
+      ) : hint ? (
+        <p id={note} className="mt-1 text-xs text-gray-500">
+          {hint}
+        </p>
+      ) : null}
     </div>
   )
 }

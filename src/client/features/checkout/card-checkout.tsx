@@ -13,7 +13,7 @@ import { toast } from '../../ui/toast-store'
 import { cartQuery, cartSummary } from '../cart/cart.queries'
 import { createCardOrder } from './checkout.api'
 import { EMPTY_CART_HINT, EmptyCart } from './empty-cart'
-import { FormField } from './form-field'
+import { Field } from '../../ui/field'
 import { OrderSummary } from './order-summary'
 
 type CardField = 'firstName' | 'lastName' | 'email' | 'phone'
@@ -108,17 +108,17 @@ export function CardCheckout() {
         <fieldset className="space-y-4 rounded-2xl border border-purple-100 bg-white p-4 shadow-sm">
           <legend className="px-1 text-lg font-bold text-purple-900">Seus dados</legend>
           <div className="grid grid-cols-2 gap-3">
-            <FormField {...field('firstName')} label="Nome" autoComplete="given-name" />
-            <FormField {...field('lastName')} label="Sobrenome" autoComplete="family-name" />
+            <Field {...field('firstName')} label="Nome" autoComplete="given-name" />
+            <Field {...field('lastName')} label="Sobrenome" autoComplete="family-name" />
           </div>
-          <FormField
+          <Field
             {...field('email')}
             label="Email"
             type="email"
             inputMode="email"
             autoComplete="email"
           />
-          <FormField
+          <Field
             {...field('phone')}
             label="Telefone (opcional)"
             type="tel"

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react'
-import { FormField } from './form-field'
+import { Field } from '../../ui/field'
 import type { GuestField, GuestFormValues } from './guest-validation'
 
 interface GuestFieldsProps {
@@ -22,10 +22,10 @@ export function GuestFields({ values, errors, onChange }: GuestFieldsProps) {
     <fieldset className="space-y-4 rounded-2xl border border-purple-100 bg-white p-4 shadow-sm">
       <legend className="px-1 text-lg font-bold text-purple-900">Seus dados</legend>
       <div className="grid grid-cols-2 gap-3">
-        <FormField {...text('firstName')} label="Nome" autoComplete="given-name" />
-        <FormField {...text('lastName')} label="Sobrenome" autoComplete="family-name" />
+        <Field {...text('firstName')} label="Nome" autoComplete="given-name" />
+        <Field {...text('lastName')} label="Sobrenome" autoComplete="family-name" />
       </div>
-      <FormField
+      <Field
         {...text('email')}
         label="Email"
         type="email"
@@ -33,7 +33,7 @@ export function GuestFields({ values, errors, onChange }: GuestFieldsProps) {
         autoComplete="email"
         placeholder="voce@exemplo.com"
       />
-      <FormField
+      <Field
         {...text('whatsapp')}
         label="WhatsApp"
         type="tel"
@@ -42,7 +42,7 @@ export function GuestFields({ values, errors, onChange }: GuestFieldsProps) {
         placeholder="(11) 99999-9999"
         hint="Com o email, é o que dá acesso aos seus materiais."
       />
-      <FormField {...text('address')} label="Endereço (opcional)" autoComplete="street-address" />
+      <Field {...text('address')} label="Endereço (opcional)" autoComplete="street-address" />
       <label className="flex items-start gap-3 rounded-xl bg-purple-50 p-3">
         <input
           type="checkbox"
@@ -56,7 +56,7 @@ export function GuestFields({ values, errors, onChange }: GuestFieldsProps) {
         </span>
       </label>
       {values.createAccount && (
-        <FormField
+        <Field
           {...text('password')}
           label="Senha da conta"
           type="password"
