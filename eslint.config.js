@@ -2,6 +2,8 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { clientBoundaries } from './eslint/client-boundaries.js'
+import { serverBoundaries } from './eslint/server-boundaries.js'
 
 export default tseslint.config(
   {
@@ -29,4 +31,6 @@ export default tseslint.config(
     files: ['public/**/*.js'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
+  ...serverBoundaries,
+  ...clientBoundaries,
 )

@@ -15,8 +15,10 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { openDatabase } from '../src/server/db/client.js'
-import { orderItems, orders, productFiles, products, purchases } from '../src/server/db/schema.js'
-import { LocalDiskStorage } from '../src/server/modules/files/storage.js'
+import { purchases } from '../src/server/modules/downloads/downloads.tables.js'
+import { orderItems, orders } from '../src/server/modules/orders/orders.tables.js'
+import { productFiles, products } from '../src/server/modules/products/products.tables.js'
+import { LocalDiskStorage } from '../src/server/files/storage.js'
 import { startServer } from './server-process.js'
 
 const MB = 1024 * 1024

@@ -1,25 +1,36 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, phoneContext } from './browser.js'
+
+const ADMIN = { username: 'admin@teste.com', password: 'admin-senha-123' }
 
 let browser: Browser
 let context: BrowserContext
 let page: Page
+/** Products a test made, removed after it so the other files see the demo catalogue only. */
+let made: number[] = []
 
 beforeAll(async () => {
   browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+// Every test starts on a fresh phone (no cookie, no page) and makes what it needs, so any one
+// of them runs alone or in any order.
+beforeEach(async () => {
   context = await phoneContext(browser, inject('baseUrl'))
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: inject('baseUrl'),
   })
   page = await context.newPage()
+  made = []
 })
-afterAll(() => browser?.close())
-
-const name = `Bingo das Sílabas ${Date.now()}`
-let productId = 0
+afterEach(async () => {
+  for (const id of made) await page.request.delete(`/api/products/${id}`)
+  await context?.close()
+})
 
 async function coverPng(): Promise<Buffer> {
   return sharp({ create: { width: 320, height: 320, channels: 3, background: '#a855f7' } })
@@ -34,6 +45,34 @@ async function activityPdf(): Promise<Buffer> {
   return Buffer.from(await pdf.save())
 }
 
+/** A name no other test (or earlier run on the same server) uses. */
+const uniqueName = () => `Bingo das Sílabas ${Date.now()}-${Math.floor(Math.random() * 1e6)}`
+
+/** Logs this phone in as the administrator (the API the login form calls; cookie shared). */
+async function loggedInAsAdmin() {
+  const res = await page.request.post('/api/admin/login', { data: ADMIN })
+  expect(res.status()).toBe(200)
+}
+
+/** A product at R$ 19,90 with a cover and a PDF, made through the admin API; its id. */
+async function existingProduct(name: string): Promise<number> {
+  const res = await page.request.post('/api/products', {
+    multipart: {
+      name,
+      description: 'Bingo com sílabas simples para a alfabetização.',
+      price: '19.90',
+      category: 'alfabetizacao',
+      isFree: 'false',
+      imageFile: { name: 'capa.png', mimeType: 'image/png', buffer: await coverPng() },
+      downloadFile: { name: 'bingo.pdf', mimeType: 'application/pdf', buffer: await activityPdf() },
+    },
+  })
+  expect(res.status()).toBe(201)
+  const { id } = (await res.json()) as { id: number }
+  made.push(id)
+  return id
+}
+
 /** Intl puts a non-breaking space after "R$". */
 const clean = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim()
 
@@ -42,24 +81,27 @@ const storeIds = async () =>
     (p) => p.id,
   )
 
-const row = () => page.locator(`[data-testid="product-row"][data-product-id="${productId}"]`)
+const rowOf = (productId: number) =>
+  page.locator(`[data-testid="product-row"][data-product-id="${productId}"]`)
 
-async function openProductsTab() {
+async function openProductsTab(productId: number) {
   await page.goto('/admin?aba=products')
-  await row().waitFor()
+  await rowOf(productId).waitFor()
 }
 
 describe('the shop owner manages a product from a phone', () => {
   it('logs in at /admin and sees the panel', async () => {
     await page.goto('/admin')
-    await page.getByLabel('Usuário').fill('admin@teste.com')
-    await page.getByLabel('Senha').fill('admin-senha-123')
+    await page.getByLabel('Usuário').fill(ADMIN.username)
+    await page.getByLabel('Senha').fill(ADMIN.password)
     await page.getByRole('button', { name: 'Entrar', exact: true }).click()
     await page.getByTestId('admin-tab-overview').waitFor()
     await page.getByText(/conectado como administrador/).waitFor()
   })
 
   it('creates a product with a cover and a PDF through /admin/create-product', async () => {
+    await loggedInAsAdmin()
+    const name = uniqueName()
     await page.goto('/admin/create-product')
     const form = page.getByTestId('product-form')
     await form.waitFor()
@@ -81,42 +123,57 @@ describe('the shop owner manages a product from a phone', () => {
     await dialog.waitFor({ timeout: 30_000 })
     const link = await dialog.getByLabel('Link do produto').inputValue()
     expect(link).toMatch(/\/produto\/\d+$/)
-    productId = Number(link.split('/').pop())
+    const productId = Number(link.split('/').pop())
+    made.push(productId)
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
 
     const image = await page.request.get(`/api/products/${productId}/image`)
     expect(image.status()).toBe(200)
     expect(image.headers()['content-type']).toMatch(/^image\//)
-  })
 
-  it('sees it in the products list with its price', async () => {
-    await page.getByTestId('success-dialog').getByRole('link', { name: 'Voltar ao painel' }).click()
-    await row().waitFor()
-    expect(await clean(row())).toContain(name)
-    expect(await clean(row())).toContain('R$ 19,90')
-    expect(await row().getByText('INATIVO').count()).toBe(0)
+    await dialog.getByRole('link', { name: 'Voltar ao painel' }).click()
+    await rowOf(productId).waitFor()
+    expect(await clean(rowOf(productId))).toContain(name)
     expect(await storeIds()).toContain(productId)
   })
 
-  it('deactivates it: gone from the store, back when activated again', async () => {
-    await row().getByTestId('toggle-active').click()
-    await row().getByText('INATIVO', { exact: true }).waitFor()
+  it('sees a product in the products list with its price', async () => {
+    await loggedInAsAdmin()
+    const name = uniqueName()
+    const productId = await existingProduct(name)
+    await openProductsTab(productId)
+    const row = rowOf(productId)
+    expect(await clean(row)).toContain(name)
+    expect(await clean(row)).toContain('R$ 19,90')
+    expect(await row.getByText('INATIVO').count()).toBe(0)
+    expect(await storeIds()).toContain(productId)
+  })
+
+  it('deactivates a product: gone from the store, back when activated again', async () => {
+    await loggedInAsAdmin()
+    const name = uniqueName()
+    const productId = await existingProduct(name)
+    await openProductsTab(productId)
+    await rowOf(productId).getByTestId('toggle-active').click()
+    await rowOf(productId).getByText('INATIVO', { exact: true }).waitFor()
     await expect.poll(storeIds).not.toContain(productId)
     await page.goto('/')
     await page.getByTestId('product-grid').getByTestId('product-card').first().waitFor()
     expect(await page.getByTestId('product-grid').getByText(name).count()).toBe(0)
 
-    await openProductsTab()
-    await row().getByTestId('toggle-active').click()
-    await expect.poll(() => row().getByText('INATIVO', { exact: true }).count()).toBe(0)
+    await openProductsTab(productId)
+    await rowOf(productId).getByTestId('toggle-active').click()
+    await expect.poll(() => rowOf(productId).getByText('INATIVO', { exact: true }).count()).toBe(0)
     await expect.poll(storeIds).toContain(productId)
     await page.goto('/')
     await page.getByTestId('product-grid').getByText(name).first().waitFor()
   })
 
-  it('edits the price and the store shows the new one', async () => {
-    await openProductsTab()
-    await row().getByRole('link', { name: 'Editar' }).click()
+  it('edits the price of a product and the store shows the new one', async () => {
+    await loggedInAsAdmin()
+    const productId = await existingProduct(uniqueName())
+    await openProductsTab(productId)
+    await rowOf(productId).getByRole('link', { name: 'Editar' }).click()
     await page.getByRole('heading', { name: `Editar Produto #${productId}` }).waitFor()
     const form = page.getByTestId('product-form')
     await form.getByTestId('price-input').fill('24.50')
@@ -127,12 +184,14 @@ describe('the shop owner manages a product from a phone', () => {
     await expect.poll(() => clean(page.getByTestId('price-box'))).toContain('R$ 24,50')
   })
 
-  it('deletes it after confirming, and the store no longer has it', async () => {
-    await openProductsTab()
+  it('deletes a product after confirming, and the store no longer has it', async () => {
+    await loggedInAsAdmin()
+    const productId = await existingProduct(uniqueName())
+    await openProductsTab(productId)
     page.once('dialog', (dialog) => void dialog.accept())
-    await row().getByRole('button', { name: 'Excluir' }).click()
+    await rowOf(productId).getByRole('button', { name: 'Excluir' }).click()
     await page.getByText('Produto removido!', { exact: true }).waitFor()
-    await expect.poll(() => row().count()).toBe(0)
+    await expect.poll(() => rowOf(productId).count()).toBe(0)
     expect(await storeIds()).not.toContain(productId)
     expect((await page.request.get(`/api/products/${productId}`)).status()).toBe(404)
   })

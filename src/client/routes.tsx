@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
-import HomePage from './pages/home.page'
+import { PageLoading } from './ui/query-state'
 import type { VariantId } from './features/admin/product-form/variants'
-import { Spinner } from './ui/spinner'
+import HomePage from './pages/home.page'
 
 // Only the home page is in the first bundle; every other page loads on demand.
 const ProductPage = lazy(() => import('./pages/product.page'))
@@ -43,17 +43,9 @@ const CheckoutPage = lazy(() => import('./pages/checkout.page'))
 const CheckoutMercadoPagoPage = lazy(() => import('./pages/checkout-mercadopago.page'))
 const PaymentRecoveryPage = lazy(() => import('./pages/payment-recovery.page'))
 
-function PageFallback() {
-  return (
-    <div className="flex min-h-[50vh] items-center justify-center text-purple-700">
-      <Spinner />
-    </div>
-  )
-}
-
 export function AppRoutes() {
   return (
-    <Suspense fallback={<PageFallback />}>
+    <Suspense fallback={<PageLoading />}>
       <Switch>
         <Route path="/" component={HomePage} />
         <Route path="/produto/:id">{(params) => <ProductPage id={params.id} />}</Route>

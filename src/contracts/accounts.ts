@@ -49,16 +49,20 @@ export const LoginBody = z.object({
 })
 export type LoginBody = z.infer<typeof LoginBody>
 
+export const Role = z.enum(['user', 'superadmin'])
+export type Role = z.infer<typeof Role>
+
 /** The session user as GET /api/auth/user answers it. */
-export interface SessionUser {
-  id: string
-  firstName: string
-  lastName: string
-  email: string
-  whatsapp: string
-  role: 'user' | 'superadmin'
-  profileImageUrl: string | null
-}
+export const SessionUser = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  whatsapp: z.string(),
+  role: Role,
+  profileImageUrl: z.string().nullable(),
+})
+export type SessionUser = z.infer<typeof SessionUser>
 
 const ADMIN_FIELDS_REQUIRED = 'Por favor, preencha usuário e senha.'
 
@@ -77,13 +81,22 @@ export const AdminLoginBody = z.object({
 export type AdminLoginBody = z.infer<typeof AdminLoginBody>
 
 /** What both login calls answer; the screen navigates to `redirectTo`. */
-export interface LoginAnswer {
-  user: SessionUser
-  redirectTo: '/admin' | '/dashboard'
-}
+export const LoginAnswer = z.object({
+  user: SessionUser,
+  redirectTo: z.enum(['/admin', '/dashboard']),
+})
+export type LoginAnswer = z.infer<typeof LoginAnswer>
+
+/** POST /api/auth/register (201): the account made; logging in is a separate call. */
+export const RegisterAnswer = z.object({ user: SessionUser })
+export type RegisterAnswer = z.infer<typeof RegisterAnswer>
 
 /** GET /api/auth/user when logged in (401 otherwise). */
-export interface CurrentUserAnswer {
-  user: SessionUser
-  isAuthenticated: true
-}
+export const CurrentUserAnswer = z.object({
+  user: SessionUser,
+  isAuthenticated: z.literal(true),
+})
+export type CurrentUserAnswer = z.infer<typeof CurrentUserAnswer>
+
+/** POST /api/logout, also when there was no session. */
+export const LogoutAnswer = z.object({ success: z.literal(true) })

@@ -1,61 +1,88 @@
 /** What the administration's calls take and answer (SPEC.md sections 3 and 7). */
 import { z } from 'zod'
-import type { OrderSummary } from './checkout.js'
+import { SessionUser } from './accounts.js'
+import { OrderSummary } from './checkout.js'
 
 /** GET /api/admin/products-light: every product not deleted, inactive ones too, newest first. */
-export interface AdminProductLight {
-  id: number
-  name: string
+export const AdminProductLight = z.object({
+  id: z.number().int(),
+  name: z.string(),
   /** "19.90" */
-  price: string
-  category: string
-  isActive: boolean
-  imageUrl: string
-  createdAt: string
-}
+  price: z.string(),
+  category: z.string(),
+  isActive: z.boolean(),
+  imageUrl: z.string(),
+  createdAt: z.string(),
+})
+export type AdminProductLight = z.infer<typeof AdminProductLight>
 
 /** GET /api/admin/orders (and analytics' recentOrders): an order with its lines. */
-export interface AdminOrder extends OrderSummary {
-  customerWhatsapp: string
-  paymentProvider: string
-  paidAt: string | null
-}
+export const AdminOrder = OrderSummary.extend({
+  customerWhatsapp: z.string(),
+  paymentProvider: z.string(),
+  paidAt: z.string().nullable(),
+})
+export type AdminOrder = z.infer<typeof AdminOrder>
 
 /** GET /api/admin/users: never a password hash. */
-export interface AdminUser {
-  id: string
-  firstName: string
-  lastName: string
-  email: string
-  whatsapp: string
-  role: 'user' | 'superadmin'
-  isActive: boolean
-  createdAt: string
-}
+export const AdminUser = SessionUser.omit({ profileImageUrl: true }).extend({
+  isActive: z.boolean(),
+  createdAt: z.string(),
+})
+export type AdminUser = z.infer<typeof AdminUser>
 
-export interface AdminAnalytics {
-  totals: { users: number; products: number; orders: number; revenue: string }
-  recentOrders: AdminOrder[]
+/** GET /api/admin/analytics. */
+export const AdminAnalytics = z.object({
+  totals: z.object({
+    users: z.number().int(),
+    products: z.number().int(),
+    orders: z.number().int(),
+    revenue: z.string(),
+  }),
+  recentOrders: z.array(AdminOrder),
   /** Products per category and what their paid sales brought in. */
-  productStats: { category: string; count: number; revenue: string }[]
-}
+  productStats: z.array(
+    z.object({ category: z.string(), count: z.number().int(), revenue: z.string() }),
+  ),
+})
+export type AdminAnalytics = z.infer<typeof AdminAnalytics>
 
 /** GET /api/admin/downloads, one row per product that exists or has buyers. */
-export interface DownloadStat {
-  productId: number
-  productName: string
-  totalPurchases: number
-  totalDownloads: number
-}
+export const DownloadStat = z.object({
+  productId: z.number().int(),
+  productName: z.string(),
+  totalPurchases: z.number().int(),
+  totalDownloads: z.number().int(),
+})
+export type DownloadStat = z.infer<typeof DownloadStat>
 
 /** GET /api/admin/settings; a secret's value is masked ('••••1234'). */
-export interface AdminSetting {
-  id: number
-  key: string
-  value: string
-  description: string
-  category: string
-}
+export const AdminSetting = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  value: z.string(),
+  description: z.string(),
+  category: z.string(),
+})
+export type AdminSetting = z.infer<typeof AdminSetting>
+
+/** POST /api/test-upload, the diagnostics probe: what arrived; files are counted, never kept. */
+export const TestUploadAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  contentType: z.string().nullable(),
+  /** A JSON body as it came, or the multipart form's text fields. */
+  fields: z.unknown(),
+  files: z.array(
+    z.object({
+      field: z.string(),
+      fileName: z.string(),
+      mimeType: z.string(),
+      size: z.number().int(),
+    }),
+  ),
+})
+export type TestUploadAnswer = z.infer<typeof TestUploadAnswer>
 
 export const ToggleBody = z.object({
   /** Absent: the product's state is flipped. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_CART_QUANTITY } from './limits.js'
 
 /**
  * A cart session id as the server accepts it: `cart_` and 16 to 100 URL-safe characters. Any
@@ -7,8 +8,7 @@ import { z } from 'zod'
 export const CART_SESSION_PATTERN = /^cart_[A-Za-z0-9_-]{16,100}$/
 export const SESSION_HEADER = 'x-session-id'
 
-/** No teaching material is bought by the hundred; a cap keeps totals far from overflow. */
-export const MAX_CART_QUANTITY = 99
+export { MAX_CART_QUANTITY }
 
 const productId = z.coerce
   .number({ error: 'ID do produto inválido' })
@@ -48,34 +48,35 @@ export const CartItemParams = z.object({
 })
 
 /** The product as a cart line shows it; price is the current catalogue price ("19.90"). */
-export interface CartProduct {
-  id: number
-  name: string
-  price: string
-  category: string
-  description: string
-  imageUrl: string
-}
+export const CartProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.string(),
+  category: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+})
+export type CartProduct = z.infer<typeof CartProduct>
 
 /** One line of GET /api/cart (SPEC.md section 3). */
-export interface CartItem {
-  id: number
-  productId: number
-  quantity: number
-  sessionId: string
-  userId: string | null
-  createdAt: string
-  product: CartProduct
-}
+export const CartItem = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  quantity: z.number().int(),
+  sessionId: z.string(),
+  userId: z.string().nullable(),
+  createdAt: z.string(),
+  product: CartProduct,
+})
+export type CartItem = z.infer<typeof CartItem>
 
 /** PUT /api/cart/:id answers the line, or this when the quantity removed it. */
-export interface CartItemRemoved {
-  id: number
-  deleted: true
-}
+export const CartItemRemoved = z.object({ id: z.number().int(), deleted: z.literal(true) })
+export type CartItemRemoved = z.infer<typeof CartItemRemoved>
+
+export const CartUpdateAnswer = z.union([CartItem, CartItemRemoved])
+export type CartUpdateAnswer = z.infer<typeof CartUpdateAnswer>
 
 /** DELETE /api/cart/:id and DELETE /api/cart. */
-export interface CartRemoveAnswer {
-  success: true
-  removed: number
-}
+export const CartRemoveAnswer = z.object({ success: z.literal(true), removed: z.number().int() })
+export type CartRemoveAnswer = z.infer<typeof CartRemoveAnswer>

@@ -5,8 +5,7 @@ import { PASSWORD_MIN } from './accounts.js'
 export const EMPTY_CART_MESSAGE = 'Carrinho vazio'
 export const CARD_CUSTOMER_MESSAGE = 'Preencha pelo menos nome e email.'
 export const CARD_UNAVAILABLE_MESSAGE = 'Pagamento com cartão indisponível no momento'
-/** A pending order is cancelled by the server after this long (SPEC.md section 9). */
-export const PENDING_ORDER_TTL_MS = 24 * 60 * 60 * 1000
+export { PENDING_ORDER_TTL_MS } from './limits.js'
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message })
@@ -32,17 +31,29 @@ export const CheckoutItem = z.object({
 })
 export type CheckoutItem = z.infer<typeof CheckoutItem>
 
-const items = z.array(CheckoutItem, { error: EMPTY_CART_MESSAGE }).max(100).optional()
+/** What both order requests carry: absent or empty `items`, the caller's server cart is used. */
+const OrderRequest = z.object({
+  items: z.array(CheckoutItem, { error: EMPTY_CART_MESSAGE }).max(100).optional(),
+})
+
+/** Who pays, as both checkout forms ask it first; each form says its own messages. */
+const buyer = (missing: { firstName: string; lastName: string; email: string }) =>
+  z.object({
+    firstName: required(missing.firstName, 100),
+    lastName: required(missing.lastName, 100),
+    email: email(missing.email),
+  })
 
 /**
  * The checkout form of a guest (SPEC.md section 5), messages verbatim. The first failing field,
  * in this order, is the `{ message }` of the 400 answer. `createAccount` is checked by default.
  */
-export const GuestCustomerData = z
-  .object({
-    firstName: required('Nome é obrigatório', 100),
-    lastName: required('Sobrenome é obrigatório', 100),
-    email: email('Email é obrigatório'),
+export const GuestCustomerData = buyer({
+  firstName: 'Nome é obrigatório',
+  lastName: 'Sobrenome é obrigatório',
+  email: 'Email é obrigatório',
+})
+  .extend({
     whatsapp: required('WhatsApp é obrigatório', 40),
     address: z.string().trim().max(300).optional(),
     password: z.string().max(200).optional(),
@@ -75,107 +86,116 @@ export type GuestCustomerData = z.infer<typeof GuestCustomerData>
 export type GuestCustomerDataInput = z.input<typeof GuestCustomerData>
 
 /**
- * POST /api/checkout. `items` absent or empty: the caller's server cart is used. `customerData`
- * is read only for guests (parsed with GuestCustomerData by the server); a logged-in buyer's
- * order uses their account. Client prices and totals are not part of the schema: dropped.
+ * POST /api/checkout. `customerData` is read only for guests; a logged-in buyer's order uses
+ * their account. Client prices and totals are not part of the schema: dropped.
  */
-export const CheckoutBody = z.object({
-  items,
-  customerData: z.unknown().optional(),
-})
-export interface CheckoutRequest {
-  items?: { productId: number; quantity?: number }[]
-  customerData?: GuestCustomerDataInput
-}
+export const CheckoutRequest = OrderRequest.extend({ customerData: GuestCustomerData.optional() })
+export type CheckoutRequest = z.input<typeof CheckoutRequest>
+/** The same body as the server takes it: `customerData` is parsed later, and only for a guest. */
+export const CheckoutBody = CheckoutRequest.extend({ customerData: z.unknown().optional() })
 
-export type PaymentProviderName = 'static' | 'mercadopago' | 'demo'
+export const PaymentProviderName = z.enum(['static', 'mercadopago', 'demo'])
+export type PaymentProviderName = z.infer<typeof PaymentProviderName>
 
 /** SPEC.md section 3, "PIX payment data". */
-export interface PixPaymentData {
+export const PixPaymentData = z.object({
   /** PNG of the QR code as a data URL (`data:image/png;base64,…`): usable as an <img> src. */
-  qrCodeBase64: string
+  qrCodeBase64: z.string(),
   /** The copy-paste code (BR Code) any Brazilian bank app accepts. */
-  qrCode: string
+  qrCode: z.string(),
   /** Decimal string with two places ("19.90"). */
-  amount: string
+  amount: z.string(),
   /** The provider's payment page, when there is one (Mercado Pago). */
-  ticketUrl: string | null
+  ticketUrl: z.string().nullable(),
   /** True when no PIX is configured: the customer's confirm button completes the order. */
-  isDemo: boolean
-  provider: PaymentProviderName
-}
+  isDemo: z.boolean(),
+  provider: PaymentProviderName,
+})
+export type PixPaymentData = z.infer<typeof PixPaymentData>
 
 /** The older alternative shape, as Mercado Pago names it; base64 without the data: prefix. */
-export interface PixData {
-  qr_code_base64: string
-  qr_code: string
-}
+export const PixData = z.object({ qr_code_base64: z.string(), qr_code: z.string() })
+export type PixData = z.infer<typeof PixData>
 
-export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunded'
+export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export const OrderStatus = z.enum(ORDER_STATUSES)
 
-export interface OrderLine {
-  productId: number
-  productName: string
-  quantity: number
-  unitPrice: string
-}
+export const OrderLine = z.object({
+  productId: z.number().int(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  /** Decimal string: "19.90". */
+  unitPrice: z.string(),
+})
+export type OrderLine = z.infer<typeof OrderLine>
 
-export interface OrderSummary {
-  id: string
-  userId: string | null
-  customerName: string
-  customerEmail: string
-  totalAmount: string
-  status: OrderStatus
-  paymentMethod: 'pix' | 'card'
-  createdAt: string
-  items: OrderLine[]
-}
+/** An order with its lines, as checkout, the customer area and the admin list it. */
+export const OrderSummary = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  totalAmount: z.string(),
+  status: OrderStatus,
+  paymentMethod: z.enum(['pix', 'card']),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  items: z.array(OrderLine),
+})
+export type OrderSummary = z.infer<typeof OrderSummary>
 
-export interface CheckoutAnswer {
-  order: OrderSummary
-  pixPaymentData: PixPaymentData
-  pixData: PixData
+/** POST /api/checkout (201). */
+export const CheckoutAnswer = z.object({
+  order: OrderSummary,
+  pixPaymentData: PixPaymentData,
+  pixData: PixData,
   /** An account was created and the buyer is now logged in (redirect after 2 s, SPEC.md section 4). */
-  accountCreated: boolean
-}
+  accountCreated: z.boolean(),
+})
+export type CheckoutAnswer = z.infer<typeof CheckoutAnswer>
 
 /** What status polling shows: a paid order is 'confirmed' (SPEC.md section 3). */
-export type PolledOrderStatus = 'pending' | 'confirmed' | 'cancelled' | 'refunded'
+export const PolledOrderStatus = z.enum(['pending', 'confirmed', 'cancelled', 'refunded'])
+export type PolledOrderStatus = z.infer<typeof PolledOrderStatus>
 
 /** GET /api/orders/:id/status and POST /api/orders/:id/confirm-payment. */
-export interface OrderStatusAnswer {
-  id: string
-  status: PolledOrderStatus
-  totalAmount: string
+export const OrderStatusAnswer = z.object({
+  id: z.string(),
+  status: PolledOrderStatus,
+  totalAmount: z.string(),
   /** Present while the order is pending, so a reloaded page can show the QR again. */
-  pixPaymentData: PixPaymentData | null
-}
+  pixPaymentData: PixPaymentData.nullable(),
+})
+export type OrderStatusAnswer = z.infer<typeof OrderStatusAnswer>
+
+/** POST /api/webhooks/mercadopago: Mercado Pago only needs to hear that it arrived. */
+export const WebhookAnswer = z.object({ received: z.literal(true) })
 
 export const OrderIdParams = z.object({ id: z.string().max(100) })
 
 /** The card form (SPEC.md section 5): name, surname and e-mail, one message for all three. */
-export const CardCustomer = z.object({
-  firstName: required(CARD_CUSTOMER_MESSAGE, 100),
-  lastName: required(CARD_CUSTOMER_MESSAGE, 100),
-  email: email(CARD_CUSTOMER_MESSAGE),
-  phone: z.string().trim().max(40).optional(),
-})
+export const CardCustomer = buyer({
+  firstName: CARD_CUSTOMER_MESSAGE,
+  lastName: CARD_CUSTOMER_MESSAGE,
+  email: CARD_CUSTOMER_MESSAGE,
+}).extend({ phone: z.string().trim().max(40).optional() })
 export type CardCustomer = z.infer<typeof CardCustomer>
 
-/** POST /api/create-order-mercadopago; `name`, `price` and `totalAmount` are ignored. */
-export const CardCheckoutBody = z.object({
-  items,
-  customer: z.unknown().optional(),
-})
-export interface CardCheckoutRequest {
-  items?: { productId: number; quantity?: number }[]
-  customer?: z.input<typeof CardCustomer>
-}
+/**
+ * POST /api/create-order-mercadopago; `name`, `price` and `totalAmount` are ignored. A logged-in
+ * buyer's `customer` may be incomplete: their account fills it in.
+ */
+export const CardCheckoutRequest = OrderRequest.extend({ customer: CardCustomer.optional() })
+export type CardCheckoutRequest = z.input<typeof CardCheckoutRequest>
+/** The same body as the server takes it: `customer` is parsed later, against the account. */
+export const CardCheckoutBody = CardCheckoutRequest.extend({ customer: z.unknown().optional() })
 
-export interface CardCheckoutAnswer {
-  init_point: string
-  sandbox_init_point: string | null
-  preferenceId: string
-  orderId: string
-}
+/** POST /api/create-order-mercadopago (201): where to send the buyer to pay. */
+export const CardCheckoutAnswer = z.object({
+  init_point: z.string(),
+  sandbox_init_point: z.string().nullable(),
+  preferenceId: z.string(),
+  orderId: z.string(),
+})
+export type CardCheckoutAnswer = z.infer<typeof CardCheckoutAnswer>

@@ -1,57 +1,47 @@
 /** What a logged-in customer reads about their own purchases (SPEC.md sections 3 and 7). */
+import { z } from 'zod'
+import { OrderSummary } from './checkout.js'
 
-export interface PurchaseFile {
-  fileName: string
-  mimeType: string
-  size: number
-}
+export const PurchaseFile = z.object({
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+})
+export type PurchaseFile = z.infer<typeof PurchaseFile>
 
 /** GET /api/user/purchases, one per bought line; revoked (refunded) purchases are left out. */
-export interface CustomerPurchase {
-  id: number
-  productId: number
-  orderId: string
-  product: {
-    name: string
-    description: string
+export const CustomerPurchase = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  orderId: z.string(),
+  product: z.object({
+    name: z.string(),
+    description: z.string(),
     /** Decimal string: "19.90". */
-    price: string
-    imageUrl: string
-    externalLink: string | null
-  }
-  downloadCount: number
-  maxDownloads: number
-  files: PurchaseFile[]
-  createdAt: string
-}
-
-export interface CustomerOrderItem {
-  productId: number
-  productName: string
-  quantity: number
-  unitPrice: string
-}
+    price: z.string(),
+    imageUrl: z.string(),
+    externalLink: z.string().nullable(),
+  }),
+  downloadCount: z.number().int(),
+  maxDownloads: z.number().int(),
+  files: z.array(PurchaseFile),
+  createdAt: z.string(),
+})
+export type CustomerPurchase = z.infer<typeof CustomerPurchase>
 
 /** GET /api/user/orders, newest first. */
-export interface CustomerOrder {
-  id: string
-  customerName: string
-  customerEmail: string
-  totalAmount: string
-  status: 'pending' | 'paid' | 'cancelled' | 'refunded'
-  paymentMethod: 'pix' | 'card'
-  createdAt: string
-  items: CustomerOrderItem[]
-}
+export const CustomerOrder = OrderSummary
+export type CustomerOrder = z.infer<typeof CustomerOrder>
 
 /** GET /api/canva-links. */
-export interface CanvaLinkView {
-  id: number
-  productId: number | null
-  linkUrl: string
-  usedAt: string | null
-  product: { name: string } | null
-}
+export const CanvaLinkView = z.object({
+  id: z.number().int(),
+  productId: z.number().int().nullable(),
+  linkUrl: z.string(),
+  usedAt: z.string().nullable(),
+  product: z.object({ name: z.string() }).nullable(),
+})
+export type CanvaLinkView = z.infer<typeof CanvaLinkView>
 
 /** Downloads still available over all purchases: sum of maxDownloads − downloadCount. */
 export function remainingDownloads(

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { CanvaLinkView, CustomerOrder, CustomerPurchase } from './customer.js'
+import { CanvaLinkView, CustomerOrder, CustomerPurchase } from './customer.js'
 
 /** Texts of SPEC.md sections 5 and 8 that the server sends and the client shows as they are. */
 export const GUEST_FIELDS_MESSAGE = 'Por favor, preencha email e WhatsApp.'
@@ -45,44 +45,46 @@ export type DownloadQuery = z.infer<typeof DownloadQuery>
 /** The token is checked by its signature, not by a schema: any garbage is just an invalid link. */
 export const DownloadTokenParams = z.object({ token: z.string() })
 
-export interface DownloadFileLink {
+export const DownloadFileLink = z.object({
   /** 0 is the main file; 1.. the additional files, in the product's order. */
-  index: number
-  fileName: string
-  mimeType: string
-  size: number
+  index: z.number().int(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
   /** Signed, valid `download_link_expiry` minutes, reusable (resume) within that window. */
-  downloadUrl: string
-}
+  downloadUrl: z.string(),
+})
+export type DownloadFileLink = z.infer<typeof DownloadFileLink>
 
 /** POST /api/user/download/{productId} and POST /api/guest-download. */
-export interface DownloadAnswer {
-  success: true
+export const DownloadAnswer = z.object({
+  success: z.literal(true),
   /** The main file's (or, for a link delivery, the product's) name. */
-  fileName: string
-  mimeType: string
-  downloadUrl: string
-  files: DownloadFileLink[]
+  fileName: z.string(),
+  mimeType: z.string(),
+  downloadUrl: z.string(),
+  files: z.array(DownloadFileLink),
   /** The purchase this download counted on (a buyer may have several); null when free. */
-  purchaseId: number | null
+  purchaseId: z.number().int().nullable(),
   /** Left on that purchase after this download; null for a free material (no quota). */
-  remainingDownloads: number | null
-  message: string
+  remainingDownloads: z.number().int().nullable(),
+  message: z.string(),
   /** A Canva or other external link, when the product is delivered that way. */
-  externalLink: string | null
+  externalLink: z.string().nullable(),
   /** data: URL of the main file, only under DOWNLOAD_DATA_MAX_BYTES (SPEC.md's older clients). */
-  downloadData?: string
-}
+  downloadData: z.string().optional(),
+})
+export type DownloadAnswer = z.infer<typeof DownloadAnswer>
 
-export interface GuestPurchase extends CustomerPurchase {
-  externalLink: string | null
-}
+export const GuestPurchase = CustomerPurchase.extend({ externalLink: z.string().nullable() })
+export type GuestPurchase = z.infer<typeof GuestPurchase>
 
 /** POST /api/guest-purchases; `success: false` (status 200) when nothing matched. */
-export interface GuestPurchasesAnswer {
-  success: boolean
-  purchases: GuestPurchase[]
-  orders: CustomerOrder[]
-  canvaLinks: CanvaLinkView[]
-  message: string
-}
+export const GuestPurchasesAnswer = z.object({
+  success: z.boolean(),
+  purchases: z.array(GuestPurchase),
+  orders: z.array(CustomerOrder),
+  canvaLinks: z.array(CanvaLinkView),
+  message: z.string(),
+})
+export type GuestPurchasesAnswer = z.infer<typeof GuestPurchasesAnswer>

@@ -4,13 +4,14 @@ import { z } from 'zod'
 export const NUMBER_RULE =
   'use código do país + DDD + número, sem espaços ou símbolos (5511987654321)'
 
-/** GET /api/admin/whatsapp-config: the key comes back masked ('••••1234'). */
-export interface WhatsappConfig {
-  apiUrl: string
-  apiKey: string
-  instanceName: string
-  adminWhatsapp: string
-}
+/** GET and POST /api/admin/whatsapp-config: the key comes back masked ('••••1234'). */
+export const WhatsappConfig = z.object({
+  apiUrl: z.string(),
+  apiKey: z.string(),
+  instanceName: z.string(),
+  adminWhatsapp: z.string(),
+})
+export type WhatsappConfig = z.infer<typeof WhatsappConfig>
 
 const field = (max: number) => z.string().trim().max(max, { error: 'Valor longo demais' })
 
@@ -24,18 +25,20 @@ export const WhatsappConfigBody = z.object({
 export type WhatsappConfigBody = z.infer<typeof WhatsappConfigBody>
 
 export const INSTANCE_STATES = ['open', 'connecting', 'close', 'not_configured', 'error'] as const
-export type InstanceStatus = (typeof INSTANCE_STATES)[number]
+export const InstanceStatus = z.enum(INSTANCE_STATES)
+export type InstanceStatus = z.infer<typeof InstanceStatus>
 
 /** GET /api/admin/whatsapp-status, polled every 5 s by the whatsapp tab. */
-export interface WhatsappStatus {
-  instanceStatus: InstanceStatus
-  connected: boolean
-  messagesSent: number
-  messagesPending: number
-  messagesFailed: number
+export const WhatsappStatus = z.object({
+  instanceStatus: InstanceStatus,
+  connected: z.boolean(),
+  messagesSent: z.number().int(),
+  messagesPending: z.number().int(),
+  messagesFailed: z.number().int(),
   /** Why the gateway could not be asked (instanceStatus 'error'). */
-  error?: string
-}
+  error: z.string().optional(),
+})
+export type WhatsappStatus = z.infer<typeof WhatsappStatus>
 
 /** POST /api/test-whatsapp: an order's buyer message again, or (empty) a test to the admin. */
 export const TestWhatsappBody = z
@@ -43,24 +46,29 @@ export const TestWhatsappBody = z
   .nullish()
   .transform((body) => ({ orderId: body?.orderId || undefined }))
 
-export interface TestWhatsappAnswer {
-  success: true
-  message: string
-  to: string
-}
+export const TestWhatsappAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  to: z.string(),
+})
+export type TestWhatsappAnswer = z.infer<typeof TestWhatsappAnswer>
 
-/** GET /api/admin/canva-links: granted links (with their buyer) and each product's template. */
-export interface AdminCanvaLink {
-  id: number
-  productId: number | null
-  templateId: string | null
-  linkUrl: string
-  usedAt: string | null
-  createdAt: string
+/**
+ * GET /api/admin/canva-links: granted links (with their buyer) and each product's template;
+ * POST answers the one added (201).
+ */
+export const AdminCanvaLink = z.object({
+  id: z.number().int(),
+  productId: z.number().int().nullable(),
+  templateId: z.string().nullable(),
+  linkUrl: z.string(),
+  usedAt: z.string().nullable(),
+  createdAt: z.string(),
   /** Null for a product's template entry (no buyer yet). */
-  customerEmail: string | null
-  product: { name: string } | null
-}
+  customerEmail: z.string().nullable(),
+  product: z.object({ name: z.string() }).nullable(),
+})
+export type AdminCanvaLink = z.infer<typeof AdminCanvaLink>
 
 const httpUrl = (value: string) => {
   try {
@@ -95,7 +103,6 @@ export const CanvaLinkParams = z.object({
   id: z.coerce.number({ error: 'Link não encontrado' }).int().positive().max(2_147_483_647),
 })
 
-export interface CanvaOpenAnswer {
-  linkUrl: string
-  usedAt: string
-}
+/** POST /api/canva-links/:id/open: the template to open, and when it was first opened. */
+export const CanvaOpenAnswer = z.object({ linkUrl: z.string(), usedAt: z.string() })
+export type CanvaOpenAnswer = z.infer<typeof CanvaOpenAnswer>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { findCategory } from './categories.js'
 import { decimalToCents } from './money.js'
+import { Product } from './products.js'
 
 const MB = 1024 * 1024
 
@@ -132,3 +133,25 @@ export const ProductEditFields = fields.transform((f, ctx): ProductChanges => {
     canvaTemplateId: blankToNull(f.canvaTemplateId),
   }
 })
+
+const productId = z.number().int()
+
+/** POST /api/products (201): the product made; the screen re-reads the list for the rest. */
+export const ProductCreated = z.object({ id: productId, name: z.string() })
+export type ProductCreated = z.infer<typeof ProductCreated>
+
+/** POST /api/products/base64 and base64-multiple (201): the same, also under `product`. */
+export const Base64ProductCreated = ProductCreated.extend({ product: ProductCreated })
+
+/** DELETE /api/products/:id: a product someone bought is hidden, any other deleted. */
+export const ProductRemoved = z.object({
+  success: z.literal(true),
+  id: productId,
+  removed: z.enum(['hidden', 'deleted']),
+})
+
+/** PUT /api/admin/products-light/:id/toggle. */
+export const ProductToggled = z.object({ id: productId, isActive: z.boolean() })
+
+/** PUT /api/products/:id and update-json: the product as it now is; null if deleted meanwhile. */
+export const ProductEdited = Product.nullable()

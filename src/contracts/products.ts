@@ -4,34 +4,43 @@ import { z } from 'zod'
 export const IMAGE_VARIANTS = { thumb: 200, card: 600, full: 1200 } as const
 export type ImageVariant = keyof typeof IMAGE_VARIANTS
 
-export interface ProductFileInfo {
-  index: number
-  fileName: string
-  mimeType: string
-  size: number
-}
+export const ProductFileInfo = z.object({
+  index: z.number().int(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+})
+export type ProductFileInfo = z.infer<typeof ProductFileInfo>
 
 /** A product as every public API answers it. */
-export interface Product {
-  id: number
-  name: string
-  description: string
+export const Product = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
   /** Decimal string with two places: "19.90". */
-  price: string
+  price: z.string(),
   /** Canonical category slug (see categories.ts). */
-  category: string
-  isFree: boolean
-  isActive: boolean
+  category: z.string(),
+  isFree: z.boolean(),
+  isActive: z.boolean(),
   /** Cover image; the `v` parameter changes whenever the image does, so it caches forever. */
-  imageUrl: string
-  additionalImages: string[]
-  downloadFileName: string | null
-  mimeType: string | null
-  externalLink: string | null
-  canvaTemplateId: string | null
-  createdAt: string
-  downloadFiles: ProductFileInfo[]
-}
+  imageUrl: z.string(),
+  additionalImages: z.array(z.string()),
+  downloadFileName: z.string().nullable(),
+  mimeType: z.string().nullable(),
+  externalLink: z.string().nullable(),
+  canvaTemplateId: z.string().nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  downloadFiles: z.array(ProductFileInfo),
+})
+export type Product = z.infer<typeof Product>
+
+/** GET /api/products, /api/products/bestsellers, POST /api/products/related. */
+export const ProductList = z.array(Product)
+
+/** GET /api/emergency/:id, the older clients' fallback for the product page. */
+export const EmergencyProductAnswer = z.object({ success: z.literal(true), product: Product })
 
 export const ProductIdParams = z.object({
   id: z.coerce
@@ -69,6 +78,4 @@ export const RelatedBody = z.object({
     .default([]),
 })
 
-/** How many products the related block and the best sellers show. */
-export const RELATED_LIMIT = 4
-export const BESTSELLERS_LIMIT = 4
+export { BESTSELLERS_LIMIT, RELATED_LIMIT } from './limits.js'

@@ -1,4 +1,6 @@
 /** Every setting of the store (SPEC.md section 3) with its default and whether the public may see it. */
+import { z } from 'zod'
+
 export const SETTING_CATEGORIES = [
   'whatsapp',
   'footer',
@@ -171,5 +173,9 @@ export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = SETTINGS.filter(
   (s: SettingDefinition) => s.isPublic,
 ).map((s) => s.key)
 
-/** What GET /api/settings/public answers: public keys only, each with a value (default if unset). */
-export type PublicSettings = Partial<Record<SettingKey, string>>
+/**
+ * What GET /api/settings/public answers: public keys only, each with a value (default if unset).
+ * Any other key fails the answer rather than reach the public.
+ */
+export const PublicSettings = z.partialRecord(z.enum(PUBLIC_SETTING_KEYS), z.string())
+export type PublicSettings = z.infer<typeof PublicSettings>

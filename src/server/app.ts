@@ -1,9 +1,4 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyBaseLogger } from 'fastify'
-import type {
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-} from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify'
 import {
   serializerCompiler,
   validatorCompiler,
@@ -12,126 +7,141 @@ import {
 import { z } from 'zod'
 import { pt } from 'zod/locales'
 import fastifyCookie from '@fastify/cookie'
-import type { Config } from './config.js'
-import type { Database } from './db/client.js'
+import { adminScope } from './http/admin-scope.js'
 import { registerErrorHandling } from './http/error-handler.js'
 import { registerOriginCheck } from './http/origin-check.js'
 import { createRateLimiter, MemoryCounterStore } from './http/rate-limit.js'
 import { RedisCounterStore } from './http/rate-limit-redis.js'
 import { openRedis, type Redis } from './lib/redis.js'
-import { adminRoutes } from './modules/admin/admin.routes.js'
-import { createAdminServices } from './modules/admin/admin-services.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { createAccountsService } from './modules/accounts/accounts.service.js'
 import { createLoginService } from './modules/accounts/login.service.js'
 import { RedisSessionStore } from './modules/accounts/redis-session-store.js'
 import { DbSessionStore } from './modules/accounts/session-store.js'
-import { createSessionService } from './modules/accounts/sessions.js'
+import { createSessionService } from './modules/accounts/sessions.service.js'
+import { createUserAdmin } from './modules/accounts/user-admin.service.js'
+import { adminRoutes } from './modules/admin/admin.routes.js'
+import { createAdminSettings } from './modules/admin/admin-settings.service.js'
+import { createOrderStatusChanger } from './modules/admin/order-status.service.js'
+import { createAdminReports } from './modules/admin/reports.read-model.js'
 import { canvaLinksRoutes } from './modules/canva/canva-links.routes.js'
 import { createCanvaLinksService } from './modules/canva/canva-links.service.js'
+import { cartRoutes } from './modules/cart/cart.routes.js'
+import { createCartService } from './modules/cart/cart.service.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { createCatalogService } from './modules/catalog/catalog.service.js'
-import { commerceRoutes, createCommerceServices } from './modules/checkout/commerce.js'
-import { createCartService } from './modules/cart/cart.service.js'
+import { createCardCheckoutService } from './modules/checkout/card-checkout.service.js'
+import { checkoutRoutes } from './modules/checkout/checkout.routes.js'
+import { createCheckoutService } from './modules/checkout/checkout.service.js'
 import { customerRoutes } from './modules/customer/customer.routes.js'
 import { createCustomerService } from './modules/customer/customer.service.js'
 import { downloadsRoutes } from './modules/downloads/downloads.routes.js'
 import { createDownloadsService } from './modules/downloads/downloads.service.js'
-import type { FileStorage } from './modules/files/storage.js'
+import { createPurchasesService } from './modules/downloads/purchases.service.js'
 import { messagingRoutes } from './modules/messaging/messaging.routes.js'
 import { createMessagingService } from './modules/messaging/messaging.service.js'
+import { startOrderJobs } from './modules/orders/order-jobs.js'
+import { ordersRoutes } from './modules/orders/orders.routes.js'
+import { createOrdersService } from './modules/orders/orders.service.js'
+import { paymentsRoutes } from './modules/payments/payments.routes.js'
+import { createPaymentsService } from './modules/payments/payments.service.js'
+import { productWriteRoutes } from './modules/products/products.routes.js'
+import { createProductsService } from './modules/products/products.service.js'
+import { createUploadJournal } from './modules/products/upload-journal.service.js'
 import { settingsRoutes } from './modules/settings/settings.routes.js'
 import { createSettingsService } from './modules/settings/settings.service.js'
 import { systemRoutes } from './modules/system/system.routes.js'
 import { webRoutes } from './modules/web/web.routes.js'
+import type { App, Deps, Services } from './app-types.js'
+
+export type { App, Deps, Services } from './app-types.js'
 
 // Validation messages that reach a user are in Portuguese unless a schema sets its own.
 z.config(pt())
 
-export interface Deps {
-  config: Config
-  database: Database
-  storage: FileStorage
-  /** Order expiry and payment re-check timers; tests turn them off and call them directly. */
-  backgroundJobs?: boolean
-}
-
+/**
+ * Every module's service, built once. A module gets the services it uses; where two modules
+ * need each other (orders hold sales that products and the catalogue ask about), the later one
+ * is reached through a function called only after start-up.
+ */
 function createServices(
   { database, storage, config }: Deps,
   redis: Redis | null,
   log: FastifyBaseLogger,
-) {
-  const settings = createSettingsService(database.db)
-  const catalog = createCatalogService(database.db, storage)
+): Services {
+  const { db } = database
+  const settings = createSettingsService(db)
+  const accounts = createAccountsService(db)
   const sessions = createSessionService(
-    database.db,
-    redis ? new RedisSessionStore(redis) : new DbSessionStore(database.db),
+    db,
+    redis ? new RedisSessionStore(redis) : new DbSessionStore(db),
   )
-  const accounts = createAccountsService(database.db)
-  // Exported as a service so every limited call (login, register, guest lookup) shares it.
   const limiter = createRateLimiter(redis ? new RedisCounterStore(redis) : new MemoryCounterStore())
-  const cart = createCartService(database.db, catalog)
-  const login = createLoginService(accounts, limiter, cart.mergeGuestCart)
-  const customer = createCustomerService(database.db)
-  const messaging = createMessagingService({ db: database.db, settings, config, log })
-  const commerce = createCommerceServices({
-    db: database.db,
-    cart,
+  const messaging = createMessagingService({ db, settings, config, log })
+
+  const uploadJournal = createUploadJournal({ db, storage, tmpDir: config.tmpDir, log })
+  const products = createProductsService({
+    db,
+    storage,
     config,
+    journal: uploadJournal,
+    hasSales: (productId) => orders.hasSales(productId),
+    onChange: () => catalog.invalidate(),
+  })
+  const catalog = createCatalogService({ products, unitsSold: () => orders.unitsSold() }, storage)
+  const purchases = createPurchasesService({
+    db,
     settings,
-    catalog,
-    accounts,
+    paidAmong: (orderIds) => orders.paidAmong(orderIds),
+  })
+  const canvaLinks = createCanvaLinksService({
+    db,
+    products,
+    purchases,
+    orders: { find: (id) => orders.find(id) },
+  })
+  const orders = createOrdersService(db, {
     log,
     notices: messaging.notices,
+    // In this order: the links of a paid order point at the purchases granted first.
+    effects: [purchases.orderEffects, canvaLinks.orderEffects],
+    onSalesChange: () => catalog.invalidate(),
   })
-  const downloads = createDownloadsService({
-    db: database.db,
-    storage,
-    settings,
-    limiter,
-    customer,
-    secret: config.sessionSecret,
-  })
-  const admin = createAdminServices({
-    db: database.db,
-    storage,
-    config,
-    catalog,
-    settings,
-    orders: commerce.orders,
-    log,
-  })
+
+  const cart = createCartService(db, catalog)
+  const payments = createPaymentsService({ config, settings, orders, log })
+  const checkoutDeps = { db, cart, catalog, accounts, orders, payments, log }
+  const adminReports = createAdminReports(db, orders)
   return {
     settings,
-    catalog,
-    sessions,
     accounts,
+    sessions,
+    login: createLoginService(accounts, limiter, cart.mergeGuestCart),
+    userAdmin: createUserAdmin(db),
     limiter,
-    login,
-    customer,
+    products,
+    uploadJournal,
+    catalog,
     cart,
-    downloads,
+    orders,
+    payments,
+    checkout: createCheckoutService(checkoutDeps),
+    cardCheckout: createCardCheckoutService({ ...checkoutDeps, settings }),
+    downloads: createDownloadsService({
+      storage,
+      settings,
+      limiter,
+      products,
+      purchases,
+      orders,
+      secret: config.sessionSecret,
+    }),
+    customer: createCustomerService({ purchases, products, orders, canvaLinks, limiter }),
+    canvaLinks,
     messaging,
-    canvaLinks: createCanvaLinksService({ db: database.db, catalog }),
-    ...commerce,
-    ...admin,
-  }
-}
-
-export type Services = ReturnType<typeof createServices>
-
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: Services
-    deps: Deps
+    adminSettings: createAdminSettings(settings),
+    adminReports,
+    changeOrderStatus: createOrderStatusChanger({ orders, reports: adminReports }),
   }
 }
 
@@ -145,6 +155,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>()
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('deps', deps)
@@ -156,16 +167,35 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(fastifyCookie)
   registerErrorHandling(app)
   registerOriginCheck(app)
+
+  // Every module's routes, once. Admin-only ones go inside the one guard (http/admin-scope.ts).
   systemRoutes(app)
   accountsRoutes(app)
   customerRoutes(app)
   downloadsRoutes(app)
   settingsRoutes(app)
   catalogRoutes(app)
-  commerceRoutes(app, { backgroundJobs: deps.backgroundJobs !== false })
+  cartRoutes(app)
+  checkoutRoutes(app)
+  ordersRoutes(app)
+  paymentsRoutes(app)
   await adminRoutes(app)
-  await messagingRoutes(app, { backgroundJobs: deps.backgroundJobs !== false })
+  await adminScope(app, productWriteRoutes)
+  await messagingRoutes(app)
   await canvaLinksRoutes(app)
   await webRoutes(app)
+
+  // Background work, which tests turn off and drive by hand.
+  if (deps.backgroundJobs !== false) {
+    startOrderJobs(app)
+    app.services.messaging.worker.start()
+    app.addHook('onClose', () => app.services.messaging.worker.stop())
+  }
+  const { accessToken, webhookSecret } = config.mercadoPago
+  if (accessToken && !webhookSecret) {
+    app.log.warn(
+      'MERCADOPAGO_WEBHOOK_SECRET not set: webhooks are refused, payments are found by the re-check every minute',
+    )
+  }
   return app
 }

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
-import { LocalDiskStorage } from './modules/files/storage.js'
+import { LocalDiskStorage } from './files/storage.js'
 import { prepareStore } from './startup.js'
 
 const config = loadConfig()

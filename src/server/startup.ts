@@ -1,4 +1,4 @@
-import type { App } from './app.js'
+import type { App } from './app-types.js'
 import { ensureSuperAdmin } from './modules/accounts/admin-bootstrap.js'
 import { seedDemoCatalog } from './seed/demo-catalog.js'
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { SettingsSection } from '../features/admin/config/config-sections'
 import { FormFrame } from '../features/admin/product-form/form-frame'
-import { RequireAdmin } from '../features/admin/require-admin'
+import { RequireAdmin } from '../features/auth/require-admin'
 import { cn } from '../lib/cn'
 
 const TABS = [

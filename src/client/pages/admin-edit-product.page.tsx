@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
+import { LoadError, Loading } from '../ui/query-state'
+import { buttonClasses } from '../ui/button'
 import { adminProductsQuery } from '../features/admin/admin.queries'
 import { FormFrame } from '../features/admin/product-form/form-frame'
 import { ProductForm } from '../features/admin/product-form/product-form'
 import { VARIANTS } from '../features/admin/product-form/variants'
-import { LoadError, Loading } from '../features/admin/query-state'
-import { RequireAdmin } from '../features/admin/require-admin'
+import { RequireAdmin } from '../features/auth/require-admin'
 import { parseProductId } from '../features/catalog/catalog.queries'
-import { buttonClasses } from '../ui/button'
 
 function EditProduct({ rawId }: { rawId: string }) {
   const id = parseProductId(rawId)

@@ -1,8 +1,8 @@
+import { PageLoading } from '../ui/query-state'
 import { AdminPanel } from '../features/admin/admin-panel'
 import { AdminLoginForm } from '../features/auth/admin-login-form'
 import { useCurrentUser } from '../features/auth/auth.queries'
 import { AuthCard } from '../features/auth/auth-card'
-import { Spinner } from '../ui/spinner'
 
 /**
  * /admin: the panel is for the super administrator only; anyone else gets the login form
@@ -10,13 +10,7 @@ import { Spinner } from '../ui/spinner'
  */
 export default function AdminPage() {
   const { user, isLoading } = useCurrentUser()
-  if (isLoading) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center text-purple-700">
-        <Spinner />
-      </div>
-    )
-  }
+  if (isLoading) return <PageLoading />
   if (user?.role === 'superadmin') return <AdminPanel user={user} />
   return (
     <AuthCard

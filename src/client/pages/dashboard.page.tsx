@@ -1,5 +1,5 @@
 import { Dashboard } from '../features/account/dashboard'
-import { useRequiredUser } from '../features/account/require-login'
+import { useRequiredUser } from '../features/auth/require-login'
 import { Spinner } from '../ui/spinner'
 
 export default function DashboardPage() {

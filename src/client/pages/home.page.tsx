@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useDebouncedValue } from '../lib/use-debounced-value'
+import { Button } from '../ui/button'
+import { Loading } from '../ui/query-state'
 import { Bestsellers } from '../features/catalog/bestsellers'
 import { productsQuery } from '../features/catalog/catalog.queries'
 import { searchProducts } from '../features/catalog/product-search'
@@ -8,9 +11,6 @@ import { Benefits } from '../features/home/benefits'
 import { Hero } from '../features/home/hero'
 import { LoginCta } from '../features/home/login-cta'
 import { SearchBar } from '../features/home/search-bar'
-import { useDebouncedValue } from '../lib/use-debounced-value'
-import { Button } from '../ui/button'
-import { Spinner } from '../ui/spinner'
 
 const SEARCH_DEBOUNCE_MS = 300
 
@@ -42,9 +42,7 @@ export default function HomePage() {
           )}
         </div>
         {isPending ? (
-          <div className="flex justify-center py-16 text-purple-700">
-            <Spinner label="Carregando materiais..." />
-          </div>
+          <Loading label="Carregando materiais..." className="py-16" />
         ) : isError ? (
           <div className="rounded-2xl bg-red-50 p-6 text-center text-red-900">
             <p className="font-semibold">Não foi possível carregar os materiais.</p>

@@ -1,4 +1,4 @@
-import { RequireAdmin } from '../features/admin/require-admin'
+import { RequireAdmin } from '../features/auth/require-admin'
 import { FormFrame } from '../features/admin/product-form/form-frame'
 import { ProductForm } from '../features/admin/product-form/product-form'
 import { VARIANTS, type VariantId } from '../features/admin/product-form/variants'

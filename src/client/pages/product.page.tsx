@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { PageLoading } from '../ui/query-state'
 import {
   isNotFound,
   parseProductId,
@@ -6,11 +7,7 @@ import {
   productsQuery,
 } from '../features/catalog/catalog.queries'
 import { ProductDetail } from '../features/product-detail/product-detail'
-import {
-  ProductError,
-  ProductLoading,
-  ProductNotFound,
-} from '../features/product-detail/product-states'
+import { ProductError, ProductNotFound } from '../features/product-detail/product-states'
 
 export default function ProductPage({ id }: { id: string | undefined }) {
   const productId = parseProductId(id)
@@ -27,7 +24,7 @@ function LoadedProduct({ id }: { id: number }) {
       queryClient.getQueryData(productsQuery().queryKey)?.find((p) => p.id === id),
   })
   if (data) return <ProductDetail product={data} />
-  if (isPending) return <ProductLoading />
+  if (isPending) return <PageLoading label="Carregando produto..." spinnerClassName="size-6" />
   if (isNotFound(error)) return <ProductNotFound />
   return <ProductError message={error?.message} />
 }

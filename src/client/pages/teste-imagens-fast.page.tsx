@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { FormFrame } from '../features/admin/product-form/form-frame'
-import { RequireAdmin } from '../features/admin/require-admin'
+import { RequireAdmin } from '../features/auth/require-admin'
 import { TimedImage, type ImageResult } from '../features/diagnostics/timed-image'
 import { Button } from '../ui/button'
 

@@ -1,6 +1,6 @@
 import { Link } from 'wouter'
 import { FormFrame } from '../features/admin/product-form/form-frame'
-import { RequireAdmin } from '../features/admin/require-admin'
+import { RequireAdmin } from '../features/auth/require-admin'
 import { SmartImage } from '../ui/smart-image'
 
 // The products the owner used to check images with (SPEC.md section 9).

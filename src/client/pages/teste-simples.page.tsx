@@ -1,5 +1,5 @@
 import { FormFrame } from '../features/admin/product-form/form-frame'
-import { RequireAdmin } from '../features/admin/require-admin'
+import { RequireAdmin } from '../features/auth/require-admin'
 import { Button } from '../ui/button'
 import { Field } from '../ui/field'
 import { toast } from '../ui/toast-store'

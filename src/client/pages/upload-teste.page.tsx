@@ -1,19 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'wouter'
-import { refreshProducts } from '../features/admin/admin.mutations'
-import type { CreatedAnswer } from '../features/admin/admin-types'
-import { errorToast } from '../features/admin/product-form/error-toast'
-import { FormFrame } from '../features/admin/product-form/form-frame'
-import { UploadStatus } from '../features/admin/product-form/upload-status'
-import { RequireAdmin } from '../features/admin/require-admin'
-import { samplePdf, samplePng } from '../features/diagnostics/sample-files'
+import type { ProductCreated } from '../../contracts/product-form'
 import { sendWithProgress } from '../lib/xhr-upload'
+import { UploadStatus } from '../ui/upload-status'
 import { Button } from '../ui/button'
 import { toast } from '../ui/toast-store'
+import { refreshProducts } from '../features/admin/admin.mutations'
+import { errorToast } from '../features/admin/product-form/error-toast'
+import { FormFrame } from '../features/admin/product-form/form-frame'
+import { RequireAdmin } from '../features/auth/require-admin'
+import { samplePdf, samplePng } from '../features/diagnostics/sample-files'
 
 /** Builds a throwaway product from a generated image and PDF: the whole upload path, end to end. */
-async function createSample(onProgress: (percent: number) => void): Promise<CreatedAnswer> {
+async function createSample(onProgress: (percent: number) => void): Promise<ProductCreated> {
   const stamp = new Date().toISOString().slice(0, 19).replace('T', ' ')
   const form = new FormData()
   form.append('name', `Produto de teste ${stamp}`)
@@ -23,7 +23,7 @@ async function createSample(onProgress: (percent: number) => void): Promise<Crea
   form.append('isFree', 'false')
   form.append('imageFile', await samplePng('OK'), 'teste.png')
   form.append('downloadFile', samplePdf(`Teste ${stamp}`), 'teste.pdf')
-  return sendWithProgress<CreatedAnswer>({
+  return sendWithProgress<ProductCreated>({
     method: 'POST',
     url: '/api/products',
     body: form,
@@ -45,7 +45,7 @@ export default function SampleUploadPage() {
     try {
       const answer = await createSample(setPercent)
       refreshProducts(queryClient)
-      const id = answer?.id ?? answer?.product?.id ?? null
+      const id = answer?.id ?? null
       setCreated(id)
       toast({ title: 'Produto de teste criado!', description: `#${id}`, variant: 'success' })
     } catch (error) {

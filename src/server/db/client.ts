@@ -8,9 +8,8 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { migrationsDir } from '../paths.js'
-import * as schema from './schema.js'
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/** A database or a transaction: services take either, so a caller can make them one unit. */
+export type Db = PgDatabase<PgQueryResultHKT>
 
 export interface Database {
   db: Db
@@ -31,7 +30,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     pool.on('error', (error) =>
       console.warn(`PostgreSQL: conexão ociosa encerrada (${error.message})`),
     )
-    const db = drizzlePg(pool, { schema }) as unknown as Db
+    const db = drizzlePg(pool) as unknown as Db
     return {
       db,
       kind: 'postgres',
@@ -45,7 +44,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     mkdirSync(location, { recursive: true })
   }
   const client = await PGlite.create(location)
-  const db = drizzlePglite(client, { schema }) as unknown as Db
+  const db = drizzlePglite(client) as unknown as Db
   return {
     db,
     kind: 'pglite',

@@ -1,7 +1,9 @@
 import type { FastifyError } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import type { App } from '../app.js'
+import { ErrorAnswer } from '../../contracts/errors.js'
+import type { App } from '../app-types.js'
 import { AppError } from '../errors.js'
+import { invalidInput } from '../lib/parse-or-throw.js'
 
 /** Fastify's own client errors, said in Portuguese. */
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -12,23 +14,32 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length inválido',
 }
 
-/** Every error becomes `{ message }` with its status; 5xx details go to the log, never out. */
+const answer = (message: string): ErrorAnswer => ({ message })
+
+/**
+ * Every error becomes `{ message }` (ErrorAnswer) with its status; 5xx details go to the log,
+ * never out. Since every error goes through here, every route's error statuses are declared here
+ * too, once: routes declare only what they answer on success.
+ */
 export function registerErrorHandling(app: App) {
-  app.setErrorHandler((error: FastifyError, req, reply) => {
+  app.addHook('onRoute', (route) => {
+    const declared = route.schema?.response as Record<string, unknown> | undefined
+    const response = { '4xx': ErrorAnswer, '5xx': ErrorAnswer, ...declared }
+    route.schema = { ...route.schema, response }
+  })
+
+  app.setErrorHandler((thrown: FastifyError, req, reply) => {
+    const error = hasZodFastifySchemaValidationErrors(thrown)
+      ? invalidInput(thrown.validation)
+      : thrown
     if (error instanceof AppError) {
-      return reply.code(error.status).headers(error.headers).send({ message: error.message })
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0]
-      const message = issue?.message ?? 'Dados inválidos'
-      return reply.code(400).send({ message })
+      return reply.code(error.status).headers(error.headers).send(answer(error.message))
     }
     const status = error.statusCode ?? 500
     if (status < 500) {
-      const message = FASTIFY_MESSAGES[error.code] ?? 'Requisição inválida'
-      return reply.code(status).send({ message })
+      return reply.code(status).send(answer(FASTIFY_MESSAGES[error.code] ?? 'Requisição inválida'))
     }
     req.log.error({ err: error, url: req.url, method: req.method }, 'request failed')
-    return reply.code(500).send({ message: 'Erro interno do servidor. Tente novamente.' })
+    return reply.code(500).send(answer('Erro interno do servidor. Tente novamente.'))
   })
 }

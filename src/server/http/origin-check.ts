@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { App } from '../app.js'
+import type { App } from '../app-types.js'
 import { AppError } from '../errors.js'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])

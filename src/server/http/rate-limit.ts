@@ -69,8 +69,11 @@ export class MemoryCounterStore implements CounterStore {
   private readonly counters = new Map<string, { count: number; resetAt: number }>()
   private nextSweep = 0
 
+  /** `now` is the clock windows are measured on; tests pass their own. */
+  constructor(private readonly now: () => number = () => Date.now()) {}
+
   async increment(key: string, windowMs: number) {
-    const now = Date.now()
+    const now = this.now()
     this.sweep(now)
     let counter = this.counters.get(key)
     if (!counter || counter.resetAt <= now) {
@@ -83,7 +86,7 @@ export class MemoryCounterStore implements CounterStore {
 
   async decrement(key: string) {
     const counter = this.counters.get(key)
-    if (counter && counter.resetAt > Date.now() && counter.count > 0) counter.count -= 1
+    if (counter && counter.resetAt > this.now() && counter.count > 0) counter.count -= 1
   }
 
   async reset(key: string) {

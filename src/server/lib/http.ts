@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
+import { z } from 'zod'
 
 /** An answer serialised and compressed once, served many times (catalogue, home page). */
 export interface PreparedBody {
@@ -16,8 +17,12 @@ export function prepareBody(content: string, type: string): PreparedBody {
   return { type, body, gzip: gzipSync(body), etag }
 }
 
-export function prepareJson(value: unknown): PreparedBody {
-  return prepareBody(JSON.stringify(value), 'application/json; charset=utf-8')
+/**
+ * `value` serialised through `schema`, as Fastify would serialise it for a route declaring that
+ * schema (unlisted keys dropped, a wrong type thrown): the prepared bytes answer what is declared.
+ */
+export function prepareJson<S extends z.ZodType>(schema: S, value: z.output<S>): PreparedBody {
+  return prepareBody(JSON.stringify(z.encode(schema, value)), 'application/json; charset=utf-8')
 }
 
 /** True when the client's cached copy (If-None-Match) is still the current one. */

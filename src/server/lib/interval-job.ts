@@ -3,6 +3,11 @@ import type { FastifyBaseLogger } from 'fastify'
 export interface IntervalJob {
   /** Runs once now (waiting for a run already under way instead of starting a second). */
   runNow(): Promise<void>
+  /**
+   * Runs once, starting after the run under way (if any) has finished: that run may have looked
+   * past work that is due now. Resolves when this fresh run is done.
+   */
+  runFresh(): Promise<void>
   /** No more runs; resolves when the one under way (if any) has finished. */
   stop(): Promise<void>
 }
@@ -43,6 +48,11 @@ export function startIntervalJob(opts: {
 
   return {
     runNow,
+    async runFresh() {
+      // A run a tick started meanwhile began after this call: joining it is enough.
+      await running
+      await runNow()
+    },
     async stop() {
       stopped = true
       clearInterval(timer)

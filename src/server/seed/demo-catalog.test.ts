@@ -5,8 +5,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATEGORIES } from '../../contracts/categories.js'
 import { openDatabase, type Database } from '../db/client.js'
-import { productFiles, productImages, products } from '../db/schema.js'
-import { LocalDiskStorage } from '../modules/files/storage.js'
+import { productFiles, productImages, products } from '../modules/products/products.tables.js'
+import { LocalDiskStorage } from '../files/storage.js'
 import { seedDemoCatalog } from './demo-catalog.js'
 
 let database: Database

@@ -1,4 +1,4 @@
-import type { App } from '../app.js'
+import type { App } from '../app-types.js'
 
 /** The admin every test store has (see test-app.ts). */
 export const TEST_ADMIN = { email: 'admin@teste.com', password: 'admin-senha-123' }

@@ -1,6 +1,7 @@
 import sharp from 'sharp'
-import { orderItems, orders, productFiles, productImages, products } from '../db/schema.js'
-import { storeImageVariants } from '../modules/files/images.js'
+import { orderItems, orders } from '../modules/orders/orders.tables.js'
+import { productFiles, productImages, products } from '../modules/products/products.tables.js'
+import { storeImageVariants } from '../files/images.js'
 import type { TestStore } from './test-app.js'
 
 let counter = 0

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { messageOutbox } from '../db/schema.js'
+import { messageOutbox } from '../modules/messaging/messaging.tables.js'
 import { startFakeEvolution, type FakeEvolution } from './fake-evolution.js'
 import { createTestStore, type TestStore, type TestStoreOptions } from './test-app.js'
 

@@ -1,31 +1,29 @@
-import type { App } from '../app.js'
-
 export interface RouteEntry {
   method: string
   url: string
 }
 
-// One line of printRoutes' tree: indentation (4 characters per level), the segment, its methods.
-const LINE = /^(.*?)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/
+/** What Fastify's onRoute hook hands over of a route (a `RouteOptions` fits). */
+export interface RegisteredRoute {
+  method: string | string[]
+  url: string
+}
 
 /**
- * Every route the app answers, from Fastify's own route tree (it has no listing API). Used to
- * check that no admin route slips past the guard test's table.
+ * Records every route as Fastify registers it. Hand `onRoute` to the app before its routes
+ * exist (`createTestStore({ onRoute })`, i.e. `Deps.onRoute`); `routes` then lists them all,
+ * method by method. HEAD routes Fastify adds beside each GET are left out.
  */
-export function listRoutes(app: App): RouteEntry[] {
-  const paths: string[] = []
-  const found: RouteEntry[] = []
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = LINE.exec(line)
-    if (!match) continue
-    const [, indent = '', segment = '', methods] = match
-    const depth = [...indent].length / 4
-    const url = (paths[depth - 1] ?? '') + segment
-    paths[depth] = url
-    paths.length = depth + 1
-    for (const method of methods?.split(', ') ?? []) {
-      if (method !== 'HEAD') found.push({ method, url })
-    }
+export function routeRecorder() {
+  const routes: RouteEntry[] = []
+  return {
+    routes,
+    onRoute(route: RegisteredRoute) {
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue
+        if (routes.some((r) => r.method === method && r.url === route.url)) continue
+        routes.push({ method, url: route.url })
+      }
+    },
   }
-  return found
 }

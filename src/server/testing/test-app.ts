@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { buildApp, type App } from '../app.js'
+import { buildApp } from '../app.js'
+import type { App, Deps } from '../app-types.js'
 import { loadConfig } from '../config.js'
 import { openDatabase, type Database } from '../db/client.js'
-import { LocalDiskStorage } from '../modules/files/storage.js'
+import { LocalDiskStorage } from '../files/storage.js'
 import { prepareStore } from '../startup.js'
 
 export interface TestStore {
@@ -28,6 +29,8 @@ export interface TestStoreOptions {
   setup?: (app: App) => void | Promise<void>
   /** Start the order timers (off by default: tests call the jobs' functions themselves). */
   backgroundJobs?: boolean
+  /** Told of every route as it is registered (see `routeRecorder` in testing/routes.ts). */
+  onRoute?: Deps['onRoute']
 }
 
 /**
@@ -63,6 +66,7 @@ export async function createTestStore(opts: TestStoreOptions = {}): Promise<Test
     database,
     storage,
     backgroundJobs: opts.backgroundJobs ?? false,
+    onRoute: opts.onRoute,
   })
   await opts.setup?.(app)
   await prepareStore(app)

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { productFiles, products } from '../db/schema.js'
+import { productFiles, products } from '../modules/products/products.tables.js'
 import { samplePng } from './fixtures.js'
 import type { TestStore } from './test-app.js'
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+import type { SessionUser } from '../../../contracts/accounts'
 import { remainingDownloads } from '../../../contracts/customer'
 import { Button } from '../../ui/button'
-import { Spinner } from '../../ui/spinner'
-import type { SessionUser } from '../auth/auth.queries'
+import { Loading } from '../../ui/query-state'
 import { canvaLinksQuery, ordersQuery, purchasesQuery } from './account.queries'
 import { OrderHistory } from './order-history'
 import { PurchasedMaterials } from './purchased-materials'
@@ -34,9 +34,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
       <p className="mt-1 text-gray-600">Seus materiais comprados ficam todos aqui.</p>
 
       {purchases.isPending || orders.isPending || links.isPending ? (
-        <div className="flex justify-center py-16 text-purple-700">
-          <Spinner label="Carregando seus materiais..." />
-        </div>
+        <Loading label="Carregando seus materiais..." className="py-16" />
       ) : failed ? (
         <div className="mt-6 rounded-2xl bg-red-50 p-6 text-center text-red-900">
           <p className="font-semibold">Não foi possível carregar seus dados.</p>

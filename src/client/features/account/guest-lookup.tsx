@@ -1,18 +1,13 @@
 import { useMutation } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
-import type { GuestPurchasesAnswer } from '../../../contracts/downloads'
+import type { GuestCredentials, GuestPurchasesAnswer } from '../../../contracts/downloads'
 import { apiJson, HttpError } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { toast } from '../../ui/toast-store'
 import { GuestResults } from './guest-results'
 import { withDownloadCounted } from './use-purchase-download'
-
-export interface GuestCredentials {
-  email: string
-  whatsapp: string
-}
 
 // SPEC.md section 2: links carrying email and whatsapp search by themselves after 500 ms.
 const AUTO_SEARCH_DELAY_MS = 500

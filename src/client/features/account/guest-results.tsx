@@ -1,9 +1,8 @@
-import type { GuestPurchasesAnswer } from '../../../contracts/downloads'
+import type { GuestCredentials, GuestPurchasesAnswer } from '../../../contracts/downloads'
 import { Button } from '../../ui/button'
 import { MaterialCard } from './material-card'
 import { OrderHistory } from './order-history'
 import { TemplateLinks } from './template-links'
-import type { GuestCredentials } from './guest-lookup'
 import { usePurchaseDownload } from './use-purchase-download'
 
 /** What a guest's lookup found: materials to download, Canva templates and orders. */

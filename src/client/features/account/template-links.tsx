@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { CanvaLinkView } from '../../../contracts/customer'
+import type { GuestCredentials } from '../../../contracts/downloads'
 import type { CanvaOpenAnswer } from '../../../contracts/messaging'
 import { apiJson } from '../../lib/api'
+import { accountKeys } from './account.queries'
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' })
 
@@ -16,7 +18,7 @@ export function TemplateLinks({
   credentials,
 }: {
   links: CanvaLinkView[]
-  credentials?: { email: string; whatsapp: string }
+  credentials?: GuestCredentials
 }) {
   const queryClient = useQueryClient()
   const [opened, setOpened] = useState<Record<number, string>>({})
@@ -28,7 +30,7 @@ export function TemplateLinks({
     })
       .then((answer) => {
         setOpened((o) => ({ ...o, [link.id]: answer.usedAt }))
-        if (!credentials) void queryClient.invalidateQueries({ queryKey: ['/api/canva-links'] })
+        if (!credentials) void queryClient.invalidateQueries({ queryKey: accountKeys.canvaLinks() })
       })
       // The template opened anyway; only the "accessed on" mark is missing.
       .catch(() => undefined)

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 import { Link, useSearchParams } from 'wouter'
+import type { SessionUser } from '../../../contracts/accounts'
 import { buttonClasses } from '../../ui/button'
-import type { SessionUser } from '../auth/auth.queries'
 import { AdminTabBar, isAdminTab, type AdminTabId } from './admin-tabs'
 import { CanvaLinksTab } from './tabs/canva-links-tab'
 import { DownloadsTab } from './tabs/downloads-tab'

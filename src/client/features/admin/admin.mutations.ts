@@ -1,13 +1,19 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type { AdminOrder, AdminUser, SettingBody } from '../../../contracts/admin'
 import { apiJson } from '../../lib/api'
 import { toast } from '../../ui/toast-store'
-import type { AdminOrder, AdminSetting, AdminUser } from '../../../contracts/admin'
-import { PRODUCT_KEYS } from './admin.queries'
+import { productKeys } from '../catalog/catalog.queries'
+import { publicSettingsQuery } from '../settings/settings.queries'
+import { adminKeys } from './admin.queries'
 
-/** After any product write: the admin lists and the store's own lists show the change at once. */
-export function refreshProducts(queryClient: QueryClient, id?: number) {
-  for (const queryKey of PRODUCT_KEYS) void queryClient.invalidateQueries({ queryKey })
-  if (id !== undefined) void queryClient.invalidateQueries({ queryKey: [`/api/products/${id}`] })
+/**
+ * After any product write: the admin's product lists, its totals, and every view of the store's
+ * products (list, best sellers, each product, suggestions) show the change at once.
+ */
+export function refreshProducts(queryClient: QueryClient) {
+  for (const queryKey of [adminKeys.products(), adminKeys.analytics(), productKeys.all])
+    void queryClient.invalidateQueries({ queryKey })
 }
 
 const failed = (title: string, fallback: string) => (error: Error) =>
@@ -21,9 +27,9 @@ export function useToggleProduct() {
   return useMutation({
     mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) =>
       apiJson(`/api/admin/products-light/${id}/toggle`, { method: 'PUT', body: { isActive } }),
-    onSuccess: (_answer, { id, isActive }) => {
+    onSuccess: (_answer, { isActive }) => {
       done(isActive ? 'Produto ativado!' : 'Produto desativado!')
-      refreshProducts(queryClient, id)
+      refreshProducts(queryClient)
     },
     onError: failed('Erro ao atualizar produto', 'Failed to toggle product status'),
   })
@@ -33,9 +39,9 @@ export function useDeleteProduct() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => apiJson(`/api/products/${id}`, { method: 'DELETE' }),
-    onSuccess: (_answer, id) => {
+    onSuccess: () => {
       done('Produto removido!')
-      refreshProducts(queryClient, id)
+      refreshProducts(queryClient)
     },
     onError: (error) =>
       error.message
@@ -51,8 +57,8 @@ export function useOrderStatus() {
       apiJson(`/api/admin/orders/${id}/status`, { method: 'PUT', body: { status } }),
     onSuccess: () => {
       done('Status atualizado!')
-      for (const url of ['/api/admin/orders', '/api/admin/analytics', '/api/admin/downloads'])
-        void queryClient.invalidateQueries({ queryKey: [url] })
+      for (const queryKey of [adminKeys.orders(), adminKeys.analytics(), adminKeys.downloads()])
+        void queryClient.invalidateQueries({ queryKey })
     },
     // 409 (a transition the order's state refuses) arrives with the server's reason.
     onError: failed('Erro ao atualizar status', 'Failed to update order status'),
@@ -66,31 +72,26 @@ export function useUserRole() {
       apiJson(`/api/admin/users/${id}/role`, { method: 'PUT', body: { role } }),
     onSuccess: () => done('Função atualizada!'),
     onError: failed('Erro ao atualizar usuário', 'Failed to update user role'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/users'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   })
-}
-
-type SettingInput = Pick<AdminSetting, 'key' | 'category'> & {
-  value: string
-  description?: string | null
 }
 
 export function useSaveSetting() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (setting: SettingInput) =>
+    mutationFn: (setting: z.input<typeof SettingBody>) =>
       apiJson('/api/admin/settings', {
         method: 'POST',
         body: { ...setting, description: setting.description ?? '' },
       }),
     onSuccess: () => {
       done('Configuração salva!')
-      for (const url of [
-        '/api/admin/settings',
-        '/api/settings/public',
-        '/api/admin/whatsapp-config',
+      for (const queryKey of [
+        adminKeys.settings(),
+        publicSettingsQuery().queryKey,
+        adminKeys.whatsappConfig(),
       ])
-        void queryClient.invalidateQueries({ queryKey: [url] })
+        void queryClient.invalidateQueries({ queryKey })
     },
     onError: failed('Erro ao salvar configuração', 'Failed to save setting'),
   })

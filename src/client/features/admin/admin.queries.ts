@@ -1,7 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Product } from '../../../contracts/products'
-import { HttpError, apiJson } from '../../lib/api'
-import { withTimeout } from '../../lib/timeout'
 import type {
   AdminAnalytics,
   AdminOrder,
@@ -10,22 +8,43 @@ import type {
   AdminUser,
   DownloadStat,
 } from '../../../contracts/admin'
-import type { AdminCanvaLink, WhatsappConfig, WhatsappStatus } from './admin-types'
+import type { AdminCanvaLink, WhatsappConfig, WhatsappStatus } from '../../../contracts/messaging'
+import { HttpError, apiJson } from '../../lib/api'
+import { withTimeout } from '../../lib/timeout'
 
-// SPEC.md sections 7 and 9: every key is its URL; the light list waits up to 60 s.
+// SPEC.md sections 7 and 9: the light list waits up to 60 s, the status is polled every 5 s.
 const LIGHT_TIMEOUT_MS = 60_000
 const STATUS_POLL_MS = 5_000
 
-const list = <T>(url: string) =>
+/**
+ * Everything the panel reads starts with 'admin'; a write invalidates the prefix of what it
+ * changed (`products` covers the light list and the full one).
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  products: () => [...adminKeys.all, 'products'] as const,
+  lightProducts: () => [...adminKeys.products(), 'light'] as const,
+  fullProducts: () => [...adminKeys.products(), 'full'] as const,
+  analytics: () => [...adminKeys.all, 'analytics'] as const,
+  orders: () => [...adminKeys.all, 'orders'] as const,
+  downloads: () => [...adminKeys.all, 'downloads'] as const,
+  settings: () => [...adminKeys.all, 'settings'] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  whatsappConfig: () => [...adminKeys.all, 'whatsapp', 'config'] as const,
+  whatsappStatus: () => [...adminKeys.all, 'whatsapp', 'status'] as const,
+  canvaLinks: () => [...adminKeys.all, 'canva-links'] as const,
+}
+
+const list = <T>(queryKey: readonly unknown[], url: string) =>
   queryOptions({
-    queryKey: [url],
+    queryKey,
     queryFn: ({ signal }) => apiJson<T>(url, { signal }),
   })
 
 /** A non-empty array, or one of the errors of SPEC.md section 8 ('No products found', ...). */
 export const lightProductsQuery = () =>
   queryOptions({
-    queryKey: ['/api/admin/products-light'],
+    queryKey: adminKeys.lightProducts(),
     queryFn: async ({ signal }) => {
       const timer = withTimeout(signal, LIGHT_TIMEOUT_MS)
       let answer: unknown
@@ -44,17 +63,22 @@ export const lightProductsQuery = () =>
     retry: (count, error) => count < 1 && error.message !== 'No products found',
   })
 
-export const adminProductsQuery = () => list<Product[]>('/api/admin/products')
-export const analyticsQuery = () => list<AdminAnalytics>('/api/admin/analytics')
-export const adminOrdersQuery = () => list<AdminOrder[]>('/api/admin/orders')
-export const downloadsQuery = () => list<DownloadStat[]>('/api/admin/downloads')
-export const adminSettingsQuery = () => list<AdminSetting[]>('/api/admin/settings')
-export const whatsappConfigQuery = () => list<WhatsappConfig>('/api/admin/whatsapp-config')
+export const adminProductsQuery = () =>
+  list<Product[]>(adminKeys.fullProducts(), '/api/admin/products')
+export const analyticsQuery = () =>
+  list<AdminAnalytics>(adminKeys.analytics(), '/api/admin/analytics')
+export const adminOrdersQuery = () => list<AdminOrder[]>(adminKeys.orders(), '/api/admin/orders')
+export const downloadsQuery = () =>
+  list<DownloadStat[]>(adminKeys.downloads(), '/api/admin/downloads')
+export const adminSettingsQuery = () =>
+  list<AdminSetting[]>(adminKeys.settings(), '/api/admin/settings')
+export const whatsappConfigQuery = () =>
+  list<WhatsappConfig>(adminKeys.whatsappConfig(), '/api/admin/whatsapp-config')
 
 /** Roles change under the admin's feet (another tab, another admin): always asked again. */
 export const adminUsersQuery = () =>
   queryOptions({
-    ...list<AdminUser[]>('/api/admin/users'),
+    ...list<AdminUser[]>(adminKeys.users(), '/api/admin/users'),
     staleTime: 0,
     refetchOnMount: 'always',
   })
@@ -62,19 +86,13 @@ export const adminUsersQuery = () =>
 /** Polled every 5 s; an error means the integration is not set up, so no retries. */
 export const whatsappStatusQuery = () =>
   queryOptions({
-    ...list<WhatsappStatus>('/api/admin/whatsapp-status'),
+    ...list<WhatsappStatus>(adminKeys.whatsappStatus(), '/api/admin/whatsapp-status'),
     refetchInterval: STATUS_POLL_MS,
     retry: false,
   })
 
 export const adminCanvaLinksQuery = () =>
-  queryOptions({ ...list<AdminCanvaLink[]>('/api/admin/canva-links'), retry: false })
-
-/** Every admin list a product write can change. */
-export const PRODUCT_KEYS = [
-  ['/api/admin/products-light'],
-  ['/api/admin/products'],
-  ['/api/admin/analytics'],
-  ['/api/products'],
-  ['/api/products/bestsellers'],
-] as const
+  queryOptions({
+    ...list<AdminCanvaLink[]>(adminKeys.canvaLinks(), '/api/admin/canva-links'),
+    retry: false,
+  })

@@ -3,21 +3,17 @@ import type {
   AdminLoginBody,
   LoginAnswer,
   LoginBody,
+  RegisterAnswer,
   RegisterBody,
-  SessionUser,
 } from '../../../contracts/accounts'
 import { apiJson } from '../../lib/api'
+import { accountKeys } from '../account/account.queries'
 import { cartQuery } from '../cart/cart.queries'
 import { currentUserQuery } from './auth.queries'
 
-// Query keys start with their URL; these belong to whoever is logged in.
-const PRIVATE_URLS = ['/api/user/', '/api/canva-links']
-
 /** A login changes who is asking: the header, the cart (the guest one was merged) and any data. */
 function signedIn(queryClient: QueryClient, answer: LoginAnswer) {
-  queryClient.removeQueries({
-    predicate: ({ queryKey }) => PRIVATE_URLS.some((url) => String(queryKey[0]).startsWith(url)),
-  })
+  queryClient.removeQueries({ queryKey: accountKeys.all })
   queryClient.setQueryData(currentUserQuery().queryKey, answer.user)
   void queryClient.invalidateQueries({ queryKey: cartQuery().queryKey })
 }
@@ -43,6 +39,6 @@ export function useAdminLogin() {
 export function useRegister() {
   return useMutation({
     mutationFn: (body: RegisterBody) =>
-      apiJson<{ user: SessionUser }>('/api/auth/register', { method: 'POST', body }),
+      apiJson<RegisterAnswer>('/api/auth/register', { method: 'POST', body }),
   })
 }

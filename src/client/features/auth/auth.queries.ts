@@ -1,25 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useSearch } from 'wouter'
+import type { CurrentUserAnswer, SessionUser } from '../../../contracts/accounts'
 import { HttpError, apiJson, apiQuery } from '../../lib/api'
-
-export interface SessionUser {
-  id?: string | number
-  firstName?: string | null
-  email?: string | null
-  profileImageUrl?: string | null
-  role?: string
-}
-
-// The user may come bare or wrapped as { user, isAuthenticated }.
-type Answer = (SessionUser & { user?: SessionUser; isAuthenticated?: boolean }) | null
 
 export const currentUserQuery = () =>
   queryOptions({
-    queryKey: ['/api/auth/user'],
+    queryKey: ['auth', 'user'],
     queryFn: async ({ signal }): Promise<SessionUser | null> => {
-      const answer = await apiQuery<Answer>('/api/auth/user', { signal })
-      if (!answer || answer.isAuthenticated === false) return null
-      return answer.user ?? answer
+      const answer = await apiQuery<CurrentUserAnswer>('/api/auth/user', { signal })
+      return answer?.user ?? null
     },
     // A 4xx will not change on retry; waiting 3 s would only keep the header's button blank.
     retry: (failureCount, error) =>

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CartItem } from '../../../contracts/cart'
+import type { AddToCartBody, CartItem } from '../../../contracts/cart'
 import { HttpError, apiJson } from '../../lib/api'
 import { cartQuery } from './cart.queries'
 
 export const ADD_FAILED_MESSAGE = 'Falha ao adicionar item ao carrinho'
 
-export interface AddToCartInput {
-  productId: number
-  quantity?: number
-}
+/** POST /api/cart's body without the emergency fields; the quantity defaults to 1 there too. */
+export type AddToCartInput = Pick<AddToCartBody, 'productId'> &
+  Partial<Pick<AddToCartBody, 'quantity'>>
 
 /** A refusal the server will repeat (unknown or inactive product): no point in a second try. */
 function isFinalRefusal(error: unknown): boolean {

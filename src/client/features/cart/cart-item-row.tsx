@@ -1,11 +1,9 @@
 import type { CartItem } from '../../../contracts/cart'
+import { MAX_CART_QUANTITY } from '../../../contracts/limits'
 import { formatDecimalBRL } from '../../../contracts/money'
 import { cn } from '../../lib/cn'
+import { imageVariant } from '../../lib/image-url'
 import { SmartImage } from '../../ui/smart-image'
-import { imageVariant } from '../catalog/image-url'
-
-// Same cap as MAX_CART_QUANTITY in contracts/cart.ts, whose zod schemas must stay out of this chunk.
-const MAX_QUANTITY = 99
 
 const stepClass =
   'flex size-9 items-center justify-center text-lg font-bold text-purple-700 hover:bg-purple-50 disabled:cursor-not-allowed disabled:opacity-35 focus-visible:outline-2 focus-visible:outline-purple-500'
@@ -66,7 +64,7 @@ export function CartItemRow({ item, busy, onQuantity, onRemove }: CartItemRowPro
               data-testid="cart-item-plus"
               aria-label="Aumentar quantidade"
               className={stepClass}
-              disabled={quantity >= MAX_QUANTITY}
+              disabled={quantity >= MAX_CART_QUANTITY}
               onClick={() => onQuantity(item, quantity + 1)}
             >
               +

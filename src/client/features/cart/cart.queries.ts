@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type { CartItem } from '../../../contracts/cart'
 import { decimalToCents, formatBRL } from '../../../contracts/money'
-import type { Product } from '../../../contracts/products'
 import { apiJson } from '../../lib/api'
 import { withTimeout } from '../../lib/timeout'
 import { loadSavedCart, saveCartLocally } from './cart-storage'
@@ -10,7 +9,7 @@ const CART_TIMEOUT_MS = 2000
 
 export const cartQuery = () =>
   queryOptions({
-    queryKey: ['/api/cart'],
+    queryKey: ['cart'],
     queryFn: async ({ signal }): Promise<CartItem[]> => {
       try {
         const answer = await apiJson<CartItem[] | null>('/api/cart', {
@@ -28,27 +27,6 @@ export const cartQuery = () =>
     staleTime: 60_000,
     gcTime: 5 * 60_000,
     refetchOnMount: true,
-  })
-
-/** Suggestions for the cart sheet; failures are only logged (SPEC.md section 8). */
-export const relatedQuery = (cartProductIds: number[]) =>
-  queryOptions({
-    queryKey: ['/api/products/related', { cartProductIds }],
-    queryFn: async ({ signal }): Promise<Product[]> => {
-      try {
-        const answer = await apiJson<Product[]>('/api/products/related', {
-          method: 'POST',
-          body: { cartProductIds },
-          signal,
-        })
-        return Array.isArray(answer) ? answer : []
-      } catch (error) {
-        console.warn('Sugestões indisponíveis', error)
-        return []
-      }
-    },
-    // Adding a suggestion changes the ids: keep the old list on screen while the new one loads.
-    placeholderData: keepPreviousData,
   })
 
 /** Badge count (sum of quantities) and total (price × quantity), SPEC.md section 9. */

@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { formatDecimalBRL } from '../../../contracts/money'
 import type { Product } from '../../../contracts/products'
+import { imageVariant } from '../../lib/image-url'
 import { Button } from '../../ui/button'
 import { SmartImage } from '../../ui/smart-image'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast-store'
+import { relatedQuery } from '../catalog/catalog.queries'
 import { CategoryBadge } from '../catalog/category-badge'
-import { imageVariant } from '../catalog/image-url'
 import { useAddToCart } from './add-to-cart'
-import { relatedQuery } from './cart.queries'
 
 /** 'Materiais Recomendados' of the cart sheet (SPEC.md section 2). */
 export function RelatedProducts({ cartProductIds }: { cartProductIds: number[] }) {

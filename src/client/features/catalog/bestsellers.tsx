@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
+import { BESTSELLERS_LIMIT } from '../../../contracts/limits'
 import { bestsellersQuery } from './catalog.queries'
 import { ProductGrid } from './product-grid'
 
-// Same as BESTSELLERS_LIMIT in contracts/products.ts; importing that value would bring zod
-// (the file's schemas) into the home bundle, which is only allowed ~120 KB gzip.
-const BESTSELLERS_SHOWN = 4
-
 export function Bestsellers() {
   const { data } = useQuery(bestsellersQuery())
-  const products = (Array.isArray(data) ? data : []).slice(0, BESTSELLERS_SHOWN)
+  const products = (Array.isArray(data) ? data : []).slice(0, BESTSELLERS_LIMIT)
   if (products.length === 0) return null
   return (
     <section aria-labelledby="mais-vendidos" className="mx-auto max-w-6xl px-4 pt-12">

@@ -1,13 +1,23 @@
-import { queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Product } from '../../../contracts/products'
 import { HttpError, apiJson } from '../../lib/api'
 import { withTimeout } from '../../lib/timeout'
 
 const DETAIL_TIMEOUT_MS = 10_000
 
+/** Every view of the store's products starts with 'products': a product write refreshes them all. */
+export const productKeys = {
+  all: ['products'] as const,
+  list: () => [...productKeys.all, 'list'] as const,
+  bestsellers: () => [...productKeys.all, 'bestsellers'] as const,
+  related: (cartProductIds: number[]) =>
+    [...productKeys.all, 'related', { cartProductIds }] as const,
+  detail: (id: number) => [...productKeys.all, id] as const,
+}
+
 export const productsQuery = () =>
   queryOptions({
-    queryKey: ['/api/products'],
+    queryKey: productKeys.list(),
     queryFn: ({ signal }) => apiJson<Product[]>('/api/products', { signal }),
     select: (products) =>
       Array.isArray(products) ? products.filter((p) => p.isActive !== false) : [],
@@ -15,14 +25,14 @@ export const productsQuery = () =>
 
 export const bestsellersQuery = () =>
   queryOptions({
-    queryKey: ['/api/products/bestsellers'],
+    queryKey: productKeys.bestsellers(),
     queryFn: ({ signal }) => apiJson<Product[]>('/api/products/bestsellers', { signal }),
   })
 
 /** SPEC.md section 9: 10 s timeout, cached 5 min, one retry (none when the answer is final). */
 export const productQuery = (id: number) =>
   queryOptions({
-    queryKey: [`/api/products/${id}`],
+    queryKey: productKeys.detail(id),
     queryFn: async ({ signal }) => {
       const timer = withTimeout(signal, DETAIL_TIMEOUT_MS)
       try {
@@ -34,6 +44,27 @@ export const productQuery = (id: number) =>
     },
     staleTime: 5 * 60_000,
     retry: (failureCount, error) => failureCount < 1 && !isNotFound(error),
+  })
+
+/** Suggestions for the cart sheet; failures are only logged (SPEC.md section 8). */
+export const relatedQuery = (cartProductIds: number[]) =>
+  queryOptions({
+    queryKey: productKeys.related(cartProductIds),
+    queryFn: async ({ signal }): Promise<Product[]> => {
+      try {
+        const answer = await apiJson<Product[]>('/api/products/related', {
+          method: 'POST',
+          body: { cartProductIds },
+          signal,
+        })
+        return Array.isArray(answer) ? answer : []
+      } catch (error) {
+        console.warn('Sugestões indisponíveis', error)
+        return []
+      }
+    },
+    // Adding a suggestion changes the ids: keep the old list on screen while the new one loads.
+    placeholderData: keepPreviousData,
   })
 
 /** 404, or 400 for an id the server cannot read: both mean there is no such product. */

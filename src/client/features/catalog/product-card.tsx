@@ -1,9 +1,9 @@
 import { preload } from 'react-dom'
 import { Link } from 'wouter'
 import type { Product } from '../../../contracts/products'
+import { imageVariant } from '../../lib/image-url'
 import { SmartImage } from '../../ui/smart-image'
 import { CategoryBadge } from './category-badge'
-import { imageVariant } from './image-url'
 import { ProductPrice } from './product-price'
 
 interface ProductCardProps {

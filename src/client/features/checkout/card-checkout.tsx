@@ -8,12 +8,13 @@ import {
 } from '../../../contracts/checkout'
 import { centsToDecimal } from '../../../contracts/money'
 import { Button, buttonClasses } from '../../ui/button'
+import { Loading } from '../../ui/query-state'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast-store'
+import { Field } from '../../ui/field'
 import { cartQuery, cartSummary } from '../cart/cart.queries'
 import { createCardOrder } from './checkout.api'
 import { EMPTY_CART_HINT, EmptyCart } from './empty-cart'
-import { Field } from '../../ui/field'
 import { OrderSummary } from './order-summary'
 
 type CardField = 'firstName' | 'lastName' | 'email' | 'phone'
@@ -74,13 +75,7 @@ export function CardCheckout() {
   })
   const failed = pay.isError || (pay.isSuccess && !pay.data?.init_point)
 
-  if (isPending) {
-    return (
-      <div className="flex justify-center py-16 text-purple-700">
-        <Spinner label="Carregando seu pedido..." />
-      </div>
-    )
-  }
+  if (isPending) return <Loading label="Carregando seu pedido..." className="py-16" />
   if (items.length === 0) return <EmptyCart />
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">

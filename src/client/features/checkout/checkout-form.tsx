@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import type { CartItem } from '../../../contracts/cart'
 import { EMPTY_CART_MESSAGE } from '../../../contracts/checkout'
 import { Button } from '../../ui/button'
+import { Loading } from '../../ui/query-state'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast-store'
 import { useCurrentUser } from '../auth/auth.queries'
@@ -60,9 +61,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-label="Dados do pedido">
       {userLoading ? (
-        <div className="flex justify-center py-8 text-purple-700">
-          <Spinner label="Carregando..." />
-        </div>
+        <Loading className="py-8" />
       ) : guest ? (
         <GuestFields values={values} errors={errors} onChange={update} />
       ) : (

@@ -42,7 +42,7 @@ export function fetchOrderStatus(orderId: string, signal?: AbortSignal) {
 
 export const orderStatusQuery = (orderId: string) =>
   queryOptions({
-    queryKey: [`/api/orders/${orderId}/status`],
+    queryKey: ['orders', orderId, 'status'],
     queryFn: ({ signal }) => fetchOrderStatus(orderId, signal),
     // Another session's or an unknown order is 404: asking again will not change that.
     retry: (failureCount, error) =>

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react'
+import { PASSWORD_MIN } from '../../../contracts/accounts'
 import { Field } from '../../ui/field'
 import type { GuestField, GuestFormValues } from './guest-validation'
 
@@ -61,7 +62,7 @@ export function GuestFields({ values, errors, onChange }: GuestFieldsProps) {
           label="Senha da conta"
           type="password"
           autoComplete="new-password"
-          hint="Pelo menos 6 caracteres."
+          hint={`Pelo menos ${PASSWORD_MIN} caracteres.`}
         />
       )}
     </fieldset>

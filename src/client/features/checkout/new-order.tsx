@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { Spinner } from '../../ui/spinner'
+import { Loading } from '../../ui/query-state'
 import { cartQuery } from '../cart/cart.queries'
 import { readTempCheckoutItem } from '../cart/temp-checkout'
 import { CheckoutForm } from './checkout-form'
@@ -31,13 +31,7 @@ export function NewOrder({ instant }: { instant: boolean }) {
     if (saved && pendingOrderAge(saved) >= CHECKOUT_RESTORE_MS) clearPendingOrder(saved.orderId)
   }, [])
 
-  if (isLoading) {
-    return (
-      <div className="flex justify-center py-16 text-purple-700">
-        <Spinner label="Carregando seu pedido..." />
-      </div>
-    )
-  }
+  if (isLoading) return <Loading label="Carregando seu pedido..." className="py-16" />
   if (items.length === 0) return <EmptyCart />
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">

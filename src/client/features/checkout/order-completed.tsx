@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { apiJson } from '../../lib/api'
 import { buttonClasses } from '../../ui/button'
+import { accountKeys } from '../account/account.queries'
 import { useCurrentUser } from '../auth/auth.queries'
 import { cartQuery } from '../cart/cart.queries'
 import { clearTempCheckoutItem } from '../cart/temp-checkout'
@@ -58,8 +59,8 @@ export function OrderCompleted({ orderId }: { orderId: string }) {
       clearTempCheckoutItem()
       void removePurchased(queryClient, order)
     }
-    for (const key of ['/api/user/purchases', '/api/user/orders']) {
-      void queryClient.invalidateQueries({ queryKey: [key] })
+    for (const queryKey of [accountKeys.purchases(), accountKeys.orders()]) {
+      void queryClient.invalidateQueries({ queryKey })
     }
     const timer = setTimeout(goOn, order?.accountCreated ? REDIRECT_NEW_ACCOUNT_MS : REDIRECT_MS)
     return () => clearTimeout(timer)

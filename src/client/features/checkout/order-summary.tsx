@@ -1,7 +1,7 @@
 import type { CartItem } from '../../../contracts/cart'
 import { formatBRL, formatDecimalBRL, decimalToCents } from '../../../contracts/money'
+import { imageVariant } from '../../lib/image-url'
 import { SmartImage } from '../../ui/smart-image'
-import { imageVariant } from '../catalog/image-url'
 import { cartSummary } from '../cart/cart.queries'
 
 export function OrderSummary({ items }: { items: CartItem[] }) {

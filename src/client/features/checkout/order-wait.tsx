@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { useLocation } from 'wouter'
 import { HttpError } from '../../lib/api'
 import { Button } from '../../ui/button'
-import { Spinner } from '../../ui/spinner'
+import { Loading } from '../../ui/query-state'
 import { isPaidStatus, orderStatusQuery } from './checkout.api'
 import { OrderCompleted } from './order-completed'
 import { clearPendingOrder } from './pending-order'
@@ -40,13 +40,7 @@ export function OrderWait({ orderId }: { orderId: string }) {
       />
     )
   }
-  if (isPending) {
-    return (
-      <div className="flex justify-center py-16 text-purple-700">
-        <Spinner label="Carregando seu pedido..." />
-      </div>
-    )
-  }
+  if (isPending) return <Loading label="Carregando seu pedido..." className="py-16" />
   return (
     <div className="mx-auto max-w-md rounded-3xl border border-purple-100 bg-white p-6 text-center shadow-sm">
       <p aria-hidden="true" className="text-5xl">

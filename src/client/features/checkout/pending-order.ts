@@ -1,10 +1,13 @@
+import type { GuestCredentials } from '../../../contracts/downloads'
+import { PENDING_ORDER_TTL_MS } from '../../../contracts/limits'
+
 /** The order waiting for its PIX, kept in localStorage (SPEC.md sections 3, 4 and 9). */
 export const PENDING_ORDER_KEY = 'pendingOrder'
 
 /** /checkout brings back a pending order this recent; older ones are forgotten there. */
 export const CHECKOUT_RESTORE_MS = 30 * 60_000
-/** The background check gives up on an order after a day (the server cancels it too). */
-export const BACKGROUND_CHECK_MAX_AGE_MS = 24 * 60 * 60_000
+/** The background check gives up on an order when the server has cancelled it. */
+export const BACKGROUND_CHECK_MAX_AGE_MS = PENDING_ORDER_TTL_MS
 
 export interface PendingOrder {
   orderId: string
@@ -15,7 +18,7 @@ export interface PendingOrder {
   /** An account was created with the order (redirect to /dashboard after 2 s). */
   accountCreated?: boolean
   /** A guest without an account finds their materials on /meus-materiais with these. */
-  guest?: { email: string; whatsapp: string }
+  guest?: GuestCredentials
   /** What the order bought: those lines leave the cart when it is paid. */
   productIds?: number[]
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
+import { copyText } from '../../lib/copy-text'
 import { Button } from '../../ui/button'
 import { toast } from '../../ui/toast-store'
-import { copyText } from './copy-text'
 
 /** The PIX copy-paste code and its copy button: on a phone this is how the bank app gets it. */
 export function PixCodeBox({ code }: { code: string }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { sendWithProgress } from '../../lib/xhr-upload'
 import { Button } from '../../ui/button'
-import { UploadStatus } from '../admin/product-form/upload-status'
+import { UploadStatus } from '../../ui/upload-status'
 
 const TIMEOUT_MS = 3 * 60_000
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { cn } from '../../lib/cn'
+import { imageVariant } from '../../lib/image-url'
 import { SmartImage } from '../../ui/smart-image'
-import { imageVariant } from '../catalog/image-url'
 
 interface GalleryProps {
   name: string

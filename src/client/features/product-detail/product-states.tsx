@@ -1,14 +1,5 @@
 import { Link } from 'wouter'
 import { buttonClasses } from '../../ui/button'
-import { Spinner } from '../../ui/spinner'
-
-export function ProductLoading() {
-  return (
-    <div className="flex min-h-[50vh] items-center justify-center text-purple-700">
-      <Spinner label="Carregando produto..." className="size-6" />
-    </div>
-  )
-}
 
 function StateBox({ emoji, title, text }: { emoji: string; title: string; text: string }) {
   return (

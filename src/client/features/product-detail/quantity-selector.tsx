@@ -1,5 +1,6 @@
+import { MAX_CART_QUANTITY } from '../../../contracts/limits'
+
 const MIN = 1
-const MAX = 99
 
 interface QuantitySelectorProps {
   value: number
@@ -10,7 +11,8 @@ const stepClass =
   'flex size-11 items-center justify-center text-xl font-bold text-purple-700 hover:bg-purple-50 disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-purple-500'
 
 export function QuantitySelector({ value, onChange }: QuantitySelectorProps) {
-  const set = (next: number) => onChange(Math.min(MAX, Math.max(MIN, Math.trunc(next) || MIN)))
+  const set = (next: number) =>
+    onChange(Math.min(MAX_CART_QUANTITY, Math.max(MIN, Math.trunc(next) || MIN)))
   return (
     <div className="flex items-center gap-3">
       <label htmlFor="quantidade" className="text-sm font-semibold text-gray-700">
@@ -31,7 +33,7 @@ export function QuantitySelector({ value, onChange }: QuantitySelectorProps) {
           type="number"
           inputMode="numeric"
           min={MIN}
-          max={MAX}
+          max={MAX_CART_QUANTITY}
           value={value}
           onChange={(e) => set(Number(e.target.value))}
           className="h-11 w-12 [appearance:textfield] border-x-2 border-purple-100 text-center font-semibold focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
@@ -40,7 +42,7 @@ export function QuantitySelector({ value, onChange }: QuantitySelectorProps) {
           type="button"
           className={stepClass}
           aria-label="Aumentar quantidade"
-          disabled={value >= MAX}
+          disabled={value >= MAX_CART_QUANTITY}
           onClick={() => set(value + 1)}
         >
           +

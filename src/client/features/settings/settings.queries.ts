@@ -13,7 +13,7 @@ function normalise(answer: Answer): PublicSettings {
 
 export const publicSettingsQuery = () =>
   queryOptions({
-    queryKey: ['/api/settings/public'],
+    queryKey: ['settings', 'public'],
     queryFn: async ({ signal }) =>
       normalise(await apiJson<Answer>('/api/settings/public', { signal })),
     staleTime: 5 * 60_000,

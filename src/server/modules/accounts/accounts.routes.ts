@@ -1,16 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
   AdminLoginBody,
+  CurrentUserAnswer,
+  LoginAnswer,
   LoginBody,
+  LogoutAnswer,
+  RegisterAnswer,
   RegisterBody,
-  type CurrentUserAnswer,
-  type LoginAnswer,
 } from '../../../contracts/accounts.js'
 import { CART_SESSION_PATTERN, SESSION_HEADER } from '../../../contracts/cart.js'
-import type { App } from '../../app.js'
+import type { App } from '../../app-types.js'
 import { toSessionUser } from './accounts.service.js'
 import { landingOf } from './login.service.js'
-import { requireUser } from './sessions.js'
+import { requireUser } from './sessions.service.js'
 
 /** The anonymous cart the browser holds (SPEC.md section 1), to merge at login. */
 function cartSessionOf(req: FastifyRequest): string | undefined {
@@ -31,31 +33,47 @@ export function accountsRoutes(app: App) {
     return { user: toSessionUser(user), redirectTo: landingOf(user) }
   }
 
-  app.post('/api/auth/register', { schema: { body: RegisterBody } }, async (req, reply) => {
-    const user = await login.register(req.body, req.ip)
-    return reply.code(201).send({ user: toSessionUser(user) })
-  })
+  app.post(
+    '/api/auth/register',
+    { schema: { body: RegisterBody, response: { 201: RegisterAnswer } } },
+    async (req, reply) => {
+      const user = await login.register(req.body, req.ip)
+      return reply.code(201).send({ user: toSessionUser(user) })
+    },
+  )
 
-  app.post('/api/auth/simple-login', { schema: { body: LoginBody } }, async (req, reply) => {
-    const attempt = { ...req.body, ip: req.ip, cartSessionId: cartSessionOf(req) }
-    return loggedIn(req, reply, await login.login(attempt))
-  })
+  app.post(
+    '/api/auth/simple-login',
+    { schema: { body: LoginBody, response: { 200: LoginAnswer } } },
+    async (req, reply) => {
+      const attempt = { ...req.body, ip: req.ip, cartSessionId: cartSessionOf(req) }
+      return loggedIn(req, reply, await login.login(attempt))
+    },
+  )
 
-  app.post('/api/admin/login', { schema: { body: AdminLoginBody } }, async (req, reply) => {
-    const { username, password } = req.body
-    const attempt = { email: username, password, ip: req.ip, cartSessionId: cartSessionOf(req) }
-    return loggedIn(req, reply, await login.adminLogin(attempt))
-  })
+  app.post(
+    '/api/admin/login',
+    { schema: { body: AdminLoginBody, response: { 200: LoginAnswer } } },
+    async (req, reply) => {
+      const { username, password } = req.body
+      const attempt = { email: username, password, ip: req.ip, cartSessionId: cartSessionOf(req) }
+      return loggedIn(req, reply, await login.adminLogin(attempt))
+    },
+  )
 
-  app.get('/api/auth/user', async (req, reply): Promise<CurrentUserAnswer> => {
-    reply.header('cache-control', 'private, no-store')
-    requireUser(await sessions.viewerOf(req))
-    const user = (await sessions.userOf(req))!
-    return { user: toSessionUser(user), isAuthenticated: true }
-  })
+  app.get(
+    '/api/auth/user',
+    { schema: { response: { 200: CurrentUserAnswer } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      requireUser(await sessions.viewerOf(req))
+      const user = (await sessions.userOf(req))!
+      return { user: toSessionUser(user), isAuthenticated: true as const }
+    },
+  )
 
-  app.post('/api/logout', async (req, reply) => {
+  app.post('/api/logout', { schema: { response: { 200: LogoutAnswer } } }, async (req, reply) => {
     await sessions.end(req, reply)
-    return { success: true }
+    return { success: true as const }
   })
 }

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { RegisterBody, SessionUser } from '../../../contracts/accounts.js'
 import type { Db } from '../../db/client.js'
-import { users } from '../../db/schema.js'
+import { users } from './accounts.tables.js'
 import { AppError } from '../../errors.js'
 import { normaliseWhatsapp } from '../../lib/phone.js'
 import { hashPassword, verifyPassword } from './passwords.js'
+
+export { hashPassword } from './passwords.js'
 
 type UserRow = typeof users.$inferSelect
 

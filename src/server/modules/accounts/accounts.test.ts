@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessions as sessionsTable, users } from '../../db/schema.js'
+import { sessions as sessionsTable, users } from './accounts.tables.js'
 import {
   cookieFrom,
   customerSession,

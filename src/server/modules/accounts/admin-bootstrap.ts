@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../db/client.js'
-import { users } from '../../db/schema.js'
+import { users } from './accounts.tables.js'
 import { hashPassword } from './passwords.js'
 
 export interface AdminBootstrapResult {

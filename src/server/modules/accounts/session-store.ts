@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { sessions } from '../../db/schema.js'
+import { sessions } from './accounts.tables.js'
 
 export interface SessionRecord {
   userId: string | null

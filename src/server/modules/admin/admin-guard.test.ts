@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../../app.js'
+import type { App } from '../../app-types.js'
 import { adminSession, customerSession } from '../../testing/auth.js'
-import { listRoutes, type RouteEntry } from '../../testing/routes.js'
+import { routeRecorder, type RouteEntry } from '../../testing/routes.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
-import { adminScope } from './admin-scope.js'
+import { adminScope } from '../../http/admin-scope.js'
 
 /** Every admin call of SPEC.md section 7. */
 const ADMIN_ROUTES: RouteEntry[] = [
@@ -57,20 +57,24 @@ function looksAdmin({ method, url }: RouteEntry): boolean {
 }
 
 let store: TestStore
+/** Every route the app has, as Fastify registered it (onRoute), the probe included. */
+const recorder = routeRecorder()
 let existing: RouteEntry[]
 let customer: string
 let admin: string
 
 beforeAll(async () => {
   store = await createTestStore({
+    onRoute: recorder.onRoute,
     setup: async (app: App) => {
       await adminScope(app, (scope) => {
         scope.post(PROBE.url, async () => ({ reached: true }))
       })
     },
   })
-  const routes = listRoutes(store.app)
-  existing = [...ADMIN_ROUTES, PROBE].filter((r) => routes.some((found) => sameRoute(found, r)))
+  existing = [...ADMIN_ROUTES, PROBE].filter((r) =>
+    recorder.routes.some((found) => sameRoute(found, r)),
+  )
   customer = (await customerSession(store.app)).cookie
   admin = (await adminSession(store.app)).cookie
 })
@@ -85,8 +89,14 @@ const call = (route: RouteEntry, cookie?: string) =>
   })
 
 describe('the admin guard', () => {
+  it('sees the routes of the whole app, those of the test included', () => {
+    expect(recorder.routes).toContainEqual({ method: 'GET', url: '/api/products' })
+    expect(recorder.routes).toContainEqual({ method: 'POST', url: '/api/admin/settings' })
+    expect(recorder.routes).toContainEqual(PROBE)
+  })
+
   it('covers every admin-looking route the app has', () => {
-    const unlisted = listRoutes(store.app)
+    const unlisted = recorder.routes
       .filter(looksAdmin)
       .filter((r) => ![...ADMIN_ROUTES, PROBE].some((listed) => sameRoute(listed, r)))
     expect(unlisted, 'add these to ADMIN_ROUTES, inside adminScope').toEqual([])

@@ -7,7 +7,7 @@ import type {
   DownloadStat,
 } from '../../../contracts/admin.js'
 import type { Product } from '../../../contracts/products.js'
-import { downloadLog } from '../../db/schema.js'
+import { downloadLog } from '../downloads/downloads.tables.js'
 import { adminSession, customerSession } from '../../testing/auth.js'
 import { call, guestCheckout, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'

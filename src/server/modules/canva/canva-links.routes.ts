@@ -1,8 +1,15 @@
-import { CanvaLinkBody, CanvaLinkParams, CanvaOpenBody } from '../../../contracts/messaging.js'
-import type { App } from '../../app.js'
+import { z } from 'zod'
+import {
+  AdminCanvaLink,
+  CanvaLinkBody,
+  CanvaLinkParams,
+  CanvaOpenAnswer,
+  CanvaOpenBody,
+} from '../../../contracts/messaging.js'
+import type { App } from '../../app-types.js'
 import { RATE_LIMITS } from '../../http/rate-limit.js'
-import { requireUser } from '../accounts/sessions.js'
-import { adminScope } from '../admin/admin-scope.js'
+import { requireUser } from '../accounts/sessions.service.js'
+import { adminScope } from '../../http/admin-scope.js'
 
 /** The admin's 'Links Canva' tab, and the buyer opening one of their templates. */
 export function canvaLinksRoutes(app: App) {
@@ -12,7 +19,13 @@ export function canvaLinksRoutes(app: App) {
   // lookup, and shares its limit per IP (a success gives the attempt back).
   app.post(
     '/api/canva-links/:id/open',
-    { schema: { params: CanvaLinkParams, body: CanvaOpenBody } },
+    {
+      schema: {
+        params: CanvaLinkParams,
+        body: CanvaOpenBody,
+        response: { 200: CanvaOpenAnswer },
+      },
+    },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store')
       const { email, whatsapp } = req.body ?? {}
@@ -31,9 +44,15 @@ export function canvaLinksRoutes(app: App) {
     scope.addHook('onRequest', async (_req, reply) => {
       reply.header('cache-control', 'no-store')
     })
-    scope.get('/api/admin/canva-links', () => canvaLinks.list())
-    scope.post('/api/admin/canva-links', { schema: { body: CanvaLinkBody } }, async (req, reply) =>
-      reply.code(201).send(await canvaLinks.add(req.body)),
+    scope.get(
+      '/api/admin/canva-links',
+      { schema: { response: { 200: z.array(AdminCanvaLink) } } },
+      () => canvaLinks.list(),
+    )
+    scope.post(
+      '/api/admin/canva-links',
+      { schema: { body: CanvaLinkBody, response: { 201: AdminCanvaLink } } },
+      async (req, reply) => reply.code(201).send(await canvaLinks.add(req.body)),
     )
   })
 }

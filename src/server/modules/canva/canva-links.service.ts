@@ -1,36 +1,103 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import type { CanvaLinkView } from '../../../contracts/customer.js'
 import type {
   AdminCanvaLink,
   CanvaLinkBody,
   CanvaOpenAnswer,
 } from '../../../contracts/messaging.js'
 import type { Db } from '../../db/client.js'
-import { canvaLinks, orders, products, purchases } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
-import type { CatalogService } from '../catalog/catalog.service.js'
-import { whatsappMatches } from '../downloads/guest-orders.js'
+import { whatsappMatches } from '../../lib/phone.js'
+import type { PaidOrder, PurchasesService } from '../downloads/purchases.service.js'
+import type { OrdersService } from '../orders/orders.service.js'
+import type { ProductsService } from '../products/products.service.js'
+import { canvaLinks } from './canva.tables.js'
 
 /** Who opens a link: the logged-in buyer, or a guest proving it as the guest lookup does. */
 export type LinkOpener = { userId: string } | { email: string; whatsapp: string }
 
 const notFound = () => new AppError('not_found', 'Link não encontrado')
 
+/** What a purchased Canva product hands over: its link, or one built from the template id. */
+function canvaLinkOf(product: { externalLink: string | null; canvaTemplateId: string | null }) {
+  if (product.externalLink) return product.externalLink
+  const id = product.canvaTemplateId?.trim()
+  if (!id) return null
+  return /^https?:\/\//.test(id)
+    ? id
+    : `https://www.canva.com/design/${encodeURIComponent(id)}/view`
+}
+
 /**
- * Canva template links. Paying grants one per purchase of a Canva product (grant-purchases.ts);
- * here the admin lists them and adds a product's template, and the buyer opens theirs. A row
+ * Canva template links. Paying grants one per purchase of a Canva product (`orderEffects`);
+ * the admin lists them and adds a product's template, and the buyer opens theirs. A row
  * without a purchase is a product's template as the admin entered it (see decision 007).
  */
-export function createCanvaLinksService(deps: { db: Db; catalog: CatalogService }) {
-  const { db } = deps
+export function createCanvaLinksService(deps: {
+  db: Db
+  products: Pick<ProductsService, 'deliveries' | 'names' | 'setCanvaDelivery' | 'changed'>
+  purchases: Pick<PurchasesService, 'ofOrder' | 'activeOfProduct' | 'find'>
+  orders: Pick<OrdersService, 'find'>
+}) {
+  const { db, products, purchases, orders } = deps
+
+  async function views(where: SQL | undefined) {
+    const rows = await db
+      .select()
+      .from(canvaLinks)
+      .where(where)
+      .orderBy(desc(canvaLinks.createdAt), desc(canvaLinks.id))
+    const ids = rows.flatMap((r) => (r.productId === null ? [] : [r.productId]))
+    const names = await products.names([...new Set(ids)])
+    return rows.map((link) => {
+      const name = link.productId === null ? undefined : names.get(link.productId)
+      return { link, product: name === undefined ? null : { name } }
+    })
+  }
+
+  /** One link per purchase of a product delivered by link; a second grant is a no-op. */
+  async function grant(
+    tx: Db,
+    order: PaidOrder,
+    granted: { id: number; productId: number }[],
+  ): Promise<void> {
+    if (granted.length === 0) return
+    // Read from the products themselves: a product hidden since the sale still delivers.
+    const productIds = [...new Set(granted.map((p) => p.productId))]
+    const delivery = await products.deliveries(productIds, tx)
+    const links = granted.flatMap((purchase) => {
+      const product = delivery.find((d) => d.id === purchase.productId)
+      const linkUrl = product && canvaLinkOf(product)
+      if (!product || !linkUrl) return []
+      return [
+        {
+          productId: product.id,
+          purchaseId: purchase.id,
+          userId: order.userId,
+          customerEmail: order.customerEmail,
+          templateId: product.canvaTemplateId,
+          linkUrl,
+        },
+      ]
+    })
+    if (links.length > 0) {
+      await tx
+        .insert(canvaLinks)
+        .values(links)
+        .onConflictDoNothing({ target: canvaLinks.purchaseId })
+    }
+  }
 
   return {
+    /** The orders module's effect (orders.service.ts `OrderEffects`), after the purchases'. */
+    orderEffects: {
+      preparePaid: async () => async (tx: Db, order: PaidOrder) =>
+        grant(tx, order, await purchases.ofOrder(tx, order.id)),
+      closed: async () => {},
+    },
+
     async list(): Promise<AdminCanvaLink[]> {
-      const rows = await db
-        .select({ link: canvaLinks, productName: products.name })
-        .from(canvaLinks)
-        .leftJoin(products, eq(products.id, canvaLinks.productId))
-        .orderBy(desc(canvaLinks.createdAt), desc(canvaLinks.id))
-      return rows.map(({ link, productName }) => ({
+      return (await views(undefined)).map(({ link, product }) => ({
         id: link.id,
         productId: link.productId,
         templateId: link.templateId,
@@ -38,7 +105,23 @@ export function createCanvaLinksService(deps: { db: Db; catalog: CatalogService 
         usedAt: link.usedAt?.toISOString() ?? null,
         createdAt: link.createdAt.toISOString(),
         customerEmail: link.customerEmail,
-        product: productName === null ? null : { name: productName },
+        product,
+      }))
+    },
+
+    /** A buyer's links: an account's, or those of the purchases a guest proved theirs. */
+    async linksOf(owner: { userId: string } | { purchaseIds: number[] }): Promise<CanvaLinkView[]> {
+      if ('purchaseIds' in owner && owner.purchaseIds.length === 0) return []
+      const where =
+        'userId' in owner
+          ? eq(canvaLinks.userId, owner.userId)
+          : inArray(canvaLinks.purchaseId, owner.purchaseIds)
+      return (await views(where)).map(({ link, product }) => ({
+        id: link.id,
+        productId: link.productId,
+        linkUrl: link.linkUrl,
+        usedAt: link.usedAt?.toISOString() ?? null,
+        product,
       }))
     },
 
@@ -50,48 +133,56 @@ export function createCanvaLinksService(deps: { db: Db; catalog: CatalogService 
     async add(body: CanvaLinkBody): Promise<AdminCanvaLink> {
       const templateId = body.templateId || null
       const id = await db.transaction(async (tx) => {
-        const [product] = await tx
-          .update(products)
-          .set({ canvaTemplateId: templateId, externalLink: body.linkUrl, updatedAt: sql`now()` })
-          .where(and(eq(products.id, body.productId), isNull(products.deletedAt)))
-          .returning({ id: products.id })
-        if (!product) throw new AppError('not_found', 'Produto não encontrado')
+        const found = await products.setCanvaDelivery(tx, body.productId, {
+          externalLink: body.linkUrl,
+          canvaTemplateId: templateId,
+        })
+        if (!found) throw new AppError('not_found', 'Produto não encontrado')
         await tx
           .delete(canvaLinks)
-          .where(and(eq(canvaLinks.productId, product.id), isNull(canvaLinks.purchaseId)))
+          .where(and(eq(canvaLinks.productId, body.productId), isNull(canvaLinks.purchaseId)))
         const [row] = await tx
           .insert(canvaLinks)
-          .values({ productId: product.id, templateId, linkUrl: body.linkUrl })
+          .values({ productId: body.productId, templateId, linkUrl: body.linkUrl })
           .returning({ id: canvaLinks.id })
-        await tx.execute(sql`
-          INSERT INTO canva_links (product_id, purchase_id, user_id, customer_email, template_id, link_url)
-          SELECT p.product_id, p.id, p.user_id, p.customer_email, ${templateId}, ${body.linkUrl}
-          FROM purchases p JOIN orders o ON o.id = p.order_id
-          WHERE p.product_id = ${product.id} AND p.revoked_at IS NULL AND o.status = 'paid'
-          ON CONFLICT (purchase_id) DO NOTHING`)
+        const earlier = await purchases.activeOfProduct(tx, body.productId)
+        if (earlier.length > 0) {
+          await tx
+            .insert(canvaLinks)
+            .values(
+              earlier.map((p) => ({
+                productId: p.productId,
+                purchaseId: p.id,
+                userId: p.userId,
+                customerEmail: p.customerEmail,
+                templateId,
+                linkUrl: body.linkUrl,
+              })),
+            )
+            .onConflictDoNothing({ target: canvaLinks.purchaseId })
+        }
         return row!.id
       })
       // The catalogue shows externalLink and canvaTemplateId.
-      deps.catalog.invalidate()
+      products.changed()
       return (await this.list()).find((link) => link.id === id)!
     },
 
     /** Records the first use and answers the link, to its owner only (others: 404). */
     async open(id: number, opener: LinkOpener): Promise<CanvaOpenAnswer> {
-      const [found] = await db
-        .select({ link: canvaLinks, order: orders })
-        .from(canvaLinks)
-        .leftJoin(purchases, eq(purchases.id, canvaLinks.purchaseId))
-        .leftJoin(orders, eq(orders.id, purchases.orderId))
-        .where(eq(canvaLinks.id, id))
-      if (!found || found.link.purchaseId === null) throw notFound()
-      const { link, order } = found
-      const owns =
-        'userId' in opener
-          ? link.userId === opener.userId
-          : order !== null &&
-            order.customerEmail === opener.email.toLowerCase() &&
-            whatsappMatches(opener.whatsapp, order.customerWhatsapp)
+      const [link] = await db.select().from(canvaLinks).where(eq(canvaLinks.id, id))
+      if (!link || link.purchaseId === null) throw notFound()
+      let owns: boolean
+      if ('userId' in opener) {
+        owns = link.userId === opener.userId
+      } else {
+        const purchase = await purchases.find(link.purchaseId)
+        const order = purchase && (await orders.find(purchase.orderId))
+        owns =
+          !!order &&
+          order.customerEmail === opener.email.toLowerCase() &&
+          whatsappMatches(opener.whatsapp, order.customerWhatsapp)
+      }
       if (!owns) throw notFound()
       const [used] = await db
         .update(canvaLinks)

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { CART_SESSION_PATTERN, MAX_CART_QUANTITY } from '../../../contracts/cart.js'
 import type { Db } from '../../db/client.js'
-import { cartKey } from './cart-session.js'
+import { cartKey } from '../../http/cart-session.js'
 
 /**
  * Moves a guest's cart (the rows of `sessionId`) into `userId`'s cart at login: a product

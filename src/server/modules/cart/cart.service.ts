@@ -7,11 +7,11 @@ import {
 } from '../../../contracts/cart.js'
 import type { Product } from '../../../contracts/products.js'
 import type { Db } from '../../db/client.js'
-import { cartItems } from '../../db/schema.js'
+import { cartItems } from './cart.tables.js'
 import { AppError } from '../../errors.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import { mergeGuestCart } from './cart-merge.js'
-import { cartKey, type CartOwner } from './cart-session.js'
+import { cartKey, type CartOwner } from '../../http/cart-session.js'
 
 type CartRow = typeof cartItems.$inferSelect
 

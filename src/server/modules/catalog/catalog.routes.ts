@@ -1,37 +1,50 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
   AdditionalImageParams,
+  EmergencyProductAnswer,
   ImageQuery,
+  Product,
   ProductIdParams,
+  ProductList,
   RelatedBody,
 } from '../../../contracts/products.js'
-import type { App } from '../../app.js'
+import type { App } from '../../app-types.js'
 import { isFresh, sendPrepared } from '../../lib/http.js'
 import type { CatalogService } from './catalog.service.js'
 
 export function catalogRoutes(app: App) {
   const catalog = app.services.catalog
 
-  app.get('/api/products', async (req, reply) =>
+  // The hottest call: its bytes are prepared once per catalogue snapshot, through ProductList
+  // (see catalog.service.ts), and sent as they are; Fastify serialises only objects.
+  app.get('/api/products', { schema: { response: { 200: ProductList } } }, async (req, reply) =>
     sendPrepared(req, reply, await catalog.listActiveJson()),
   )
 
-  app.get('/api/products/bestsellers', async () => catalog.bestsellers())
+  app.get('/api/products/bestsellers', { schema: { response: { 200: ProductList } } }, async () =>
+    catalog.bestsellers(),
+  )
 
-  app.get('/api/products/:id', { schema: { params: ProductIdParams } }, async (req) =>
-    catalog.getActive(req.params.id),
+  app.get(
+    '/api/products/:id',
+    { schema: { params: ProductIdParams, response: { 200: Product } } },
+    async (req) => catalog.getActive(req.params.id),
   )
 
   // Older clients' fallback path for the product page; same rules, wrapped answer.
-  app.get('/api/emergency/:id', { schema: { params: ProductIdParams } }, async (req) => ({
-    success: true,
-    product: await catalog.getActive(req.params.id),
-  }))
-
-  app.post('/api/products/related', { schema: { body: RelatedBody } }, async (req) =>
-    catalog.related(req.body.cartProductIds),
+  app.get(
+    '/api/emergency/:id',
+    { schema: { params: ProductIdParams, response: { 200: EmergencyProductAnswer } } },
+    async (req) => ({ success: true as const, product: await catalog.getActive(req.params.id) }),
   )
 
+  app.post(
+    '/api/products/related',
+    { schema: { body: RelatedBody, response: { 200: ProductList } } },
+    async (req) => catalog.related(req.body.cartProductIds),
+  )
+
+  // Images answer WebP bytes (or a bodiless 304): no JSON schema for their 200.
   const imageSchema = { params: ProductIdParams, querystring: ImageQuery }
   app.get('/api/products/:id/image', { schema: imageSchema }, async (req, reply) =>
     sendImage(req, reply, await catalog.image(req.params.id, 0, req.query.size, 'full')),

@@ -1,18 +1,15 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { ImageQuery, Product } from '../../../contracts/products.js'
-import { BESTSELLERS_LIMIT, RELATED_LIMIT } from '../../../contracts/products.js'
-import type { Db } from '../../db/client.js'
-import { orderItems, orders, productFiles, productImages, products } from '../../db/schema.js'
+import { BESTSELLERS_LIMIT, ProductList, RELATED_LIMIT } from '../../../contracts/products.js'
 import { AppError } from '../../errors.js'
 import { cached } from '../../lib/cached.js'
 import { prepareJson, type PreparedBody } from '../../lib/http.js'
-import type { FileStorage } from '../files/storage.js'
-import { pickVariant } from '../files/images.js'
-import { toProductView } from './product-view.js'
+import type { FileStorage } from '../../files/storage.js'
+import { pickVariant } from '../../files/images.js'
+import type { ImageRecord, ProductsService } from '../products/products.service.js'
 
 interface Snapshot {
   list: Product[]
-  /** The list serialised once: GET /api/products is the store's hottest call. */
+  /** The list serialised once, through the route's ProductList: the store's hottest call. */
   listJson: PreparedBody
   byId: Map<number, Product>
   bestsellers: Product[]
@@ -20,32 +17,24 @@ interface Snapshot {
   images: Map<number, ImageRecord[]>
 }
 
-interface ImageRecord {
-  position: number
-  hash: string
-  variants: Record<string, string>
-}
-
 const notFound = () => new AppError('not_found', 'Produto não encontrado')
 
-export function createCatalogService(db: Db, storage: FileStorage) {
-  const snapshot = cached(() => loadSnapshot(db), 5_000)
+/** Where the catalogue comes from: the products' reads, and units sold by product (orders). */
+export interface CatalogSources {
+  products: Pick<ProductsService, 'activeViews' | 'image'>
+  unitsSold: () => Promise<Map<number, number>>
+}
+
+/** The storefront's catalogue: products on sale, held in memory and rebuilt after writes. */
+export function createCatalogService(sources: CatalogSources, storage: FileStorage) {
+  const snapshot = cached(() => loadSnapshot(sources), 5_000)
 
   async function imageRecord(productId: number, position: number): Promise<ImageRecord> {
     const fromSnapshot = (await snapshot.get()).images.get(productId)
     let image = fromSnapshot?.find((i) => i.position === position)
-    if (!image && !fromSnapshot) {
-      // Inactive products keep their images for the admin screens and past buyers.
-      const [row] = await db
-        .select({
-          position: productImages.position,
-          hash: productImages.hash,
-          variants: productImages.variants,
-        })
-        .from(productImages)
-        .where(and(eq(productImages.productId, productId), eq(productImages.position, position)))
-      image = row
-    }
+    // Inactive products keep their images for the admin screens and past buyers.
+    if (!image && !fromSnapshot)
+      image = (await sources.products.image(productId, position)) ?? undefined
     if (!image) throw new AppError('not_found', 'Imagem não encontrada')
     return image
   }
@@ -111,64 +100,21 @@ export function createCatalogService(db: Db, storage: FileStorage) {
 
 export type CatalogService = ReturnType<typeof createCatalogService>
 
-async function loadSnapshot(db: Db): Promise<Snapshot> {
-  const rows = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.isActive, true), isNull(products.deletedAt)))
-    .orderBy(desc(products.createdAt), desc(products.id))
-  const ids = rows.map((r) => r.id)
-  const [imageRows, fileRows, salesRows] = ids.length
-    ? await Promise.all([
-        db.select().from(productImages).where(inArray(productImages.productId, ids)),
-        db
-          .select({
-            productId: productFiles.productId,
-            position: productFiles.position,
-            fileName: productFiles.fileName,
-            mimeType: productFiles.mimeType,
-            sizeBytes: productFiles.sizeBytes,
-          })
-          .from(productFiles)
-          .where(inArray(productFiles.productId, ids)),
-        db
-          .select({
-            productId: orderItems.productId,
-            sold: sql<number>`sum(${orderItems.quantity})::int`,
-          })
-          .from(orderItems)
-          .innerJoin(orders, eq(orders.id, orderItems.orderId))
-          .where(eq(orders.status, 'paid'))
-          .groupBy(orderItems.productId),
-      ])
-    : [[], [], []]
-
-  const images = groupBy(imageRows, (r) => r.productId)
-  const files = groupBy(fileRows, (r) => r.productId)
-  const list = rows.map((row) =>
-    toProductView(row, images.get(row.id) ?? [], files.get(row.id) ?? []),
-  )
-  const sold = new Map(salesRows.map((r) => [r.productId, r.sold]))
+/** The snapshot: products on sale from the products module, ranked by the orders' sales. */
+async function loadSnapshot(sources: CatalogSources): Promise<Snapshot> {
+  const [{ list, images }, sold] = await Promise.all([
+    sources.products.activeViews(),
+    sources.unitsSold(),
+  ])
   // Sorting is stable and `list` is newest first, so equal sales keep the newest first.
   const bestsellers = [...list]
     .sort((a, b) => (sold.get(b.id) ?? 0) - (sold.get(a.id) ?? 0))
     .slice(0, BESTSELLERS_LIMIT)
   return {
     list,
-    listJson: prepareJson(list),
+    listJson: prepareJson(ProductList, list),
     byId: new Map(list.map((p) => [p.id, p])),
     bestsellers,
     images,
   }
-}
-
-function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>()
-  for (const item of items) {
-    const k = key(item)
-    const group = groups.get(k)
-    if (group) group.push(item)
-    else groups.set(k, [item])
-  }
-  return groups
 }

@@ -5,10 +5,11 @@ import {
   type CheckoutItem,
 } from '../../../contracts/checkout.js'
 import { AppError } from '../../errors.js'
-import type { Viewer } from '../accounts/sessions.js'
-import type { CartOwner } from '../cart/cart-session.js'
+import { invalidInput } from '../../lib/parse-or-throw.js'
+import type { Viewer } from '../accounts/sessions.service.js'
+import type { CartOwner } from '../../http/cart-session.js'
 import { newOrderId } from '../orders/orders.service.js'
-import { idempotencyKey } from '../payments/providers/mercadopago-api.js'
+import { idempotencyKey } from '../payments/payments.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import type { CheckoutDeps } from './checkout.service.js'
 import { describeLines, priceItems, requestedItems } from './order-lines.js'
@@ -30,7 +31,7 @@ async function cardCustomer(viewer: Viewer, body: unknown, deps: CheckoutDeps) {
   if (parsed.success) return parsed.data
   const user = viewer.userId ? await deps.accounts.findById(viewer.userId) : null
   if (user) return { ...user, phone: user.whatsapp }
-  throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Dados inválidos')
+  throw invalidInput(parsed.error.issues)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders } from '../../db/schema.js'
+import { orders } from '../orders/orders.tables.js'
 import {
   call,
   createMercadoPagoStore,

@@ -1,30 +1,39 @@
-import { CardCheckoutBody, CheckoutBody } from '../../../contracts/checkout.js'
-import type { App } from '../../app.js'
-import { cartOwnerOf } from '../cart/cart-session.js'
+import {
+  CardCheckoutAnswer,
+  CardCheckoutBody,
+  CheckoutAnswer,
+  CheckoutBody,
+} from '../../../contracts/checkout.js'
+import type { App } from '../../app-types.js'
+import { cartOwnerOf } from '../../http/cart-session.js'
 
 export function checkoutRoutes(app: App) {
   const { checkout, cardCheckout, sessions, cart } = app.services
   const { config } = app.deps
 
-  app.post('/api/checkout', { schema: { body: CheckoutBody } }, async (req, reply) => {
-    const owner = await cartOwnerOf(sessions, req, reply)
-    const { answer, newUserId } = await checkout.placePixOrder({
-      items: req.body.items,
-      customerData: req.body.customerData,
-      viewer: await sessions.viewerOf(req),
-      owner,
-    })
-    if (newUserId) {
-      // The account made with the order is logged in, and keeps what was in the cart.
-      await sessions.start(req, reply, newUserId)
-      await cart.mergeGuestCart(owner.sessionId, newUserId)
-    }
-    return reply.code(201).send(answer)
-  })
+  app.post(
+    '/api/checkout',
+    { schema: { body: CheckoutBody, response: { 201: CheckoutAnswer } } },
+    async (req, reply) => {
+      const owner = await cartOwnerOf(sessions, req, reply)
+      const { answer, newUserId } = await checkout.placePixOrder({
+        items: req.body.items,
+        customerData: req.body.customerData,
+        viewer: await sessions.viewerOf(req),
+        owner,
+      })
+      if (newUserId) {
+        // The account made with the order is logged in, and keeps what was in the cart.
+        await sessions.start(req, reply, newUserId)
+        await cart.mergeGuestCart(owner.sessionId, newUserId)
+      }
+      return reply.code(201).send(answer)
+    },
+  )
 
   app.post(
     '/api/create-order-mercadopago',
-    { schema: { body: CardCheckoutBody } },
+    { schema: { body: CardCheckoutBody, response: { 201: CardCheckoutAnswer } } },
     async (req, reply) => {
       const answer = await cardCheckout.placeCardOrder({
         items: req.body.items,

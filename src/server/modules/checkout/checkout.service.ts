@@ -7,11 +7,12 @@ import {
 } from '../../../contracts/checkout.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
+import { parseOrThrow } from '../../lib/parse-or-throw.js'
 import { normaliseWhatsapp } from '../../lib/phone.js'
 import type { AccountsService } from '../accounts/accounts.service.js'
-import { hashPassword } from '../accounts/passwords.js'
-import type { Viewer } from '../accounts/sessions.js'
-import type { CartOwner } from '../cart/cart-session.js'
+import { hashPassword } from '../accounts/accounts.service.js'
+import type { Viewer } from '../accounts/sessions.service.js'
+import type { CartOwner } from '../../http/cart-session.js'
 import type { CartService } from '../cart/cart.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import {
@@ -21,8 +22,9 @@ import {
   type OrdersService,
 } from '../orders/orders.service.js'
 import { presentCharge, type PaymentsService } from '../payments/payments.service.js'
-import type { ChargeRequest, PixCharge } from '../payments/providers/pix-provider.js'
-import { describeLines, priceItems, requestedItems, toOrderSummary } from './order-lines.js'
+import type { ChargeRequest, PixCharge } from '../payments/payments.service.js'
+import { toOrderSummary } from '../orders/orders.service.js'
+import { describeLines, priceItems, requestedItems } from './order-lines.js'
 
 export interface CheckoutDeps {
   db: Db
@@ -52,11 +54,7 @@ export async function customerOf(
     const user = await accounts.findById(viewer.userId)
     if (user) return { customer: user, newAccountPassword: null }
   }
-  const parsed = GuestCustomerData.safeParse(customerData ?? {})
-  if (!parsed.success) {
-    throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Dados inválidos')
-  }
-  const data = parsed.data
+  const data = parseOrThrow(GuestCustomerData, customerData ?? {})
   return { customer: data, newAccountPassword: data.createAccount ? data.password! : null }
 }
 

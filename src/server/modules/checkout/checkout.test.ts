@@ -3,7 +3,9 @@ import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckoutAnswer } from '../../../contracts/checkout.js'
-import { orderItems, orders, products, users } from '../../db/schema.js'
+import { users } from '../accounts/accounts.tables.js'
+import { orderItems, orders } from '../orders/orders.tables.js'
+import { products } from '../products/products.tables.js'
 import {
   call,
   cookieFrom,

@@ -1,18 +1,11 @@
 import { MAX_CART_QUANTITY } from '../../../contracts/cart.js'
-import {
-  EMPTY_CART_MESSAGE,
-  type CheckoutItem,
-  type OrderSummary,
-} from '../../../contracts/checkout.js'
-import { centsToDecimal, decimalToCents } from '../../../contracts/money.js'
-import { asc, inArray } from 'drizzle-orm'
-import type { Db } from '../../db/client.js'
-import { orderItems } from '../../db/schema.js'
+import { EMPTY_CART_MESSAGE, type CheckoutItem } from '../../../contracts/checkout.js'
+import { decimalToCents } from '../../../contracts/money.js'
 import { AppError } from '../../errors.js'
-import type { CartOwner } from '../cart/cart-session.js'
+import type { CartOwner } from '../../http/cart-session.js'
 import type { CartService } from '../cart/cart.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
-import type { NewOrderLine, OrderRow } from '../orders/orders.service.js'
+import type { NewOrderLine } from '../orders/orders.service.js'
 
 export type PricedLine = Required<NewOrderLine>
 
@@ -66,44 +59,4 @@ export function describeLines(lines: PricedLine[]): string {
     .map((l) => (l.quantity > 1 ? `${l.quantity}x ${l.productName}` : l.productName))
     .join(', ')
     .slice(0, 200)
-}
-
-export function toOrderSummary(order: OrderRow, lines: NewOrderLine[]): OrderSummary {
-  return {
-    id: order.id,
-    userId: order.userId,
-    customerName: order.customerName,
-    customerEmail: order.customerEmail,
-    totalAmount: centsToDecimal(order.totalCents),
-    status: order.status,
-    paymentMethod: order.paymentMethod,
-    createdAt: order.createdAt.toISOString(),
-    items: lines.map((l) => ({
-      productId: l.productId,
-      productName: l.productName,
-      quantity: l.quantity,
-      unitPrice: centsToDecimal(l.unitPriceCents),
-    })),
-  }
-}
-
-/** Stored orders as summaries, the lines of all of them read in one query (order lists). */
-export async function summariseOrders(db: Db, rows: OrderRow[]): Promise<OrderSummary[]> {
-  if (rows.length === 0) return []
-  const lines = await db
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((o) => o.id),
-      ),
-    )
-    .orderBy(asc(orderItems.id))
-  return rows.map((order) =>
-    toOrderSummary(
-      order,
-      lines.filter((line) => line.orderId === order.id),
-    ),
-  )
 }

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { App } from '../../app.js'
-import { requireUser } from '../accounts/sessions.js'
+import { z } from 'zod'
+import { CanvaLinkView, CustomerOrder, CustomerPurchase } from '../../../contracts/customer.js'
+import type { App } from '../../app-types.js'
+import { requireUser } from '../accounts/sessions.service.js'
 
 /** The logged-in customer's own data (SPEC.md section 7); 401 for anyone else. */
 export function customerRoutes(app: App) {
@@ -12,11 +14,19 @@ export function customerRoutes(app: App) {
     return requireUser(await sessions.viewerOf(req)).userId
   }
 
-  app.get('/api/user/purchases', async (req, reply) =>
-    customer.purchasesOf(await ownerOf(req, reply)),
+  app.get(
+    '/api/user/purchases',
+    { schema: { response: { 200: z.array(CustomerPurchase) } } },
+    async (req, reply) => customer.purchasesOf(await ownerOf(req, reply)),
   )
-  app.get('/api/user/orders', async (req, reply) => customer.ordersOf(await ownerOf(req, reply)))
-  app.get('/api/canva-links', async (req, reply) =>
-    customer.canvaLinksOf(await ownerOf(req, reply)),
+  app.get(
+    '/api/user/orders',
+    { schema: { response: { 200: z.array(CustomerOrder) } } },
+    async (req, reply) => customer.ordersOf(await ownerOf(req, reply)),
+  )
+  app.get(
+    '/api/canva-links',
+    { schema: { response: { 200: z.array(CanvaLinkView) } } },
+    async (req, reply) => customer.canvaLinksOf(await ownerOf(req, reply)),
   )
 }

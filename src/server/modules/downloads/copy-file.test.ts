@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import type { RandomAccessFile } from '../files/storage.js'
+import type { RandomAccessFile } from '../../files/storage.js'
 import { copyRange } from './copy-file.js'
 
 const source = randomBytes(1_000_000)

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream'
-import type { RandomAccessFile } from '../files/storage.js'
+import type { RandomAccessFile } from '../../files/storage.js'
 
 const CHUNK = 256 * 1024
 

@@ -1,65 +1,19 @@
-import { asc, eq } from 'drizzle-orm'
 import {
   DOWNLOAD_DATA_MAX_BYTES,
   type DownloadAnswer,
   type DownloadFileLink,
 } from '../../../contracts/downloads.js'
-import type { Db } from '../../db/client.js'
-import { productFiles, products } from '../../db/schema.js'
-import type { FileStorage } from '../files/storage.js'
+import type { FileStorage } from '../../files/storage.js'
+import type { DeliveryFile, DeliveryProduct } from '../products/products.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import type { LinkClaims, LinkSigner } from './signed-link.js'
-
-export type ProductRow = Pick<
-  typeof products.$inferSelect,
-  'id' | 'name' | 'isFree' | 'isActive' | 'deletedAt' | 'externalLink'
->
-export type FileRow = Pick<
-  typeof productFiles.$inferSelect,
-  'fileName' | 'mimeType' | 'sizeBytes' | 'storageKey' | 'sha256'
->
-
-/** Any product, hidden or deleted ones included: a buyer keeps what they paid for. */
-export async function productRow(db: Db, id: number): Promise<ProductRow | null> {
-  const [row] = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      isFree: products.isFree,
-      isActive: products.isActive,
-      deletedAt: products.deletedAt,
-      externalLink: products.externalLink,
-    })
-    .from(products)
-    .where(eq(products.id, id))
-  return row ?? null
-}
-
-/** Free to anyone right now: free, on sale and not deleted. */
-export const isFreeNow = (p: ProductRow | null) =>
-  p !== null && p.isFree && p.isActive && p.deletedAt === null
-
-/** The product's files in delivery order; a link's file index is a position in this list. */
-export async function productFileRows(db: Db, productId: number): Promise<FileRow[]> {
-  return db
-    .select({
-      fileName: productFiles.fileName,
-      mimeType: productFiles.mimeType,
-      sizeBytes: productFiles.sizeBytes,
-      storageKey: productFiles.storageKey,
-      sha256: productFiles.sha256,
-    })
-    .from(productFiles)
-    .where(eq(productFiles.productId, productId))
-    .orderBy(asc(productFiles.position))
-}
 
 const remainingText = (n: number) =>
   n === 1 ? 'Resta 1 download desta compra.' : `Restam ${n} downloads desta compra.`
 
 export interface AnswerInput {
-  product: ProductRow
-  files: FileRow[]
+  product: DeliveryProduct
+  files: DeliveryFile[]
   purchase: LinkClaims['purchase']
   remaining: number | null
   /** Whether to inline the main file as base64 for SPEC.md's older clients. */
@@ -73,7 +27,7 @@ export function createAnswerBuilder(deps: {
   signer: LinkSigner
   now: () => number
 }) {
-  async function dataUrl(file: FileRow): Promise<string> {
+  async function dataUrl(file: DeliveryFile): Promise<string> {
     const chunks: Buffer[] = []
     for await (const chunk of deps.storage.read(file.storageKey)) chunks.push(chunk as Buffer)
     return `data:${file.mimeType};base64,${Buffer.concat(chunks).toString('base64')}`

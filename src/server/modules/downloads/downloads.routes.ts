@@ -1,18 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
+  DownloadAnswer,
   DownloadProductParams,
   DownloadQuery,
   DownloadTokenParams,
   GuestCredentials,
   GuestDownloadBody,
+  GuestPurchasesAnswer,
 } from '../../../contracts/downloads.js'
-import type { App } from '../../app.js'
+import type { App } from '../../app-types.js'
 import type { Requester } from './downloads.service.js'
 import { sendFile } from './send-file.js'
 
 /** Downloads (SPEC.md section 7): ask for one (quota), look purchases up, follow a signed link. */
 export function downloadsRoutes(app: App) {
-  const { downloads, sessions } = app.services
+  const { downloads, customer, sessions } = app.services
   const { storage } = app.deps
 
   /** Answers name a buyer's links and purchases: never kept by any cache. */
@@ -23,7 +25,13 @@ export function downloadsRoutes(app: App) {
 
   app.post(
     '/api/user/download/:productId',
-    { schema: { params: DownloadProductParams, querystring: DownloadQuery } },
+    {
+      schema: {
+        params: DownloadProductParams,
+        querystring: DownloadQuery,
+        response: { 200: DownloadAnswer },
+      },
+    },
     async (req, reply) => {
       const { userId } = await sessions.viewerOf(req)
       return downloads.forAccount(req.params.productId, userId, requester(req, reply))
@@ -32,16 +40,28 @@ export function downloadsRoutes(app: App) {
 
   app.post(
     '/api/guest-download',
-    { schema: { body: GuestDownloadBody, querystring: DownloadQuery } },
+    {
+      schema: {
+        body: GuestDownloadBody,
+        querystring: DownloadQuery,
+        response: { 200: DownloadAnswer },
+      },
+    },
     async (req, reply) => downloads.forGuest(req.body, requester(req, reply)),
   )
 
-  app.post('/api/guest-purchases', { schema: { body: GuestCredentials } }, async (req, reply) => {
-    reply.header('cache-control', 'private, no-store')
-    return downloads.guestPurchases(req.body, req.ip)
-  })
+  app.post(
+    '/api/guest-purchases',
+    { schema: { body: GuestCredentials, response: { 200: GuestPurchasesAnswer } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      return customer.guestPurchases(req.body, req.ip)
+    },
+  )
 
   // HEAD is its own route: Fastify's automatic one would read the whole file to discard it.
+  // The file's bytes (200/206, or a bodiless HEAD) have no JSON schema; errors, 416 included,
+  // are ErrorAnswers like everywhere.
   for (const method of ['GET', 'HEAD'] as const) {
     app.route({
       method,

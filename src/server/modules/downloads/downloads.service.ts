@@ -1,27 +1,21 @@
-import { eq, inArray, type SQL } from 'drizzle-orm'
 import {
   INVALID_LINK_MESSAGE,
   type DownloadAnswer,
-  type GuestCredentials,
   type GuestDownloadBody,
 } from '../../../contracts/downloads.js'
-import type { Db } from '../../db/client.js'
-import { purchases } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limit.js'
-import type { CustomerService } from '../customer/customer.service.js'
-import type { FileStorage } from '../files/storage.js'
-import type { SettingsService } from '../settings/settings.service.js'
+import type { FileStorage } from '../../files/storage.js'
+import type { OrdersService } from '../orders/orders.service.js'
 import {
-  createAnswerBuilder,
   isFreeNow,
-  productFileRows,
-  productRow,
-  type FileRow,
-  type ProductRow,
-} from './download-answer.js'
-import { findGuestPurchases, guestOrderIds } from './guest-orders.js'
-import { assertStillActive, logDownload, takeDownload } from './purchase-quota.js'
+  type DeliveryFile,
+  type DeliveryProduct,
+  type ProductsService,
+} from '../products/products.service.js'
+import type { SettingsService } from '../settings/settings.service.js'
+import { createAnswerBuilder } from './download-answer.js'
+import type { PurchasesService } from './purchases.service.js'
 import { createLinkSigner } from './signed-link.js'
 
 export interface Requester {
@@ -32,45 +26,52 @@ export interface Requester {
 
 const notFound = (message: string) => new AppError('not_found', message)
 
+/** Downloads: free materials, the buyer's purchases spent one at a time, and signed links. */
 export function createDownloadsService(deps: {
-  db: Db
   storage: FileStorage
   settings: SettingsService
   limiter: RateLimiter
-  customer: CustomerService
+  products: Pick<ProductsService, 'delivery' | 'files'>
+  purchases: PurchasesService
+  orders: Pick<OrdersService, 'guestOrderIds'>
   secret: string
   /** The clock links are signed and checked against; tests move it. */
   now?: () => number
 }) {
-  const { db, limiter } = deps
+  const { limiter, products, purchases } = deps
   const now = deps.now ?? Date.now
   const signer = createLinkSigner(deps.secret)
   const answer = createAnswerBuilder({ ...deps, signer, now })
 
-  async function productOf(id: number): Promise<ProductRow> {
-    const product = await productRow(db, id)
+  async function productOf(id: number): Promise<DeliveryProduct> {
+    const product = await products.delivery(id)
     if (!product) throw notFound('Produto não encontrado')
     return product
   }
 
-  async function filesOf(product: ProductRow): Promise<FileRow[]> {
-    const files = await productFileRows(db, product.id)
+  async function filesOf(product: DeliveryProduct): Promise<DeliveryFile[]> {
+    const files = await products.files(product.id)
     if (files.length === 0 && !product.externalLink) {
       throw notFound('Arquivo indisponível para este material. Fale conosco pelo WhatsApp.')
     }
     return files
   }
 
-  async function free(product: ProductRow, req: Requester): Promise<DownloadAnswer> {
+  async function free(product: DeliveryProduct, req: Requester): Promise<DownloadAnswer> {
     await limiter.consume(RATE_LIMITS.freeDownload, req.ip)
     const files = await filesOf(product)
-    await logDownload(db, null, product.id, req.ip)
+    await purchases.logFree(product.id, req.ip)
     return answer({ product, files, purchase: 'free', remaining: null, withData: req.withData })
   }
 
-  async function fromPurchases(owner: SQL, product: ProductRow, req: Requester, none: string) {
+  async function fromPurchases(
+    owner: { userId: string } | { orderIds: string[] },
+    product: DeliveryProduct,
+    req: Requester,
+    none: string,
+  ) {
     const files = await filesOf(product)
-    const { purchaseId, remaining } = await takeDownload(db, {
+    const { purchaseId, remaining } = await purchases.take({
       owner,
       productId: product.id,
       ip: req.ip,
@@ -88,7 +89,7 @@ export function createDownloadsService(deps: {
       if (isFreeNow(product)) return free(product, req)
       if (!userId) throw new AppError('unauthorized', 'Faça login para baixar seus materiais')
       const none = 'Você não comprou este material com esta conta.'
-      return fromPurchases(eq(purchases.userId, userId), product, req, none)
+      return fromPurchases({ userId }, product, req, none)
     },
 
     /** POST /api/guest-download: the purchase of an order with this e-mail and WhatsApp. */
@@ -99,36 +100,29 @@ export function createDownloadsService(deps: {
       if (isFreeNow(product)) {
         result = await free(product, req)
       } else {
-        const orderIds = await guestOrderIds(db, body)
+        const orderIds = await deps.orders.guestOrderIds(body)
         const none = 'Nenhuma compra deste material foi encontrada com este email e WhatsApp.'
         if (orderIds.length === 0) throw notFound(none)
-        result = await fromPurchases(inArray(purchases.orderId, orderIds), product, req, none)
+        result = await fromPurchases({ orderIds }, product, req, none)
       }
       // Only failures count against the IP, as for logins: a buyer is never locked out.
       await limiter.refund(RATE_LIMITS.guestDownload, req.ip)
       return result
     },
 
-    async guestPurchases(credentials: GuestCredentials, ip: string) {
-      await limiter.consume(RATE_LIMITS.guestLookup, ip)
-      const found = await findGuestPurchases(db, deps.customer, credentials)
-      if (found.success) await limiter.refund(RATE_LIMITS.guestLookup, ip)
-      return found
-    },
-
     /**
      * The file a signed link names, checked again now: a refund stops a link already handed out.
      * Quota is not: within its window the link is reusable, so a broken download resumes free.
      */
-    async openLink(token: string): Promise<FileRow> {
+    async openLink(token: string): Promise<DeliveryFile> {
       const claims = signer.verify(token, now())
       if (!claims) throw new AppError('forbidden', INVALID_LINK_MESSAGE)
       const granted =
         claims.purchase === 'free'
-          ? isFreeNow(await productRow(db, claims.productId))
-          : await assertStillActive(db, claims.purchase, claims.productId)
+          ? isFreeNow(await products.delivery(claims.productId))
+          : await purchases.assertStillActive(claims.purchase, claims.productId)
       if (!granted) throw new AppError('forbidden', INVALID_LINK_MESSAGE)
-      const file = (await productFileRows(db, claims.productId))[claims.fileIndex]
+      const file = (await products.files(claims.productId))[claims.fileIndex]
       if (!file) throw notFound('Arquivo não encontrado')
       return file
     },

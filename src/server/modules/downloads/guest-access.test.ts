@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GuestPurchasesAnswer } from '../../../contracts/downloads.js'
-import { downloadLog, orders, products, purchases } from '../../db/schema.js'
+import { downloadLog, purchases } from './downloads.tables.js'
+import { orders } from '../orders/orders.tables.js'
+import { products } from '../products/products.tables.js'
 import { newIp } from '../../testing/auth.js'
 import {
   buyAsGuest,
@@ -11,7 +13,6 @@ import {
   type GuestBuyer,
 } from '../../testing/downloads.js'
 import { insertProduct } from '../../testing/fixtures.js'
-import { closeOrder } from '../orders/close-order.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 
 let store: TestStore
@@ -105,7 +106,7 @@ describe('a refund', () => {
     expect((await fetchLink(store, link)).statusCode).toBe(200)
 
     // The orders module's own transition: status and revocation in one transaction.
-    expect(await closeOrder(store.database.db, refunded.orderId, 'paid', 'refunded')).toBe(true)
+    expect(await store.app.services.orders.close(refunded.orderId, 'paid', 'refunded')).toBe(true)
 
     const again = await fetchLink(store, link)
     expect(again.statusCode).toBe(403)

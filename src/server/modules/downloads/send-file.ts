@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../errors.js'
-import type { FileStorage } from '../files/storage.js'
+import type { FileStorage } from '../../files/storage.js'
 import { copyRange, type ByteRange } from './copy-file.js'
-import type { FileRow } from './download-answer.js'
+import type { DeliveryFile } from '../products/products.service.js'
 
 /**
  * The one `bytes=` range of a Range header against `size` (RFC 9110 section 14): null means
@@ -53,7 +53,7 @@ export async function sendFile(
   req: FastifyRequest,
   reply: FastifyReply,
   storage: FileStorage,
-  file: FileRow,
+  file: DeliveryFile,
 ): Promise<FastifyReply> {
   const size = await storage.size(file.storageKey)
   if (size === null) throw new AppError('not_found', 'Arquivo não encontrado')

@@ -1,18 +1,20 @@
-import { TestWhatsappBody, WhatsappConfigBody } from '../../../contracts/messaging.js'
-import type { App } from '../../app.js'
-import { adminScope } from '../admin/admin-scope.js'
+import {
+  TestWhatsappAnswer,
+  TestWhatsappBody,
+  WhatsappConfig,
+  WhatsappConfigBody,
+  WhatsappStatus,
+} from '../../../contracts/messaging.js'
+import type { App } from '../../app-types.js'
+import { adminScope } from '../../http/admin-scope.js'
 import { readWhatsappConfig, saveWhatsappConfig } from './whatsapp-config.js'
 
 /**
  * The whatsapp tab's calls (SPEC.md section 7), behind the admin guard, and the outbox worker.
  * Every instance runs a worker: claims keep each message to one of them.
  */
-export function messagingRoutes(app: App, opts: { backgroundJobs: boolean }) {
+export function messagingRoutes(app: App) {
   const { messaging } = app.services
-  if (opts.backgroundJobs) {
-    messaging.worker.start()
-    app.addHook('onClose', () => messaging.worker.stop())
-  }
 
   return adminScope(app, (scope) => {
     const { adminSettings, orders } = scope.services
@@ -22,13 +24,21 @@ export function messagingRoutes(app: App, opts: { backgroundJobs: boolean }) {
       messaging.baseUrl.learn(`${req.protocol}://${req.host}`)
     })
 
-    scope.get('/api/admin/whatsapp-config', () => readWhatsappConfig(adminSettings))
-    scope.post('/api/admin/whatsapp-config', { schema: { body: WhatsappConfigBody } }, (req) =>
-      saveWhatsappConfig(adminSettings, req.body),
+    scope.get('/api/admin/whatsapp-config', { schema: { response: { 200: WhatsappConfig } } }, () =>
+      readWhatsappConfig(adminSettings),
     )
-    scope.get('/api/admin/whatsapp-status', () => messaging.status())
-    scope.post('/api/test-whatsapp', { schema: { body: TestWhatsappBody } }, (req) =>
-      messaging.sendTest(req.body.orderId, orders),
+    scope.post(
+      '/api/admin/whatsapp-config',
+      { schema: { body: WhatsappConfigBody, response: { 200: WhatsappConfig } } },
+      (req) => saveWhatsappConfig(adminSettings, req.body),
+    )
+    scope.get('/api/admin/whatsapp-status', { schema: { response: { 200: WhatsappStatus } } }, () =>
+      messaging.status(),
+    )
+    scope.post(
+      '/api/test-whatsapp',
+      { schema: { body: TestWhatsappBody, response: { 200: TestWhatsappAnswer } } },
+      (req) => messaging.sendTest(req.body.orderId, orders),
     )
   })
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.js'
 import { normaliseWhatsapp } from '../../lib/phone.js'
-import type { NoticeWriter, OrderNotices } from '../orders/order-notices.js'
+import type { NoticeWriter, OrderNotices } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { materialsLink, newOrderText, paidAdminText, paidBuyerText } from './message-texts.js'
 import type { BaseUrl } from './messaging-config.js'

@@ -1,14 +1,15 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../app.js'
-import { messageOutbox } from '../../db/schema.js'
-import { buyAsGuest } from '../../testing/downloads.js'
+import { messageOutbox } from './messaging.tables.js'
+import { call, guestCheckout, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import {
   aboutOrder,
   createWhatsappStore,
   makeRetriesDue,
   outboxRow,
+  outboxRows,
 } from '../../testing/messaging.js'
 import { claimDue, enqueueMessage } from './outbox.js'
 
@@ -22,29 +23,56 @@ beforeAll(async () => {
 afterAll(() => env.close())
 
 const createdKey = (orderId: string) => `order:${orderId}:created:admin`
+const rowsOf = async (orderId: string) =>
+  (await outboxRows(env.store)).filter((r) => r.dedupeKey.startsWith(`order:${orderId}:`))
 
 describe('restarts and crashes', () => {
   it('a restart mid-send waits for the answer; the next instance sends nothing twice', async () => {
     env.fake.setDelay(60_000)
-    const buyer = await buyAsGuest(env.store, kit.id)
-    // The 'new order' notice is on its way (claimed) while the payment's wait behind it.
+    const session = newCartSession()
+    const { order } = await guestCheckout(env.store, session, [{ productId: kit.id }])
+    // The 'new order' notice is on its way (claimed, unanswered) before the payment's are queued.
     await vi.waitFor(async () =>
-      expect((await outboxRow(env.store, createdKey(buyer.orderId)))?.lockedUntil).not.toBeNull(),
+      expect((await outboxRow(env.store, createdKey(order.id)))?.lockedUntil).not.toBeNull(),
     )
+    const paid = await call(
+      env.store,
+      'POST',
+      `/api/orders/${order.id}/confirm-payment`,
+      {},
+      {
+        session,
+      },
+    )
+    expect(paid.statusCode).toBe(200)
     const stopping = env.store.app.close()
-    const next = await buildApp({ ...env.store.app.deps, backgroundJobs: true })
+    // The next instance's worker is driven by hand: one pass while the old send is unanswered.
+    const next = await buildApp({ ...env.store.app.deps, backgroundJobs: false })
     await next.ready()
+    const { worker } = next.services.messaging
     try {
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      env.fake.setDelay(0)
-      await stopping
-      await vi.waitFor(() => expect(aboutOrder(env.fake, buyer.orderId)).toHaveLength(3), {
-        timeout: 8000,
+      const pass = worker.deliverDue()
+      // The old instance is stuck in its send, so only this pass can claim the payment's notices.
+      await vi.waitFor(async () => {
+        const rows = await rowsOf(order.id)
+        expect(rows).toHaveLength(3)
+        expect(rows.every((r) => r.lockedUntil !== null)).toBe(true)
       })
+      env.fake.setDelay(0)
+      // It tried the payment's two, not the one still on its way from the old instance.
+      expect(await pass).toBe(2)
+      await stopping
+      expect(aboutOrder(env.fake, order.id)).toHaveLength(3)
+      // Another pass, with every retry due, finds nothing left to send.
       await makeRetriesDue(env.store)
-      await next.services.messaging.worker.deliverDue()
-      expect(aboutOrder(env.fake, buyer.orderId)).toHaveLength(3)
-      expect(new Set(aboutOrder(env.fake, buyer.orderId).map((m) => m.text)).size).toBe(3)
+      await worker.runOnce()
+      expect(aboutOrder(env.fake, order.id)).toHaveLength(3)
+      expect(new Set(aboutOrder(env.fake, order.id).map((m) => m.text)).size).toBe(3)
+      expect((await rowsOf(order.id)).map((r) => [r.status, r.attempts])).toEqual([
+        ['sent', 1],
+        ['sent', 1],
+        ['sent', 1],
+      ])
     } finally {
       await next.close()
     }

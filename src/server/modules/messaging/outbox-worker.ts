@@ -84,6 +84,16 @@ export function createOutboxWorker(deps: {
       })
     },
 
+    /**
+     * One full pass now, resolving when it is done; with the worker started, it runs as one of
+     * its own runs, after the one under way, so no pass of this instance is still sending then.
+     * Tests use it to check that "nothing more is sent" without waiting for a tick.
+     */
+    async runOnce(): Promise<void> {
+      if (job) await job.runFresh()
+      else await deliverDue()
+    },
+
     /** An order event committed: deliver now (never awaited by the order). */
     wake() {
       if (!job || stopped) return

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { messageOutbox } from '../../db/schema.js'
+import { messageOutbox } from './messaging.tables.js'
 
 export type OutboxRow = typeof messageOutbox.$inferSelect
 

@@ -5,7 +5,7 @@ import {
 } from '../../../contracts/messaging.js'
 import { AppError } from '../../errors.js'
 import { normaliseWhatsapp } from '../../lib/phone.js'
-import type { AdminSettings } from '../admin/admin-settings.js'
+import type { AdminSettings } from '../admin/admin-settings.service.js'
 
 /**
  * The whatsapp tab's four fields are four settings. Reads and writes go through the settings

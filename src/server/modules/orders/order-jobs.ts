@@ -1,4 +1,4 @@
-import type { App } from '../../app.js'
+import type { App } from '../../app-types.js'
 import { startIntervalJob } from '../../lib/interval-job.js'
 
 export const CANCEL_STALE_EVERY_MS = 10 * 60 * 1000

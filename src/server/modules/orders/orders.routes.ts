@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { OrderIdParams } from '../../../contracts/checkout.js'
-import type { App } from '../../app.js'
-import { cartSessionOf } from '../cart/cart-session.js'
+import { OrderIdParams, OrderStatusAnswer } from '../../../contracts/checkout.js'
+import type { App } from '../../app-types.js'
+import { cartSessionOf } from '../../http/cart-session.js'
 import type { OrderAsker } from './orders.service.js'
 
 export function ordersRoutes(app: App) {
@@ -13,14 +13,13 @@ export function ordersRoutes(app: App) {
     return { userId: viewer.userId, role: viewer.role, cartSessionId: cartSessionOf(req, reply) }
   }
 
-  app.get('/api/orders/:id/status', { schema: { params: OrderIdParams } }, async (req, reply) =>
+  const statusSchema = { params: OrderIdParams, response: { 200: OrderStatusAnswer } }
+  app.get('/api/orders/:id/status', { schema: statusSchema }, async (req, reply) =>
     payments.statusFor(req.params.id, await askerOf(req, reply)),
   )
 
   // The body ({ paymentData: { confirmedAt } }) is the customer's word: not read.
-  app.post(
-    '/api/orders/:id/confirm-payment',
-    { schema: { params: OrderIdParams } },
-    async (req, reply) => payments.confirm(req.params.id, await askerOf(req, reply)),
+  app.post('/api/orders/:id/confirm-payment', { schema: statusSchema }, async (req, reply) =>
+    payments.confirm(req.params.id, await askerOf(req, reply)),
   )
 }

@@ -1,21 +1,40 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { randomBytes } from 'node:crypto'
-import { PENDING_ORDER_TTL_MS } from '../../../contracts/checkout.js'
+import {
+  PENDING_ORDER_TTL_MS,
+  type OrderStatus,
+  type OrderSummary,
+} from '../../../contracts/checkout.js'
+import type { GuestCredentials } from '../../../contracts/downloads.js'
 import type { Db } from '../../db/client.js'
-import { orderItems, orders } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
-import type { Role } from '../accounts/sessions.js'
-import type { CatalogService } from '../catalog/catalog.service.js'
-import type { SettingsService } from '../settings/settings.service.js'
-import { grantPurchases } from './grant-purchases.js'
+import { whatsappMatches } from '../../lib/phone.js'
+import type { Role } from '../accounts/sessions.service.js'
 import { NO_NOTICES, type NoticeWriter, type OrderNotices } from './order-notices.js'
+import { canTransition } from './order-states.js'
+import { summariseOrders } from './order-summary.js'
+import { orderItems, orders } from './orders.tables.js'
 import { placeOrder, type NewOrder, type NewOrderLine, type OrderRow } from './place-order.js'
 
 export type { NewOrder, NewOrderLine, OrderRow }
+export type { NoticeLine, NoticeWriter, OrderNotices } from './order-notices.js'
+export { canTransition, ORDER_TRANSITIONS, polledStatus } from './order-states.js'
+export { toOrderSummary } from './order-summary.js'
 export type OrderLineRow = typeof orderItems.$inferSelect
 /** Who marked an order paid; logged, so a surprise payment can be traced. */
 export type PaidSource = 'webhook' | 'recheck' | 'demo' | 'admin'
+
+/**
+ * What other modules do inside the very transaction that pays or closes an order (downloads
+ * grants and revokes purchases, canva grants links), so their rows exist exactly when the
+ * status changes. `preparePaid` reads what it needs BEFORE the transaction opens (PGlite runs
+ * one query at a time) and answers the step to run inside it. Wired in app.ts, in order.
+ */
+export interface OrderEffects {
+  preparePaid(): Promise<(tx: Db, order: OrderRow, lines: OrderLineRow[]) => Promise<void>>
+  closed(tx: Db, orderId: string): Promise<void>
+}
 
 /** Who asks about an order: the session's user (and role) and the request's cart session. */
 export interface OrderAsker {
@@ -36,14 +55,16 @@ export function newOrderId(): string {
 export function createOrdersService(
   db: Db,
   deps: {
-    settings: SettingsService
-    catalog: CatalogService
     log: FastifyBaseLogger
     /** WhatsApp notices of new and paid orders, written in the same transaction (outbox). */
     notices?: OrderNotices
+    effects: OrderEffects[]
+    /** After a payment, refund or cancellation commits: sales changed (the best sellers). */
+    onSalesChange: () => void
   },
 ) {
   const notices = deps.notices ?? NO_NOTICES
+  const { effects } = deps
   async function find(id: string): Promise<OrderRow | null> {
     const [row] = await db.select().from(orders).where(eq(orders.id, id))
     return row ?? null
@@ -126,7 +147,7 @@ export function createOrdersService(
      * unique order_item_id would refuse a second set anyway. True for that one caller.
      */
     async markOrderPaid(orderId: string, source: PaidSource): Promise<boolean> {
-      const perPurchase = await deps.settings.getPositiveInt('max_downloads')
+      const steps = await Promise.all(effects.map((effect) => effect.preparePaid()))
       const writer = await notices.prepare()
       const won = await db.transaction(async (tx) => {
         const [order] = await tx
@@ -135,25 +156,100 @@ export function createOrdersService(
           .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
           .returning()
         if (!order) return false
-        await grantPurchases(tx, order, perPurchase)
-        if (writer) {
-          const lines = await tx
-            .select()
-            .from(orderItems)
-            .where(eq(orderItems.orderId, order.id))
-            .orderBy(asc(orderItems.id))
-          await writer.orderPaid(tx, order, lines)
-        }
+        const lines = await tx
+          .select()
+          .from(orderItems)
+          .where(eq(orderItems.orderId, order.id))
+          .orderBy(asc(orderItems.id))
+        for (const step of steps) await step(tx, order, lines)
+        await writer?.orderPaid(tx, order, lines)
         return true
       })
       if (won) {
         notices.flush()
         deps.log.info({ orderId, source }, 'order paid')
-        // Sales reorder the best sellers.
-        deps.catalog.invalidate()
+        deps.onSalesChange()
       }
       return won
     },
+
+    /**
+     * Refunds a paid order or cancels a pending one, with every module's `closed` effect (the
+     * purchases revoked) in the same transaction. `from` is the status the caller saw: if the
+     * order moved meanwhile nothing happens and the answer is false.
+     */
+    async close(orderId: string, from: OrderStatus, to: 'refunded' | 'cancelled') {
+      if (!canTransition(from, to)) return false
+      const closed = await db.transaction(async (tx) => {
+        const [order] = await tx
+          .update(orders)
+          .set({ status: to, updatedAt: sql`now()` })
+          .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+          .returning({ id: orders.id })
+        if (!order) return false
+        for (const effect of effects) await effect.closed(tx, orderId)
+        return true
+      })
+      if (closed) deps.onSalesChange()
+      return closed
+    },
+
+    /** Whether any order holds the product (a sold product is hidden, never deleted). */
+    async hasSales(productId: number): Promise<boolean> {
+      const [line] = await db
+        .select({ id: orderItems.id })
+        .from(orderItems)
+        .where(eq(orderItems.productId, productId))
+        .limit(1)
+      return line !== undefined
+    },
+
+    /** Units sold per product, over paid orders (the best sellers). */
+    async unitsSold(): Promise<Map<number, number>> {
+      const rows = await db
+        .select({
+          productId: orderItems.productId,
+          sold: sql<number>`sum(${orderItems.quantity})::int`,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(eq(orders.status, 'paid'))
+        .groupBy(orderItems.productId)
+      return new Map(rows.map((r) => [r.productId, r.sold]))
+    },
+
+    /** Which of these orders are paid now. */
+    async paidAmong(orderIds: string[]): Promise<Set<string>> {
+      if (orderIds.length === 0) return new Set()
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(inArray(orders.id, orderIds), eq(orders.status, 'paid')))
+      return new Set(rows.map((r) => r.id))
+    },
+
+    /** The orders a guest proves are theirs: placed with this e-mail and this WhatsApp. */
+    async guestOrderIds(credentials: GuestCredentials): Promise<string[]> {
+      const rows = await db
+        .select({ id: orders.id, whatsapp: orders.customerWhatsapp })
+        .from(orders)
+        .where(eq(orders.customerEmail, credentials.email))
+      return rows
+        .filter((row) => whatsappMatches(credentials.whatsapp, row.whatsapp))
+        .map((r) => r.id)
+    },
+
+    /** An account's orders, or those a guest proved theirs, newest first, with their lines. */
+    async summariesOf(owner: { userId: string } | { orderIds: string[] }): Promise<OrderSummary[]> {
+      if ('orderIds' in owner && owner.orderIds.length === 0) return []
+      const where: SQL =
+        'userId' in owner ? eq(orders.userId, owner.userId) : inArray(orders.id, owner.orderIds)
+      const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt))
+      return summariseOrders(db, rows)
+    },
+
+    /** Stored orders as summaries, the lines of all of them read in one query (order lists). */
+    summarise: (rows: OrderRow[]) => summariseOrders(db, rows),
 
     /** Cancels one order if it is still pending (a charge that could not be created). */
     async cancelPending(id: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import type { orderItems, orders } from '../../db/schema.js'
+import type { orderItems, orders } from './orders.tables.js'
 
 export type OrderRow = typeof orders.$inferSelect
 export type NewOrder = Omit<

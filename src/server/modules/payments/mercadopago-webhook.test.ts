@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders, purchases } from '../../db/schema.js'
+import { purchases } from '../downloads/downloads.tables.js'
+import { orders } from '../orders/orders.tables.js'
 import {
   createMercadoPagoStore,
   guestCheckout,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckoutAnswer, OrderStatusAnswer } from '../../../contracts/checkout.js'
-import { orders } from '../../db/schema.js'
+import { orders } from '../orders/orders.tables.js'
 import {
   call,
   createMercadoPagoStore,

@@ -7,12 +7,15 @@ import type {
 import { centsToDecimal } from '../../../contracts/money.js'
 import type { Config } from '../../config.js'
 import type { OrderAsker, OrderRow, OrdersService } from '../orders/orders.service.js'
-import { polledStatus } from '../orders/order-states.js'
+import { polledStatus } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { createPaymentChecks } from './payment-checks.js'
 import type { PixCharge } from './providers/pix-provider.js'
 import { createPixProviders } from './providers/registry.js'
 import { pngDataUrl, qrPngBase64 } from './qr-image.js'
+
+export type { ChargeRequest, PixCharge } from './providers/pix-provider.js'
+export { idempotencyKey } from './providers/mercadopago-api.js'
 
 /** A waiting page polls every few seconds; the provider is asked at most this often per order. */
 const POLL_RECHECK_MS = 10_000

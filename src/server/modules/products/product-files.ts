@@ -1,10 +1,10 @@
 import { and, eq, gt } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/client.js'
-import { productFiles, productImages } from '../../db/schema.js'
-import { imageHash, storeImageVariants } from '../files/images.js'
-import type { FileStorage } from '../files/storage.js'
-import type { JournalEntry } from './upload-journal.js'
+import { productFiles, productImages } from './products.tables.js'
+import { imageHash, storeImageVariants } from '../../files/images.js'
+import type { FileStorage } from '../../files/storage.js'
+import type { JournalEntry } from './upload-journal.service.js'
 import type { FileGroup, StagedFile, StagedUpload } from './staged-upload.js'
 
 type ImageRow = Omit<typeof productImages.$inferInsert, 'productId'>

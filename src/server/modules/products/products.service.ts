@@ -7,31 +7,40 @@ import {
 } from '../../../contracts/product-form.js'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
-import { orderItems, productFiles, productImages, products } from '../../db/schema.js'
+import { productFiles, productImages, products } from './products.tables.js'
 import { AppError } from '../../errors.js'
-import type { CatalogService } from '../catalog/catalog.service.js'
-import type { FileStorage } from '../files/storage.js'
+import type { FileStorage } from '../../files/storage.js'
 import { deleteGroup, journalEntryFor, planUpload, storePlan } from './product-files.js'
 import { StagedUpload } from './staged-upload.js'
-import type { UploadJournal } from './upload-journal.js'
+import { createProductReads } from './product-reads.js'
+import type { UploadJournal } from './upload-journal.service.js'
+
+export { isFreeNow } from './product-reads.js'
+export type { DeliveryFile, DeliveryProduct, ImageRecord, ProductSummary } from './product-reads.js'
 
 const notFound = () => new AppError('not_found', 'Produto não encontrado')
 
 /**
- * Creating, editing and deleting products. Files are stored first, then the product and its
- * image and file rows go in with one transaction; the upload journal removes whatever a failed
- * or interrupted write left in storage, and whatever an edit or delete no longer uses.
+ * The products module: it alone writes the product tables, and answers every read of them
+ * (product-reads.ts). Files are stored first, then the product and its image and file rows go
+ * in with one transaction; the upload journal removes whatever a failed or interrupted write
+ * left in storage, and whatever an edit or delete no longer uses.
  */
-export function createProductWriteService(deps: {
+export function createProductsService(deps: {
   db: Db
   storage: FileStorage
-  catalog: CatalogService
   config: Config
   journal: UploadJournal
+  /** Whether any order holds the product (the orders module knows; a sold product is kept). */
+  hasSales: (productId: number) => Promise<boolean>
+  /** Called after every write, so cached views of the catalogue are rebuilt. */
+  onChange: () => void
 }) {
-  const { db, storage, catalog, config, journal } = deps
+  const { db, storage, config, journal, hasSales, onChange } = deps
 
   return {
+    ...createProductReads(db),
+
     /** A new temporary folder for one upload (`edit`: 5 extra images at most, not 10). */
     stage: (mode: 'create' | 'edit') =>
       StagedUpload.open(config.tmpDir, {
@@ -59,7 +68,7 @@ export function createProductWriteService(deps: {
           return { id: productId, name: row!.name }
         })
       })
-      catalog.invalidate()
+      onChange()
       return created
     },
 
@@ -94,7 +103,7 @@ export function createProductWriteService(deps: {
       }
       if (plan?.groups.size) await journal.run(await journalEntryFor(db, plan, id), write)
       else await write()
-      catalog.invalidate()
+      onChange()
     },
 
     /**
@@ -113,28 +122,42 @@ export function createProductWriteService(deps: {
         { images: [], files: [], groups: new Set(['cover', 'images', 'main', 'files']) },
         id,
       )
-      const removed = await journal.run(everything, () =>
-        db.transaction(async (tx) => {
-          // Order lines keep product ids for history and purchases: such a product stays.
-          const [sold] = await tx
-            .select({ id: orderItems.id })
-            .from(orderItems)
-            .where(eq(orderItems.productId, id))
-            .limit(1)
-          if (sold) {
-            await tx
-              .update(products)
-              .set({ deletedAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
-              .where(eq(products.id, id))
-            return 'hidden' as const
-          }
-          await tx.delete(products).where(eq(products.id, id))
-          return 'deleted' as const
-        }),
-      )
-      catalog.invalidate()
+      // Order lines keep product ids for history and purchases: such a product stays.
+      const sold = await hasSales(id)
+      const removed = await journal.run(everything, async () => {
+        if (sold) {
+          await db
+            .update(products)
+            .set({ deletedAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
+            .where(eq(products.id, id))
+          return 'hidden' as const
+        }
+        await db.delete(products).where(eq(products.id, id))
+        return 'deleted' as const
+      })
+      onChange()
       return { id, removed }
     },
+
+    /**
+     * Makes a link the product's delivery (the Canva tab): its later buyers get it when they
+     * pay. `tx` lets the caller grant it to earlier buyers in the same transaction.
+     */
+    async setCanvaDelivery(
+      tx: Db,
+      productId: number,
+      delivery: { externalLink: string; canvaTemplateId: string | null },
+    ): Promise<boolean> {
+      const [row] = await tx
+        .update(products)
+        .set({ ...delivery, updatedAt: sql`now()` })
+        .where(and(eq(products.id, productId), isNull(products.deletedAt)))
+        .returning({ id: products.id })
+      return row !== undefined
+    },
+
+    /** After a caller's transaction that changed a product through this service commits. */
+    changed: () => onChange(),
 
     async setActive(id: number, isActive?: boolean): Promise<{ id: number; isActive: boolean }> {
       const [row] = await db
@@ -143,10 +166,10 @@ export function createProductWriteService(deps: {
         .where(and(eq(products.id, id), isNull(products.deletedAt)))
         .returning({ id: products.id, isActive: products.isActive })
       if (!row) throw notFound()
-      catalog.invalidate()
+      onChange()
       return row
     },
   }
 }
 
-export type ProductWriteService = ReturnType<typeof createProductWriteService>
+export type ProductsService = ReturnType<typeof createProductsService>

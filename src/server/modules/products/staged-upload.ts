@@ -4,8 +4,8 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { UPLOAD_LIMITS } from '../../../contracts/product-form.js'
 import { AppError } from '../../errors.js'
-import { cleanFileName, detectDownload, detectImage } from '../files/file-types.js'
-import { receiveToTemp, type TempFile } from '../files/temp-file.js'
+import { cleanFileName, detectDownload, detectImage } from '../../files/file-types.js'
+import { receiveToTemp, type TempFile } from '../../files/temp-file.js'
 
 /** The four kinds of file a product has: its cover, extra images, main file, extra files. */
 export type FileGroup = 'cover' | 'images' | 'main' | 'files'

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertProduct, samplePng } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { filesUnder, samplePdf, storedFile } from '../../testing/uploads.js'
-import { storeImageVariants } from '../files/images.js'
+import { storeImageVariants } from '../../files/images.js'
 
 let store: TestStore
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { request, type ClientRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { products } from '../../db/schema.js'
+import { products } from './products.tables.js'
 import { adminSession } from '../../testing/auth.js'
 import { samplePng } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'

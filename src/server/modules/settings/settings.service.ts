@@ -6,7 +6,7 @@ import {
   type SettingKey,
 } from '../../../contracts/settings.js'
 import type { Db } from '../../db/client.js'
-import { settings } from '../../db/schema.js'
+import { settings } from './settings.tables.js'
 import { cached } from '../../lib/cached.js'
 
 export type SettingsMap = Record<SettingKey, string>

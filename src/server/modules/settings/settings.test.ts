@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SETTINGS } from '../../../contracts/settings.js'
-import { settings } from '../../db/schema.js'
+import { settings } from './settings.tables.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 
 let store: TestStore

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { App } from '../../app.js'
+import type { App } from '../../app-types.js'
 import { AppError } from '../../errors.js'
 import { prepareBody, sendPrepared, type PreparedBody } from '../../lib/http.js'
 import { productHead, storeHead } from './page-head.js'
@@ -54,6 +54,8 @@ export async function webRoutes(app: App) {
     return sendPrepared(req, reply, home)
   }
 
+  // Pages answer HTML (a 404 page included, or the text 503 before a build): no JSON schema for
+  // them; only a thrown error answers an ErrorAnswer. The static files are bytes likewise.
   app.get('/', async (req, reply) => (template ? sendHome(req, reply) : clientMissing(reply)))
 
   app.get('/produto/:id', async (req, reply) => {

@@ -5,7 +5,7 @@ import { apiJson } from '../../../lib/api'
 import { Button } from '../../../ui/button'
 import { Field } from '../../../ui/field'
 import { toast } from '../../../ui/toast-store'
-import { lightProductsQuery } from '../admin.queries'
+import { adminKeys, lightProductsQuery } from '../admin.queries'
 import { refreshProducts } from '../admin.mutations'
 
 /**
@@ -26,8 +26,8 @@ export function CanvaLinkForm() {
         variant: 'success',
       })
       setValues({ productId: '', templateId: '', linkUrl: '' })
-      void queryClient.invalidateQueries({ queryKey: ['/api/admin/canva-links'] })
-      refreshProducts(queryClient, link.productId ?? undefined)
+      void queryClient.invalidateQueries({ queryKey: adminKeys.canvaLinks() })
+      refreshProducts(queryClient)
     },
     onError: (error) =>
       toast({

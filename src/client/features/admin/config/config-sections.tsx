@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
+import { LoadError, Loading } from '../../../ui/query-state'
 import { adminSettingsQuery } from '../admin.queries'
-import { LoadError, Loading } from '../query-state'
 import { SettingField, type SettingFieldProps } from '../setting-field'
 
 type FieldSpec = Omit<SettingFieldProps, 'setting'>

@@ -4,7 +4,7 @@ import { FileInput, ImagePreview } from './file-input'
 import type { ProductFormValues } from './form-values'
 import type { SetValue } from './product-fields'
 import { HEIC_MESSAGE } from './validate'
-import type { ProductFormVariant } from './variants'
+import { MAX_FILE_MB, type ProductFormVariant } from './variants'
 
 /** HEIC is refused the moment it is picked, with the way out (SPEC.md section 5). */
 function refuseHeic(file: File): boolean {
@@ -66,7 +66,7 @@ export function FileFields({
       <FileInput
         id="arquivo-download"
         label="Arquivo para download"
-        hint={`${types}, até 500MB${editing ? '. Deixe vazio para manter o atual.' : '. Opcional se houver link externo.'}`}
+        hint={`${types}, até ${MAX_FILE_MB}MB${editing ? '. Deixe vazio para manter o atual.' : '. Opcional se houver link externo.'}`}
         accept={downloadAccept(variant)}
         files={values.downloadFile ? [values.downloadFile] : []}
         onChange={(files) => set('downloadFile', files[0] ?? null)}
@@ -77,7 +77,7 @@ export function FileFields({
         <FileInput
           id="arquivo-extras"
           label="Arquivos adicionais"
-          hint={`Até ${variant.maxExtraFiles} arquivos (${types}), até 500MB cada${editing ? '; substituem os atuais' : ''}.`}
+          hint={`Até ${variant.maxExtraFiles} arquivos (${types}), até ${MAX_FILE_MB}MB cada${editing ? '; substituem os atuais' : ''}.`}
           accept={downloadAccept(variant)}
           multiple
           files={values.downloadFiles}

@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { Link } from 'wouter'
+import { copyText } from '../../../lib/copy-text'
 import { Button, buttonClasses } from '../../../ui/button'
 import { toast } from '../../../ui/toast-store'
-import { copyText } from '../../checkout/copy-text'
 
 interface SuccessDialogProps {
   open: boolean

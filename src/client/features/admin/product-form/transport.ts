@@ -1,6 +1,10 @@
-import { PRODUCT_MESSAGES, UPLOAD_LIMITS } from '../../../../contracts/product-form'
+import {
+  PRODUCT_MESSAGES,
+  UPLOAD_LIMITS,
+  type ProductCreated,
+} from '../../../../contracts/product-form'
 import { sendWithProgress } from '../../../lib/xhr-upload'
-import type { CreatedAnswer } from '../admin-types'
+import type { UploadStage } from '../../../ui/upload-status'
 import { toBase64Files } from './base64'
 import { textFields, type ProductFormValues } from './form-values'
 
@@ -10,8 +14,7 @@ const BASE64_TIMEOUT_MS = 300_000
 export const UPLOAD_TIMEOUT_MESSAGE =
   'Upload expirou após 3 minutos sem resposta. Verifique a conexão e tente novamente.'
 
-export type Stage = 'reading' | 'uploading' | 'saving'
-export type OnProgress = (stage: Stage, percent: number) => void
+export type OnProgress = (stage: UploadStage, percent: number) => void
 
 function appendText(form: FormData, values: ProductFormValues, editing: boolean) {
   const fields = textFields(values)
@@ -61,7 +64,7 @@ function send<T>(
 }
 
 export function createMultipart(values: ProductFormValues, onProgress: OnProgress) {
-  return send<CreatedAnswer>('POST', '/api/products', multipartBody(values, false), onProgress)
+  return send<ProductCreated>('POST', '/api/products', multipartBody(values, false), onProgress)
 }
 
 /** POST /api/products/base64 (one file) or /base64-multiple (with the extra files). */
@@ -96,7 +99,7 @@ export async function createBase64(
     }),
     ...(route === 'base64-multiple' && extras.length > 0 && { additionalFiles: extras }),
   }
-  return send<CreatedAnswer>(
+  return send<ProductCreated>(
     'POST',
     `/api/products/${route}`,
     JSON.stringify(body),

@@ -1,17 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate'
+import { copyText } from '../../../lib/copy-text'
 import { toast } from '../../../ui/toast-store'
-import { copyText } from '../../checkout/copy-text'
+import type { UploadStage } from '../../../ui/upload-status'
 import { refreshProducts } from '../admin.mutations'
 import { errorToast } from './error-toast'
 import type { ProductFormValues } from './form-values'
-import { createBase64, createMultipart, updateProduct, type Stage } from './transport'
+import { createBase64, createMultipart, updateProduct } from './transport'
 import type { ProductFormVariant } from './variants'
 
 export type Phase =
   | { kind: 'idle' }
-  | { kind: 'processing'; stage: Stage; percent: number }
+  | { kind: 'processing'; stage: UploadStage; percent: number }
   | { kind: 'success'; id: number; name: string; shareUrl: string; redirecting: boolean }
 
 /** While a save runs, closing or reloading the tab asks first (it would lose the upload). */
@@ -32,14 +33,14 @@ export function useProductSubmit(variant: ProductFormVariant, productId?: number
   useLeaveWarning(phase.kind === 'processing')
 
   async function submit(values: ProductFormValues, quickBase64 = false) {
-    const onProgress = (stage: Stage, percent: number) =>
+    const onProgress = (stage: UploadStage, percent: number) =>
       setPhase({ kind: 'processing', stage, percent })
     const base64 = quickBase64 || variant.transport === 'base64'
     setPhase({ kind: 'processing', stage: 'uploading', percent: 0 })
     try {
       if (productId !== undefined) {
         await updateProduct(productId, values, onProgress)
-        refreshProducts(queryClient, productId)
+        refreshProducts(queryClient)
         toast({ title: 'Produto atualizado!', variant: 'success', duration: 3000 })
         const shareUrl = `${window.location.origin}/produto/${productId}`
         setPhase({
@@ -57,7 +58,8 @@ export function useProductSubmit(variant: ProductFormVariant, productId?: number
           ? await createBase64(values, 'base64', onProgress)
           : await createMultipart(values, onProgress)
       refreshProducts(queryClient)
-      const id = answer?.id ?? answer?.product?.id
+      // Both create routes answer the id at the top (base64 repeats it under `product`).
+      const id = answer?.id
       if (!id) {
         setPhase({ kind: 'idle' })
         return toast({

@@ -12,7 +12,7 @@ import {
   tooBig,
 } from './file-rules'
 import { textFields, type ProductFormValues } from './form-values'
-import type { Message, ProductFormVariant } from './variants'
+import { MAX_FILE_MB, type Message, type ProductFormVariant } from './variants'
 
 export const HEIC_MESSAGE: Message = {
   title: 'Formato HEIC não suportado',
@@ -68,7 +68,10 @@ function filesProblem(v: ProductFormValues, variant: ProductFormVariant): Messag
     }
   const all = [v.image, v.downloadFile, ...v.additionalImages, ...v.downloadFiles]
   if (all.some((file) => file && tooBig(file)))
-    return { title: 'Arquivos muito grandes', description: 'Cada arquivo deve ter no máximo 500MB' }
+    return {
+      title: 'Arquivos muito grandes',
+      description: `Cada arquivo deve ter no máximo ${MAX_FILE_MB}MB`,
+    }
   return null
 }
 

@@ -50,6 +50,8 @@ export interface ProductFormVariant {
 }
 
 export const MAX_FILE_BYTES = UPLOAD_LIMITS.fileBytes
+/** The screens state the limit in megabytes, as SPEC.md words it ("até 500MB"). */
+export const MAX_FILE_MB = MAX_FILE_BYTES / 1024 / 1024
 
 const ADMIN_CATEGORY: Message = {
   title: 'Erro no formulário',
@@ -87,7 +89,7 @@ export const VARIANTS: Record<VariantId, ProductFormVariant> = {
     ...BASE,
     id: 'admin',
     title: 'Novo produto',
-    intro: 'Capa, imagens extras, arquivo principal e arquivos extras (até 500MB cada).',
+    intro: `Capa, imagens extras, arquivo principal e arquivos extras (até ${MAX_FILE_MB}MB cada).`,
     requireAdmin: true,
   },
   direct: { ...BASE, id: 'direct', title: 'Criar produto (direto)', intro: '', after: toAdmin },
@@ -145,7 +147,7 @@ export const VARIANTS: Record<VariantId, ProductFormVariant> = {
     ...BASE,
     id: 'multiple',
     title: 'Upload múltiplo',
-    intro: 'Até 10 imagens extras e 20 arquivos extras num só produto, com progresso do envio.',
+    intro: `Até ${UPLOAD_LIMITS.additionalImagesOnCreate} imagens extras e ${UPLOAD_LIMITS.downloadFiles} arquivos extras num só produto, com progresso do envio.`,
   },
   edit: {
     ...BASE,

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Badge } from '../../../ui/badge'
+import { LoadError, Loading } from '../../../ui/query-state'
+import { Panel } from '../../../ui/panel'
 import { adminCanvaLinksQuery } from '../admin.queries'
 import { CanvaLinkForm } from '../canva/canva-link-form'
 import { shortDate } from '../money'
-import { LoadError, Loading, Panel } from '../query-state'
 
 /** Editable-template links: each product's template and the links handed to its buyers. */
 export function CanvaLinksTab() {

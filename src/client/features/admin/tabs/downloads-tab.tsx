@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
+import { LoadError, Loading } from '../../../ui/query-state'
+import { Panel } from '../../../ui/panel'
 import { downloadsQuery } from '../admin.queries'
-import { LoadError, Loading, Panel } from '../query-state'
 
 /** Per product: how many purchases, how many downloads of them. */
 export function DownloadsTab() {

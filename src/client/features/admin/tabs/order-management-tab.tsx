@@ -1,9 +1,8 @@
 import type { AdminOrder } from '../../../../contracts/admin'
+import { ORDER_STATUSES } from '../../../../contracts/checkout'
 import { useOrderStatus } from '../admin.mutations'
 import { STATUS_LABELS } from '../order-badge'
 import { OrdersList } from './orders-tab'
-
-const STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const
 
 /** Any of the four statuses; a transition the server refuses (409) comes back as a toast. */
 function StatusSelect({ order }: { order: AdminOrder }) {
@@ -20,7 +19,7 @@ function StatusSelect({ order }: { order: AdminOrder }) {
         }
         className="h-10 rounded-xl border-2 border-purple-100 bg-white px-2 text-base focus:border-purple-500 focus:outline-none"
       >
-        {STATUSES.map((status) => (
+        {ORDER_STATUSES.map((status) => (
           <option key={status} value={status}>
             {STATUS_LABELS[status]}
           </option>

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { Button } from '../../../ui/button'
 import type { AdminOrder } from '../../../../contracts/admin'
+import { Button } from '../../../ui/button'
+import { LoadError, Loading } from '../../../ui/query-state'
+import { Panel } from '../../../ui/panel'
 import { useOrderStatus } from '../admin.mutations'
 import { adminOrdersQuery } from '../admin.queries'
 import { money, shortDate } from '../money'
 import { PaidBadge } from '../order-badge'
-import { LoadError, Loading, Panel } from '../query-state'
 
 /** One order's summary line; `children` are the tab's own controls. */
 export function OrderLine({ order, children }: { order: AdminOrder; children: ReactNode }) {

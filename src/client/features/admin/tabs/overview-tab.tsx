@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { categoryOf } from '../../../../contracts/categories'
+import { LoadError, Loading } from '../../../ui/query-state'
+import { Panel } from '../../../ui/panel'
 import { analyticsQuery } from '../admin.queries'
 import { money, shortDate } from '../money'
 import { PaidBadge } from '../order-badge'
-import { LoadError, Loading, Panel } from '../query-state'
 
 const RECENT_ORDERS = 5
 

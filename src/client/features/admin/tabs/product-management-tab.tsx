@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { buttonClasses } from '../../../ui/button'
+import { LoadError, Loading } from '../../../ui/query-state'
+import { Panel } from '../../../ui/panel'
 import { searchProducts } from '../../catalog/product-search'
 import { adminProductsQuery } from '../admin.queries'
 import { ProductRow } from '../product-row'
-import { LoadError, Loading, Panel } from '../query-state'
 
 /** Gestão Produtos: the full records, searchable, and the ways to register new ones. */
 export function ProductManagementTab() {

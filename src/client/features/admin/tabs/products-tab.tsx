@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { buttonClasses } from '../../../ui/button'
+import { LoadError, Loading } from '../../../ui/query-state'
+import { Panel } from '../../../ui/panel'
 import { lightProductsQuery } from '../admin.queries'
 import { ProductRow } from '../product-row'
-import { LoadError, Loading, Panel } from '../query-state'
 
 /** The quick list (products-light): every product, active or not, with its everyday actions. */
 export function ProductsTab() {

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { SETTING_CATEGORIES, SETTINGS } from '../../../../contracts/settings'
-import { buttonClasses } from '../../../ui/button'
 import type { AdminSetting } from '../../../../contracts/admin'
+import { buttonClasses } from '../../../ui/button'
+import { LoadError, Loading } from '../../../ui/query-state'
+import { Panel } from '../../../ui/panel'
 import { adminSettingsQuery } from '../admin.queries'
-import { LoadError, Loading, Panel } from '../query-state'
 import { SettingField } from '../setting-field'
 
 const CATEGORY_LABELS: Record<string, string> = {

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { Badge } from '../../../ui/badge'
 import type { AdminUser } from '../../../../contracts/admin'
+import { Badge } from '../../../ui/badge'
+import { LoadError, Loading } from '../../../ui/query-state'
+import { Panel } from '../../../ui/panel'
 import { useUserRole } from '../admin.mutations'
 import { adminUsersQuery } from '../admin.queries'
 import { shortDate } from '../money'
-import { LoadError, Loading, Panel } from '../query-state'
 
 function RoleSelect({ user }: { user: AdminUser }) {
   const update = useUserRole()

@@ -3,8 +3,9 @@ import { useState, type FormEvent } from 'react'
 import { NUMBER_RULE, type WhatsappConfig } from '../../../../contracts/messaging'
 import { Button } from '../../../ui/button'
 import { Field } from '../../../ui/field'
+import { LoadError, Loading } from '../../../ui/query-state'
+import { Panel } from '../../../ui/panel'
 import { whatsappConfigQuery } from '../admin.queries'
-import { LoadError, Loading, Panel } from '../query-state'
 import { useSaveWhatsappConfig } from './whatsapp.mutations'
 
 /**

@@ -4,8 +4,9 @@ import type { WhatsappStatus } from '../../../../contracts/messaging'
 import { Badge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
 import { Field } from '../../../ui/field'
+import { Loading } from '../../../ui/query-state'
+import { Panel } from '../../../ui/panel'
 import { whatsappStatusQuery } from '../admin.queries'
-import { Loading, Panel } from '../query-state'
 import { useTestWhatsapp } from './whatsapp.mutations'
 
 const DETAILS: Record<WhatsappStatus['instanceStatus'], string> = {

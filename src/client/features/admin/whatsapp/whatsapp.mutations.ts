@@ -6,6 +6,7 @@ import type {
 } from '../../../../contracts/messaging'
 import { apiJson } from '../../../lib/api'
 import { toast } from '../../../ui/toast-store'
+import { adminKeys, whatsappConfigQuery } from '../admin.queries'
 
 /** Saves the integration's fields; the status is asked again at once, not in 5 s. */
 export function useSaveWhatsappConfig() {
@@ -14,9 +15,9 @@ export function useSaveWhatsappConfig() {
     mutationFn: (body: WhatsappConfigBody) =>
       apiJson<WhatsappConfig>('/api/admin/whatsapp-config', { method: 'POST', body }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(['/api/admin/whatsapp-config'], saved)
-      for (const url of ['/api/admin/whatsapp-status', '/api/admin/settings'])
-        void queryClient.invalidateQueries({ queryKey: [url] })
+      queryClient.setQueryData(whatsappConfigQuery().queryKey, saved)
+      for (const queryKey of [adminKeys.whatsappStatus(), adminKeys.settings()])
+        void queryClient.invalidateQueries({ queryKey })
       toast({ title: 'Configuração salva!', variant: 'success', duration: 3000 })
     },
     onError: (error) =>
@@ -39,7 +40,7 @@ export function useTestWhatsapp() {
       }),
     onSuccess: (answer) => {
       toast({ title: 'Mensagem enviada!', description: answer.message, variant: 'success' })
-      void queryClient.invalidateQueries({ queryKey: ['/api/admin/whatsapp-status'] })
+      void queryClient.invalidateQueries({ queryKey: adminKeys.whatsappStatus() })
     },
     onError: (error) =>
       toast({ title: 'Erro no envio', description: error.message, variant: 'destructive' }),

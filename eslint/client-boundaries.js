@@ -1,0 +1,97 @@
+// Client import rules (STYLE.md item 6): pages → features → ui/lib, never back. A feature
+// imports another feature only through the pairs listed here, each with its reason.
+import { readdirSync } from 'node:fs'
+
+/** Which features each feature may import; a feature not named here may import none. */
+export const ALLOWED_FEATURE_IMPORTS = {
+  // A bought material is downloaded the way a free one is.
+  account: ['downloads'],
+  // Product rows show the store's price and search; a product write refreshes the store's
+  // product views; a settings write refreshes the public copy of the settings.
+  admin: ['catalog', 'settings'],
+  // A login drops the previous visitor's private data and refetches the merged cart.
+  auth: ['account', 'cart'],
+  // The cart's suggestions are catalogue products, shown with their category.
+  cart: ['catalog'],
+  // Checkout buys the cart (or the buy-now item) for whoever is logged in, then refreshes
+  // the buyer's purchases and orders.
+  checkout: ['account', 'auth', 'cart'],
+  // The home page greets the logged-in user and shows the banner the admin configured.
+  home: ['auth', 'settings'],
+  // The header shows the session and the cart; header and footer show the store's contacts.
+  layout: ['auth', 'cart', 'settings'],
+  // A product page adds to the cart, downloads a free material, shows its category and the
+  // store's download quota.
+  'product-detail': ['cart', 'catalog', 'downloads', 'settings'],
+}
+
+const FEATURES = readdirSync(new URL('../src/client/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort()
+
+const CODE = '**/*.{ts,tsx}'
+
+// Specifiers are relative ('../cart/cart.queries', '../../features/cart/...'), so a pattern
+// names the folder wherever it appears in the path.
+const NO_SERVER = {
+  group: ['**/server/**'],
+  message: 'The browser never runs server code: share shapes and limits through src/contracts.',
+}
+const NO_APP_SHELL = {
+  regex: '^(\\.\\./)+(app|main|routes)$',
+  message: 'app.tsx, main.tsx and routes.tsx sit above every page: nothing imports them back.',
+}
+const NO_PAGES = {
+  group: ['**/pages/**'],
+  message: 'Pages are the top layer (pages → features → ui/lib): only routes.tsx imports them.',
+}
+const NO_FEATURES = {
+  group: ['**/features/**'],
+  message: 'ui/ and lib/ are generic and may not import features (pages → features → ui/lib).',
+}
+
+/** What a feature may not import: pages, the app shell, server code, unlisted features. */
+function featureRules(feature) {
+  const allowed = ALLOWED_FEATURE_IMPORTS[feature] ?? []
+  const forbidden = FEATURES.filter((other) => other !== feature && !allowed.includes(other))
+  return [
+    NO_SERVER,
+    NO_APP_SHELL,
+    NO_PAGES,
+    ...forbidden.map((other) => ({
+      group: [`**/${other}/**`],
+      message:
+        `features/${feature} may not import features/${other}: move what is generic to ui/ or ` +
+        `lib/, or add the pair to ALLOWED_FEATURE_IMPORTS in eslint/client-boundaries.js.`,
+    })),
+  ]
+}
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+
+// One rule setting per file: a later block replaces an earlier one for the files it matches.
+export const clientBoundaries = [
+  {
+    name: 'client/app',
+    files: [`src/client/${CODE}`],
+    rules: restrict([NO_SERVER]),
+  },
+  {
+    name: 'client/pages',
+    files: [`src/client/pages/${CODE}`],
+    rules: restrict([NO_SERVER, NO_APP_SHELL]),
+  },
+  {
+    name: 'client/ui-lib',
+    files: [`src/client/ui/${CODE}`, `src/client/lib/${CODE}`],
+    rules: restrict([NO_SERVER, NO_APP_SHELL, NO_PAGES, NO_FEATURES]),
+  },
+  ...FEATURES.map((feature) => ({
+    name: `client/features/${feature}`,
+    files: [`src/client/features/${feature}/${CODE}`],
+    rules: restrict(featureRules(feature)),
+  })),
+]

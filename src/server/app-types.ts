@@ -1,0 +1,89 @@
+/**
+ * The types every route file needs (the app, its dependencies, its services), kept apart from
+ * app.ts so that importing them never imports the wiring: app.ts imports the routes, the routes
+ * import only this file, and the graph stays a tree.
+ */
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RouteOptions,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Config } from './config.js'
+import type { Database } from './db/client.js'
+import type { FileStorage } from './files/storage.js'
+import type { RateLimiter } from './http/rate-limit.js'
+import type { AccountsService } from './modules/accounts/accounts.service.js'
+import type { LoginService } from './modules/accounts/login.service.js'
+import type { SessionService } from './modules/accounts/sessions.service.js'
+import type { UserAdmin } from './modules/accounts/user-admin.service.js'
+import type { AdminReports } from './modules/admin/reports.read-model.js'
+import type { AdminSettings } from './modules/admin/admin-settings.service.js'
+import type { OrderStatusService } from './modules/admin/order-status.service.js'
+import type { CanvaLinksService } from './modules/canva/canva-links.service.js'
+import type { CartService } from './modules/cart/cart.service.js'
+import type { CatalogService } from './modules/catalog/catalog.service.js'
+import type { CardCheckoutService } from './modules/checkout/card-checkout.service.js'
+import type { CheckoutService } from './modules/checkout/checkout.service.js'
+import type { CustomerService } from './modules/customer/customer.service.js'
+import type { DownloadsService } from './modules/downloads/downloads.service.js'
+import type { MessagingService } from './modules/messaging/messaging.service.js'
+import type { OrdersService } from './modules/orders/orders.service.js'
+import type { PaymentsService } from './modules/payments/payments.service.js'
+import type { ProductsService } from './modules/products/products.service.js'
+import type { UploadJournal } from './modules/products/upload-journal.service.js'
+import type { SettingsService } from './modules/settings/settings.service.js'
+
+export interface Deps {
+  config: Config
+  database: Database
+  storage: FileStorage
+  /** Order expiry, payment re-check and outbox timers; tests turn them off and drive them. */
+  backgroundJobs?: boolean
+  /** Called for every route as it is registered (tests list the routes with it). */
+  onRoute?: (route: RouteOptions) => void
+}
+
+/** Every module's service, built once in app.ts. */
+export interface Services {
+  settings: SettingsService
+  accounts: AccountsService
+  sessions: SessionService
+  login: LoginService
+  userAdmin: UserAdmin
+  /** Shared by every limited call (login, register, guest look-up), in memory or in Redis. */
+  limiter: RateLimiter
+  products: ProductsService
+  uploadJournal: UploadJournal
+  catalog: CatalogService
+  cart: CartService
+  orders: OrdersService
+  payments: PaymentsService
+  checkout: CheckoutService
+  cardCheckout: CardCheckoutService
+  downloads: DownloadsService
+  customer: CustomerService
+  canvaLinks: CanvaLinksService
+  messaging: MessagingService
+  adminSettings: AdminSettings
+  adminReports: AdminReports
+  changeOrderStatus: OrderStatusService
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services
+    deps: Deps
+  }
+}

@@ -1,0 +1,50 @@
+import type { AdminOrder } from '../../../contracts/admin.js'
+import type { OrderStatus } from '../../../contracts/checkout.js'
+import { AppError } from '../../errors.js'
+import { canTransition, type OrdersService } from '../orders/orders.service.js'
+import type { AdminReports } from './reports.read-model.js'
+
+const LABELS: Record<OrderStatus, string> = {
+  pending: 'Pendente',
+  paid: 'Pago',
+  cancelled: 'Cancelado',
+  refunded: 'Reembolsado',
+}
+
+/**
+ * The advanced orders tab's status change. Paying goes through markOrderPaid (purchases created
+ * exactly once, whoever else confirms the payment at the same time); refunding or cancelling
+ * revokes the purchases. Setting the status an order already has changes nothing.
+ */
+export function createOrderStatusChanger(deps: {
+  orders: Pick<OrdersService, 'find' | 'markOrderPaid' | 'close'>
+  reports: Pick<AdminReports, 'order'>
+}) {
+  const { orders, reports } = deps
+  const notFound = () => new AppError('not_found', 'Pedido não encontrado')
+
+  return async function changeOrderStatus(id: string, to: OrderStatus): Promise<AdminOrder> {
+    const order = await orders.find(id)
+    if (!order) throw notFound()
+    if (order.status !== to) {
+      if (!canTransition(order.status, to)) {
+        throw new AppError(
+          'conflict',
+          `Não é possível mudar um pedido ${LABELS[order.status]} para ${LABELS[to]}`,
+        )
+      }
+      const changed =
+        to === 'paid'
+          ? await orders.markOrderPaid(id, 'admin')
+          : await orders.close(id, order.status, to as 'refunded' | 'cancelled')
+      if (!changed && (await orders.find(id))?.status !== to) {
+        throw new AppError('conflict', 'O pedido mudou enquanto isso. Atualize a lista.')
+      }
+    }
+    const answer = await reports.order(id)
+    if (!answer) throw notFound()
+    return answer
+  }
+}
+
+export type OrderStatusService = ReturnType<typeof createOrderStatusChanger>

@@ -1,0 +1,121 @@
+import { count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import type { AdminAnalytics, AdminOrder, DownloadStat } from '../../../contracts/admin.js'
+import { centsToDecimal } from '../../../contracts/money.js'
+import type { Db } from '../../db/client.js'
+import { users } from '../accounts/accounts.tables.js'
+import { downloadLog, purchases } from '../downloads/downloads.tables.js'
+import type { OrdersService } from '../orders/orders.service.js'
+import { orderItems, orders } from '../orders/orders.tables.js'
+import { products } from '../products/products.tables.js'
+
+type OrderRow = typeof orders.$inferSelect
+
+/**
+ * The administration's figures: a read model (decision 009). They are read-only aggregates
+ * over several modules' tables; one query per figure here beats a service call per row, and
+ * nothing here ever writes.
+ */
+export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, 'summarise'>) {
+  async function withItems(rows: OrderRow[]): Promise<AdminOrder[]> {
+    const summaries = await orderSummaries.summarise(rows)
+    return summaries.map((summary, i) => ({
+      ...summary,
+      customerWhatsapp: rows[i]!.customerWhatsapp,
+      paymentProvider: rows[i]!.paymentProvider,
+      paidAt: rows[i]!.paidAt?.toISOString() ?? null,
+    }))
+  }
+
+  const newestOrders = (limit?: number) => {
+    const query = db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id))
+    return limit ? query.limit(limit) : query
+  }
+
+  return {
+    orders: async () => withItems(await newestOrders()),
+
+    async order(id: string): Promise<AdminOrder | null> {
+      const rows = await db.select().from(orders).where(eq(orders.id, id))
+      return (await withItems(rows))[0] ?? null
+    },
+
+    async analytics(): Promise<AdminAnalytics> {
+      const paid = eq(orders.status, 'paid')
+      const [[userCount], [productCount], [orderTotals], recent, perCategory, salesPerCategory] =
+        await Promise.all([
+          db.select({ n: count() }).from(users),
+          db.select({ n: count() }).from(products).where(isNull(products.deletedAt)),
+          db
+            .select({
+              n: count(),
+              revenue: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${paid}), 0)::int`,
+            })
+            .from(orders),
+          newestOrders(5),
+          db
+            .select({ category: products.category, n: count() })
+            .from(products)
+            .where(isNull(products.deletedAt))
+            .groupBy(products.category),
+          db
+            .select({
+              category: products.category,
+              cents: sql<number>`sum(${orderItems.unitPriceCents} * ${orderItems.quantity})::int`,
+            })
+            .from(orderItems)
+            .innerJoin(orders, eq(orders.id, orderItems.orderId))
+            .innerJoin(products, eq(products.id, orderItems.productId))
+            .where(paid)
+            .groupBy(products.category),
+        ])
+      const categories = new Set([...perCategory, ...salesPerCategory].map((r) => r.category))
+      const productStats = [...categories].map((category) => ({
+        category,
+        count: perCategory.find((r) => r.category === category)?.n ?? 0,
+        revenue: centsToDecimal(salesPerCategory.find((r) => r.category === category)?.cents ?? 0),
+      }))
+      return {
+        totals: {
+          users: userCount?.n ?? 0,
+          products: productCount?.n ?? 0,
+          orders: orderTotals?.n ?? 0,
+          revenue: centsToDecimal(orderTotals?.revenue ?? 0),
+        },
+        recentOrders: await withItems(recent),
+        productStats: productStats.sort((a, b) => b.count - a.count),
+      }
+    },
+
+    /** Purchases still valid and downloads logged, per product that exists or was bought. */
+    async downloads(): Promise<DownloadStat[]> {
+      const bought = db
+        .select({ productId: purchases.productId, n: count().as('bought') })
+        .from(purchases)
+        .where(isNull(purchases.revokedAt))
+        .groupBy(purchases.productId)
+        .as('bought')
+      const downloaded = db
+        .select({ productId: downloadLog.productId, n: count().as('downloaded') })
+        .from(downloadLog)
+        .groupBy(downloadLog.productId)
+        .as('downloaded')
+      const purchasesN = sql<number>`coalesce(${bought.n}, 0)::int`
+      const downloadsN = sql<number>`coalesce(${downloaded.n}, 0)::int`
+      const rows = await db
+        .select({ productId: products.id, productName: products.name, purchasesN, downloadsN })
+        .from(products)
+        .leftJoin(bought, eq(bought.productId, products.id))
+        .leftJoin(downloaded, eq(downloaded.productId, products.id))
+        .where(or(isNull(products.deletedAt), gt(bought.n, 0)))
+        .orderBy(desc(downloadsN), desc(purchasesN), desc(products.id))
+      return rows.map((r) => ({
+        productId: r.productId,
+        productName: r.productName,
+        totalPurchases: r.purchasesN,
+        totalDownloads: r.downloadsN,
+      }))
+    },
+  }
+}
+
+export type AdminReports = ReturnType<typeof createAdminReports>

@@ -1,0 +1,191 @@
+import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import { QUOTA_EXHAUSTED_MESSAGE } from '../../../contracts/downloads.js'
+import type { Db } from '../../db/client.js'
+import { AppError } from '../../errors.js'
+import type { SettingsService } from '../settings/settings.service.js'
+import { downloadLog, purchases } from './downloads.tables.js'
+
+export type Purchase = typeof purchases.$inferSelect
+
+export const REVOKED_MESSAGE =
+  'Esta compra foi cancelada ou reembolsada: os downloads foram encerrados.'
+
+/** What paying an order hands to this module: the order's buyer and its lines. */
+export interface PaidOrder {
+  id: string
+  userId: string | null
+  customerEmail: string
+}
+export interface PaidLine {
+  id: number
+  productId: number
+  quantity: number
+}
+
+/**
+ * Purchases: what a paid order grants, each line with `max_downloads × quantity` downloads,
+ * spent one at a time and never past the quota; revoked with their order's refund or
+ * cancellation, in the same transaction, so downloads stop the moment the status changes.
+ */
+export function createPurchasesService(deps: {
+  db: Db
+  settings: SettingsService
+  /**
+   * Which of these orders are paid right now (the orders module). Revoking happens with every
+   * refund, but a status changed by hand in the database must stop downloads too.
+   */
+  paidAmong: (orderIds: string[]) => Promise<Set<string>>
+}) {
+  const { db } = deps
+
+  /** The purchases still live: not revoked, and their order still paid. */
+  async function live(rows: Purchase[]): Promise<Purchase[]> {
+    const notRevoked = rows.filter((p) => p.revokedAt === null)
+    if (notRevoked.length === 0) return []
+    const paid = await deps.paidAmong([...new Set(notRevoked.map((p) => p.orderId))])
+    return notRevoked.filter((p) => paid.has(p.orderId))
+  }
+
+  /** The owner's purchases of a product, oldest first. */
+  const purchasesOf = (where: SQL, productId: number) =>
+    db
+      .select()
+      .from(purchases)
+      .where(and(where, eq(purchases.productId, productId)))
+      .orderBy(asc(purchases.createdAt), asc(purchases.id))
+
+  const logDownload = (tx: Db, purchaseId: number | null, productId: number, ip: string) =>
+    tx.insert(downloadLog).values({ purchaseId, productId, ip })
+
+  /** Consumes one download of the purchase; never more than its quota under concurrency. */
+  async function consumeDownload(tx: Db, purchaseId: number): Promise<Purchase | null> {
+    const [row] = await tx
+      .update(purchases)
+      .set({ downloadCount: sql`${purchases.downloadCount} + 1` })
+      .where(
+        and(
+          eq(purchases.id, purchaseId),
+          lt(purchases.downloadCount, purchases.maxDownloads),
+          isNull(purchases.revokedAt),
+        ),
+      )
+      .returning()
+    return row ?? null
+  }
+
+  return {
+    /** The orders module's effects (orders.service.ts `OrderEffects`): grant and revoke. */
+    orderEffects: {
+      async preparePaid() {
+        const perPurchase = await deps.settings.getPositiveInt('max_downloads')
+        // The unique order_item_id makes a second grant for the same order a no-op.
+        return async (tx: Db, order: PaidOrder, lines: PaidLine[]) => {
+          await tx
+            .insert(purchases)
+            .values(
+              lines.map((line) => ({
+                orderId: order.id,
+                orderItemId: line.id,
+                userId: order.userId,
+                customerEmail: order.customerEmail,
+                productId: line.productId,
+                maxDownloads: perPurchase * line.quantity,
+              })),
+            )
+            .onConflictDoNothing({ target: purchases.orderItemId })
+        }
+      },
+      async closed(tx: Db, orderId: string) {
+        await tx
+          .update(purchases)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(purchases.orderId, orderId), isNull(purchases.revokedAt)))
+      },
+    },
+
+    /** An order's purchases (inside the paying transaction, for the effects that follow). */
+    ofOrder: (tx: Db, orderId: string) =>
+      tx.select().from(purchases).where(eq(purchases.orderId, orderId)),
+
+    /** The live purchases of a product (the Canva tab grants a new link to each). */
+    activeOfProduct: (tx: Db, productId: number) =>
+      tx
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.productId, productId), isNull(purchases.revokedAt))),
+
+    async find(id: number): Promise<Purchase | null> {
+      const [row] = await db.select().from(purchases).where(eq(purchases.id, id))
+      return row ?? null
+    },
+
+    /** Live purchases of an account, or of orders a guest proved theirs, newest first. */
+    async liveOf(owner: { userId: string } | { orderIds: string[] }): Promise<Purchase[]> {
+      if ('orderIds' in owner && owner.orderIds.length === 0) return []
+      const rows = await db
+        .select()
+        .from(purchases)
+        .where(
+          and(
+            'userId' in owner
+              ? eq(purchases.userId, owner.userId)
+              : inArray(purchases.orderId, owner.orderIds),
+            isNull(purchases.revokedAt),
+          ),
+        )
+        .orderBy(desc(purchases.createdAt), desc(purchases.id))
+      return live(rows)
+    },
+
+    /** A link's purchase, checked at the moment it is followed: a refund stops it at once. */
+    async assertStillActive(purchaseId: number, productId: number): Promise<boolean> {
+      const [row] = await purchasesOf(eq(purchases.id, purchaseId), productId)
+      if (!row) return false
+      if ((await live([row])).length === 0) throw new AppError('forbidden', REVOKED_MESSAGE)
+      return true
+    },
+
+    logFree: (productId: number, ip: string) => logDownload(db, null, productId, ip),
+
+    /**
+     * One download from the owner's purchases of a product, logged: the oldest purchase with
+     * downloads left is spent. With `spend: false` (a link delivery, decision 006) it is only
+     * logged. Answers the purchase used and the downloads left on it.
+     */
+    async take(input: {
+      owner: { userId: string } | { orderIds: string[] }
+      productId: number
+      ip: string
+      spend: boolean
+      none: string
+    }): Promise<{ purchaseId: number; remaining: number }> {
+      const { productId, ip, owner } = input
+      const candidates =
+        'userId' in owner
+          ? await purchasesOf(eq(purchases.userId, owner.userId), productId)
+          : await purchasesOf(inArray(purchases.orderId, owner.orderIds), productId)
+      if (candidates.length === 0) throw new AppError('not_found', input.none)
+      const active = await live(candidates)
+      if (active.length === 0) throw new AppError('forbidden', REVOKED_MESSAGE)
+      if (!input.spend) {
+        const first = active[0]!
+        await logDownload(db, first.id, productId, ip)
+        return { purchaseId: first.id, remaining: first.maxDownloads - first.downloadCount }
+      }
+      for (const candidate of active) {
+        if (candidate.downloadCount >= candidate.maxDownloads) continue
+        // The count and its log line stand or fall together.
+        const used = await db.transaction(async (tx) => {
+          const row = await consumeDownload(tx, candidate.id)
+          if (row) await logDownload(tx, row.id, productId, ip)
+          return row
+        })
+        // Null: another request took the last one meanwhile; the next purchase may have some.
+        if (used) return { purchaseId: used.id, remaining: used.maxDownloads - used.downloadCount }
+      }
+      throw new AppError('forbidden', QUOTA_EXHAUSTED_MESSAGE)
+    },
+  }
+}
+
+export type PurchasesService = ReturnType<typeof createPurchasesService>

@@ -1,0 +1,35 @@
+/**
+ * The messaging module's table: the WhatsApp outbox.
+ * Other modules reach these rows only through this module's service; a `*.tables.ts` file may
+ * import another's only for a foreign key (decision 009).
+ */
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt } from '../../db/columns.js'
+
+/**
+ * WhatsApp messages waiting to be sent. Written in the same transaction as the order change
+ * that caused them; `dedupeKey` makes one event one message however often it is written.
+ */
+export const messageOutbox = pgTable(
+  'message_outbox',
+  {
+    id: serial('id').primaryKey(),
+    dedupeKey: text('dedupe_key').notNull(),
+    toNumber: text('to_number').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker holds the row until then; a crashed worker's claim simply runs out. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('message_outbox_dedupe_unique').on(t.dedupeKey),
+    index('message_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+)

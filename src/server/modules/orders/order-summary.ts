@@ -1,0 +1,47 @@
+import { asc, inArray } from 'drizzle-orm'
+import type { OrderSummary } from '../../../contracts/checkout.js'
+import { centsToDecimal } from '../../../contracts/money.js'
+import type { Db } from '../../db/client.js'
+import { orderItems } from './orders.tables.js'
+import type { NewOrderLine, OrderRow } from './place-order.js'
+
+/** An order with its lines as every order list and checkout answer shows it. */
+export function toOrderSummary(order: OrderRow, lines: NewOrderLine[]): OrderSummary {
+  return {
+    id: order.id,
+    userId: order.userId,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    totalAmount: centsToDecimal(order.totalCents),
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    createdAt: order.createdAt.toISOString(),
+    items: lines.map((l) => ({
+      productId: l.productId,
+      productName: l.productName,
+      quantity: l.quantity,
+      unitPrice: centsToDecimal(l.unitPriceCents),
+    })),
+  }
+}
+
+/** Stored orders as summaries, the lines of all of them read in one query (order lists). */
+export async function summariseOrders(db: Db, rows: OrderRow[]): Promise<OrderSummary[]> {
+  if (rows.length === 0) return []
+  const lines = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((o) => o.id),
+      ),
+    )
+    .orderBy(asc(orderItems.id))
+  return rows.map((order) =>
+    toOrderSummary(
+      order,
+      lines.filter((line) => line.orderId === order.id),
+    ),
+  )
+}

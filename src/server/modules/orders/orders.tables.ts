@@ -1,0 +1,66 @@
+/**
+ * The orders module's tables: orders and their lines, priced when placed.
+ * Other modules reach these rows only through this module's service; a `*.tables.ts` file may
+ * import another's only for a foreign key (decision 009).
+ */
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { ORDER_STATUSES } from '../../../contracts/checkout.js'
+import { createdAt } from '../../db/columns.js'
+import { users } from '../accounts/accounts.tables.js'
+import { products } from '../products/products.tables.js'
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** Random, at least 128 bits: knowing one order id tells nothing about another. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The cart session that placed it: a guest's proof of ownership. */
+    sessionId: text('session_id'),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerWhatsapp: text('customer_whatsapp').notNull().default(''),
+    customerAddress: text('customer_address'),
+    totalCents: integer('total_cents').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    paymentMethod: text('payment_method', { enum: ['pix', 'card'] })
+      .notNull()
+      .default('pix'),
+    /** static | mercadopago | demo */
+    paymentProvider: text('payment_provider').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    pixCode: text('pix_code'),
+    ticketUrl: text('ticket_url'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_total_non_negative', sql`${t.totalCents} >= 0`),
+    index('orders_email_idx').on(t.customerEmail),
+    index('orders_user_idx').on(t.userId),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** Name and price as they were when bought; later edits do not rewrite history. */
+    productName: text('product_name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    check('order_items_quantity_positive', sql`${t.quantity} >= 1`),
+    index('order_items_order_idx').on(t.orderId),
+  ],
+)

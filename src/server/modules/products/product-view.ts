@@ -1,0 +1,46 @@
+import type { Product } from '../../../contracts/products.js'
+import { centsToDecimal } from '../../../contracts/money.js'
+import type { productFiles, productImages, products } from './products.tables.js'
+
+type ProductRow = typeof products.$inferSelect
+type ImageRow = Pick<typeof productImages.$inferSelect, 'position' | 'hash'>
+type FileRow = Pick<
+  typeof productFiles.$inferSelect,
+  'position' | 'fileName' | 'mimeType' | 'sizeBytes'
+>
+
+/** A product's cover image; the hash in `v` makes a new cover a new URL (cached for a year). */
+export const coverUrl = (productId: number, hash: string | null) =>
+  `/api/products/${productId}/image?v=${hash ?? 'none'}`
+
+/** The one place a product row becomes the JSON every API answers. */
+export function toProductView(row: ProductRow, images: ImageRow[], files: FileRow[]): Product {
+  const cover = images.find((i) => i.position === 0)
+  const extras = images.filter((i) => i.position > 0).sort((a, b) => a.position - b.position)
+  const sortedFiles = [...files].sort((a, b) => a.position - b.position)
+  const main = sortedFiles[0]
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: centsToDecimal(row.priceCents),
+    category: row.category,
+    isFree: row.isFree,
+    isActive: row.isActive,
+    imageUrl: coverUrl(row.id, cover?.hash ?? null),
+    additionalImages: extras.map(
+      (image, index) => `/api/products/${row.id}/additional-image/${index}?v=${image.hash}`,
+    ),
+    downloadFileName: main?.fileName ?? null,
+    mimeType: main?.mimeType ?? null,
+    externalLink: row.externalLink,
+    canvaTemplateId: row.canvaTemplateId,
+    createdAt: row.createdAt.toISOString(),
+    downloadFiles: sortedFiles.map((f, index) => ({
+      index,
+      fileName: f.fileName,
+      mimeType: f.mimeType,
+      size: f.sizeBytes,
+    })),
+  }
+}

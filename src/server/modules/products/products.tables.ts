@@ -1,0 +1,84 @@
+/**
+ * The products module's tables: the catalogue as the owner edits it, with images and files.
+ * Other modules reach these rows only through this module's service; a `*.tables.ts` file may
+ * import another's only for a foreign key (decision 009).
+ */
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { createdAt } from '../../db/columns.js'
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    category: text('category').notNull(),
+    isFree: boolean('is_free').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    /** A Canva or other external link delivered instead of (or besides) files. */
+    externalLink: text('external_link'),
+    canvaTemplateId: text('canva_template_id'),
+    /** Set when a product with buyers is deleted: hidden everywhere, files kept for the buyers. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('products_free_costs_nothing', sql`NOT ${t.isFree} OR ${t.priceCents} = 0`),
+    index('products_active_idx').on(t.isActive, t.createdAt),
+  ],
+)
+
+/** Position 0 is the cover; 1.. are the additional images in gallery order. */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Storage key of each WebP variant, by variant name (thumb, card, full). */
+    variants: jsonb('variants').$type<Record<string, string>>().notNull(),
+    /** Content hash of the source image: the ETag and the cache-busting `v`. */
+    hash: text('hash').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('product_images_position_unique').on(t.productId, t.position)],
+)
+
+/** Position 0 is the main download; 1.. are the additional files. */
+export const productFiles = pgTable(
+  'product_files',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('product_files_position_unique').on(t.productId, t.position)],
+)
