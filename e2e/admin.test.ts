@@ -188,8 +188,9 @@ describe('the shop owner manages a product from a phone', () => {
     await loggedInAsAdmin()
     const productId = await existingProduct(uniqueName())
     await openProductsTab(productId)
-    page.once('dialog', (dialog) => void dialog.accept())
     await rowOf(productId).getByRole('button', { name: 'Excluir' }).click()
+    // The app's own dialog, not the browser's confirm().
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Excluir' }).click()
     await page.getByText('Produto removido!', { exact: true }).waitFor()
     await expect.poll(() => rowOf(productId).count()).toBe(0)
     expect(await storeIds()).not.toContain(productId)

@@ -91,28 +91,37 @@ describe('the cart and the payment survive a bad connection', () => {
     await page.keyboard.press('Escape')
   })
 
-  it('announces a payment confirmed while the buyer browses elsewhere', async () => {
+  it('announces a payment confirmed elsewhere in the app dialog, in words for a guest', async () => {
     const orderId = await pendingOrderInBrowser(product.id)
-    await page.evaluate(async (id) => {
-      await fetch(`/api/orders/${id}/confirm-payment`, {
-        method: 'POST',
-        headers: { 'x-session-id': localStorage.getItem('cart_session_id') ?? '' },
-      })
-    }, orderId)
-    const prompt = new Promise<string>((resolve) =>
-      page.once('dialog', (dialog) => {
-        resolve(dialog.message())
-        void dialog.accept()
-      }),
+    await page.evaluate(
+      async ({ id, productId }) => {
+        // As the checkout saves a guest's order, with the buy-now item still in the browser.
+        const guest = { email: 'ana.e2e@exemplo.com', whatsapp: '11977776666' }
+        const saved = { orderId: id, productName: 'Kit Teste', timestamp: Date.now(), guest }
+        localStorage.setItem('pendingOrder', JSON.stringify({ ...saved, productIds: [productId] }))
+        localStorage.setItem('tempCheckoutItem', JSON.stringify({ id: 1, productId, quantity: 1 }))
+        await fetch(`/api/orders/${id}/confirm-payment`, {
+          method: 'POST',
+          headers: { 'x-session-id': localStorage.getItem('cart_session_id') ?? '' },
+        })
+      },
+      { id: orderId, productId: product.id },
     )
+    let browserPrompt = false
+    page.once('dialog', (dialog) => {
+      browserPrompt = true
+      void dialog.dismiss()
+    })
     await page.goto('/')
-    await page.getByText('PAGAMENTO CONFIRMADO!', { exact: true }).waitFor()
-    await page
-      .getByText('Materiais de "Kit Teste" liberados! Acesse seu dashboard.', { exact: true })
-      .waitFor()
+    const dialog = page.getByTestId('confirm-dialog')
+    await dialog.getByText('Pagamento confirmado!', { exact: true }).waitFor()
+    expect(await dialog.textContent()).toContain('com o email e o WhatsApp do pedido')
+    expect(await dialog.textContent()).not.toMatch(/dashboard/i)
     expect(await page.evaluate(() => localStorage.getItem('pendingOrder'))).toBeNull()
-    expect(await prompt).toBe('Pagamento confirmado! Ir para o dashboard?')
-    await page.waitForURL((url) => url.pathname !== '/')
+    expect(await page.evaluate(() => localStorage.getItem('tempCheckoutItem'))).toBeNull()
+    await dialog.getByRole('button', { name: 'Ver meus materiais' }).click()
+    await page.waitForURL((url) => url.pathname === '/meus-materiais')
+    expect(browserPrompt).toBe(false)
   })
 
   it('lists the saved order on /payment-recovery and opens its QR code', async () => {
@@ -126,14 +135,12 @@ describe('the cart and the payment survive a bad connection', () => {
     await page.getByTestId('pix-qr').waitFor()
   })
 
-  it('offers PIX when the card checkout is not available', async () => {
+  it('says first that card payment is off, and points to PIX, before any form', async () => {
     await page.goto('/checkout-mercadopago')
-    await page.getByLabel('Nome', { exact: true }).fill('Ana')
-    await page.getByLabel('Sobrenome').fill('Lima')
-    await page.getByLabel('Email').fill('ana.e2e@exemplo.com')
-    await page.getByRole('button', { name: 'Pagar com cartão' }).click()
-    await page.getByText('Erro no checkout', { exact: true }).waitFor()
-    await page.getByText('Tente novamente ou use o PIX como alternativa', { exact: true }).waitFor()
+    await page.getByTestId('card-unavailable').waitFor()
+    await page.getByText('O pagamento com cartão não está disponível nesta loja.').waitFor()
+    expect(await page.getByRole('button', { name: 'Pagar com cartão' }).count()).toBe(0)
+    expect(await page.getByLabel('Email').count()).toBe(0)
     await page.getByRole('link', { name: 'Pagar com PIX' }).click()
     await page.waitForURL((url) => url.pathname === '/checkout-pix')
   })

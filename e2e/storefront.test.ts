@@ -37,6 +37,21 @@ describe('a visitor browses the catalogue on a phone', () => {
     const shown = await cards.allInnerTexts()
     for (const name of expected) expect(shown.some((text) => text.includes(name))).toBe(true)
 
+    await page
+      .getByText(
+        expected.length === 1
+          ? '1 material encontrado'
+          : `${expected.length} materiais encontrados`,
+        { exact: true },
+      )
+      .waitFor()
+
+    // One match: the words agree with the count.
+    const single = products[0]!.name
+    await page.getByTestId('search-input').fill(single)
+    await expect.poll(() => cards.count(), { timeout: 5000 }).toBe(1)
+    await page.getByText('1 material encontrado', { exact: true }).waitFor()
+
     await page.getByTestId('search-input').fill('xyzzy nada disso')
     await page.getByText('Nenhum produto encontrado').waitFor()
   })
@@ -92,6 +107,9 @@ describe('a visitor browses the catalogue on a phone', () => {
     expect((await page.request.get('/nao-existe.png')).status()).toBe(404)
     await page.goto('/pagina-que-nao-existe')
     await page.getByText('Página não encontrada').waitFor()
+    // A shopper is offered the store and their materials, never the admin's product form.
+    expect(await page.getByRole('link', { name: 'Cadastrar produto' }).count()).toBe(0)
+    await page.getByRole('link', { name: 'Meus materiais' }).first().waitFor()
   })
 
   it('shows the terms without asking for a login', async () => {

@@ -4,8 +4,9 @@ import { readdirSync } from 'node:fs'
 
 /** Which features each feature may import; a feature not named here may import none. */
 export const ALLOWED_FEATURE_IMPORTS = {
-  // A bought material is downloaded the way a free one is.
-  account: ['downloads'],
+  // A bought material is downloaded the way a free one is; a used-up one points to the
+  // store's support WhatsApp.
+  account: ['downloads', 'settings'],
   // Product rows show the store's price and search; a product write refreshes the store's
   // product views; a settings write refreshes the public copy of the settings.
   admin: ['catalog', 'settings'],
@@ -14,8 +15,8 @@ export const ALLOWED_FEATURE_IMPORTS = {
   // The cart's suggestions are catalogue products, shown with their category.
   cart: ['catalog'],
   // Checkout buys the cart (or the buy-now item) for whoever is logged in, then refreshes
-  // the buyer's purchases and orders.
-  checkout: ['account', 'auth', 'cart'],
+  // the buyer's purchases and orders; a static PIX receipt goes to the store's WhatsApp.
+  checkout: ['account', 'auth', 'cart', 'settings'],
   // The home page greets the logged-in user and shows the banner the admin configured.
   home: ['auth', 'settings'],
   // The header shows the session and the cart; header and footer show the store's contacts.

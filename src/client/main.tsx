@@ -1,3 +1,5 @@
+// First: schemas built by the imports below must see it.
+import './lib/zod-jitless'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'

@@ -2,6 +2,20 @@ import { z } from 'zod'
 
 export const PASSWORD_MIN = 6
 
+export const WHATSAPP_INVALID = 'WhatsApp inválido: informe DDD e número, como (11) 98765-4321'
+
+/**
+ * A buyer's WhatsApp as typed: required, and 10 to 15 digits (area code and number, country
+ * code optional), so "12" never becomes the number the store writes to.
+ */
+export const whatsappField = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .max(40)
+    .refine((value) => /^\d{10,15}$/.test(value.replace(/\D/g, '')), { error: WHATSAPP_INVALID })
+
 const email = z
   .string({ error: 'Email é obrigatório' })
   .trim()
@@ -22,11 +36,7 @@ export const RegisterBody = z.object({
     .min(1, { error: 'Sobrenome é obrigatório' })
     .max(100),
   email,
-  whatsapp: z
-    .string({ error: 'WhatsApp é obrigatório' })
-    .trim()
-    .min(1, { error: 'WhatsApp é obrigatório' })
-    .max(40),
+  whatsapp: whatsappField('WhatsApp é obrigatório'),
   password: z
     .string({ error: 'Senha é obrigatória' })
     .min(PASSWORD_MIN, { error: 'A senha deve ter pelo menos 6 caracteres' })

@@ -1,7 +1,7 @@
 /** What the administration's calls take and answer (SPEC.md sections 3 and 7). */
 import { z } from 'zod'
 import { SessionUser } from './accounts.js'
-import { OrderSummary } from './checkout.js'
+import { OrderSummary, PaymentMode } from './checkout.js'
 
 /** GET /api/admin/products-light: every product not deleted, inactive ones too, newest first. */
 export const AdminProductLight = z.object({
@@ -39,6 +39,8 @@ export const AdminAnalytics = z.object({
     orders: z.number().int(),
     revenue: z.string(),
   }),
+  /** Pending orders paid to the static PIX key: only the owner can confirm them. */
+  awaitingConfirmation: z.number().int(),
   recentOrders: z.array(AdminOrder),
   /** Products per category and what their paid sales brought in. */
   productStats: z.array(
@@ -46,6 +48,10 @@ export const AdminAnalytics = z.object({
   ),
 })
 export type AdminAnalytics = z.infer<typeof AdminAnalytics>
+
+/** GET /api/admin/payment-mode: what the banner and the demo switch of /admin show. */
+export const AdminPaymentMode = z.object({ mode: PaymentMode })
+export type AdminPaymentMode = z.infer<typeof AdminPaymentMode>
 
 /** GET /api/admin/downloads, one row per product that exists or has buyers. */
 export const DownloadStat = z.object({

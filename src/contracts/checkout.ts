@@ -1,10 +1,13 @@
 import { z } from 'zod'
 import { MAX_CART_QUANTITY } from './cart.js'
-import { PASSWORD_MIN } from './accounts.js'
+import { PASSWORD_MIN, whatsappField } from './accounts.js'
 
 export const EMPTY_CART_MESSAGE = 'Carrinho vazio'
 export const CARD_CUSTOMER_MESSAGE = 'Preencha pelo menos nome e email.'
 export const CARD_UNAVAILABLE_MESSAGE = 'Pagamento com cartão indisponível no momento'
+/** Checkout (PIX and card) when the store left demo mode and has no payment method now. */
+export const PAYMENT_UNAVAILABLE_MESSAGE =
+  'Pagamento indisponível no momento: a loja está configurando as formas de pagamento. Tente novamente mais tarde ou fale com a loja pelo WhatsApp.'
 export { PENDING_ORDER_TTL_MS } from './limits.js'
 
 const required = (message: string, max: number) =>
@@ -54,7 +57,7 @@ export const GuestCustomerData = buyer({
   email: 'Email é obrigatório',
 })
   .extend({
-    whatsapp: required('WhatsApp é obrigatório', 40),
+    whatsapp: whatsappField('WhatsApp é obrigatório'),
     address: z.string().trim().max(300).optional(),
     password: z.string().max(200).optional(),
     createAccount: z.boolean().default(true),
@@ -97,6 +100,17 @@ export const CheckoutBody = CheckoutRequest.extend({ customerData: z.unknown().o
 export const PaymentProviderName = z.enum(['static', 'mercadopago', 'demo'])
 export type PaymentProviderName = z.infer<typeof PaymentProviderName>
 
+/**
+ * How the store charges now: a provider, demo (nothing charged, explicit), or unavailable (demo
+ * was left and no payment method is configured: checkout answers 503).
+ */
+export const PaymentMode = z.enum(['mercadopago', 'static', 'demo', 'unavailable'])
+export type PaymentMode = z.infer<typeof PaymentMode>
+
+/** GET /api/payments/methods: what the checkout screens may offer, before a buyer types. */
+export const PaymentMethods = z.object({ pix: z.boolean(), card: z.boolean() })
+export type PaymentMethods = z.infer<typeof PaymentMethods>
+
 /** SPEC.md section 3, "PIX payment data". */
 export const PixPaymentData = z.object({
   /** PNG of the QR code as a data URL (`data:image/png;base64,…`): usable as an <img> src. */
@@ -109,7 +123,10 @@ export const PixPaymentData = z.object({
   ticketUrl: z.string().nullable(),
   /** True when no PIX is configured: the customer's confirm button completes the order. */
   isDemo: z.boolean(),
+  /** 'static': the store confirms the payment by hand; the page must not promise automation. */
   provider: PaymentProviderName,
+  /** Who receives the PIX, as the store configured it (static only; null otherwise). */
+  recipientName: z.string().nullable(),
 })
 export type PixPaymentData = z.infer<typeof PixPaymentData>
 
@@ -152,6 +169,11 @@ export const CheckoutAnswer = z.object({
   pixData: PixData,
   /** An account was created and the buyer is now logged in (redirect after 2 s, SPEC.md section 4). */
   accountCreated: z.boolean(),
+  /**
+   * An account was asked for, but the e-mail already has one: the order went through as a guest
+   * order, which the account sees once its owner logs in ('Entrar').
+   */
+  accountExists: z.boolean().optional(),
 })
 export type CheckoutAnswer = z.infer<typeof CheckoutAnswer>
 

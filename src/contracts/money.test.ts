@@ -17,13 +17,21 @@ describe('money', () => {
     ['19.9', 1990],
     [19.9, 1990],
     ['7', 700],
+    ['12,50', 1250],
+    ['1.250,00', 125000],
+    ['R$ 9,90', 990],
+    ['R$\u00a01.234,56', 123456],
+    [' 3,5 ', 350],
   ])('reads %s as %i centavos', (input, cents) => {
     expect(decimalToCents(input)).toBe(cents)
   })
 
-  it.each(['-1', '1.999', 'abc', '', '1e3'])('refuses %s instead of rounding it', (input) => {
-    expect(decimalToCents(input)).toBeNull()
-  })
+  it.each(['-1', '1.999', 'abc', '', '1e3', '1,250.00', '12,5,0', '1.25,00', 'R$'])(
+    'refuses %s instead of rounding it',
+    (input) => {
+      expect(decimalToCents(input)).toBeNull()
+    },
+  )
 
   it('formats reais the Brazilian way', () => {
     expect(formatBRL(1990).replace(/\s/g, ' ')).toBe('R$ 19,90')

@@ -11,16 +11,28 @@ export function centsToDecimal(cents: number): string {
 }
 
 /**
- * "19.90", "19,90", "19.9", 19.9 -> 1990. Returns null for anything that is not a non-negative
- * amount with at most two decimals, so a typo never becomes a silently rounded price.
+ * An amount as people and the API write it -> centavos: "19.90" (the API), "19,90", "R$ 9,90",
+ * "1.250,00" (Brazilian thousands), 19.9. Returns null for anything that is not a non-negative
+ * amount with at most two decimals, so a typo never becomes a silently rounded price; the
+ * ambiguous "1.250" and the English "1,250.00" are refused rather than guessed.
  */
 export function decimalToCents(value: string | number): number | null {
-  const text = typeof value === 'number' ? String(value) : value.trim().replace(',', '.')
+  const text = typeof value === 'number' ? String(value) : normaliseAmount(value)
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text)
   if (!match) return null
   const reais = Number(match[1])
   const centavos = Number((match[2] ?? '').padEnd(2, '0'))
   return reais * 100 + centavos
+}
+
+/** "R$ 1.250,00" -> "1250.00": the comma is the decimal mark, dots group thousands. */
+function normaliseAmount(input: string): string {
+  const text = input.replace(/^\s*R\$/i, '').replace(/\s/g, '')
+  // With a comma, dots may only group thousands: "1.250,00", never "1,250.00".
+  if (text.includes(',') && /^\d{1,3}(\.\d{3})*,\d*$|^\d+,\d*$/.test(text)) {
+    return text.replace(/\./g, '').replace(',', '.')
+  }
+  return text
 }
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })

@@ -86,6 +86,15 @@ export const SETTINGS = [
     description: 'URL de retorno após o pagamento com cartão',
     defaultValue: '',
   },
+  // 'true' on a new install. Saving a PIX key (or starting with a Mercado Pago token) turns it
+  // off for good; only the admin turns it back on (it applies while no payment method exists).
+  {
+    key: 'payment_demo',
+    category: 'payment',
+    description:
+      'Modo demonstração: pedidos não são cobrados e o comprador confirma o próprio pagamento',
+    defaultValue: 'true',
+  },
   {
     key: 'pix_key',
     category: 'payment',

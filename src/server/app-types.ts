@@ -12,6 +12,7 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { DestinationStream } from 'pino'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import type { FileStorage } from './files/storage.js'
@@ -45,6 +46,8 @@ export interface Deps {
   backgroundJobs?: boolean
   /** Called for every route as it is registered (tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void
+  /** Where the log goes instead of stdout (tests read it to check what is written). */
+  logStream?: DestinationStream
 }
 
 /** Every module's service, built once in app.ts. */

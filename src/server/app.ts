@@ -9,7 +9,11 @@ import { pt } from 'zod/locales'
 import fastifyCookie from '@fastify/cookie'
 import { adminScope } from './http/admin-scope.js'
 import { registerErrorHandling } from './http/error-handler.js'
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js'
+import { registerInvalidBytesCheck } from './http/invalid-bytes.js'
+import { loggerOptions } from './http/safe-log.js'
 import { registerOriginCheck } from './http/origin-check.js'
+import { registerSecurityHeaders } from './http/security-headers.js'
 import { createRateLimiter, MemoryCounterStore } from './http/rate-limit.js'
 import { RedisCounterStore } from './http/rate-limit-redis.js'
 import { openRedis, type Redis } from './lib/redis.js'
@@ -52,6 +56,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.js'
 import { createSettingsService } from './modules/settings/settings.service.js'
 import { systemRoutes } from './modules/system/system.routes.js'
 import { webRoutes } from './modules/web/web.routes.js'
+import { fastifyTrustProxy } from './config.js'
 import type { App, Deps, Services } from './app-types.js'
 
 export type { App, Deps, Services } from './app-types.js'
@@ -100,23 +105,25 @@ function createServices(
     purchases,
     orders: { find: (id) => orders.find(id) },
   })
+  const cart = createCartService(db, catalog)
   const orders = createOrdersService(db, {
     log,
     notices: messaging.notices,
     // In this order: the links of a paid order point at the purchases granted first.
-    effects: [purchases.orderEffects, canvaLinks.orderEffects],
+    effects: [purchases.orderEffects, canvaLinks.orderEffects, cart.orderEffects],
     onSalesChange: () => catalog.invalidate(),
   })
 
-  const cart = createCartService(db, catalog)
   const payments = createPaymentsService({ config, settings, orders, log })
-  const checkoutDeps = { db, cart, catalog, accounts, orders, payments, log }
+  const checkoutDeps = { db, cart, catalog, accounts, orders, payments, limiter, log }
   const adminReports = createAdminReports(db, orders)
   return {
     settings,
     accounts,
     sessions,
-    login: createLoginService(accounts, limiter, cart.mergeGuestCart),
+    login: createLoginService(accounts, limiter, cart.mergeGuestCart, (account) =>
+      orders.claimGuestOrders(account),
+    ),
     userAdmin: createUserAdmin(db),
     limiter,
     products,
@@ -149,11 +156,14 @@ function createServices(
 export async function buildApp(deps: Deps): Promise<App> {
   const { config } = deps
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, deps.logStream),
     // Access logs cost a third of the catalogue's throughput; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Bad addresses and requests the HTTP parser refuses answer in Portuguese, never echoed.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>()
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
   app.setValidatorCompiler(validatorCompiler)
@@ -166,7 +176,10 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   await app.register(fastifyCookie)
   registerErrorHandling(app)
+  // Before the checks that refuse a request, so their answers carry the headers too.
+  registerSecurityHeaders(app)
   registerOriginCheck(app)
+  registerInvalidBytesCheck(app)
 
   // Every module's routes, once. Admin-only ones go inside the one guard (http/admin-scope.ts).
   systemRoutes(app)

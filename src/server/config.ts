@@ -25,11 +25,35 @@ const EnvSchema = z.object({
     .min(6, { error: 'ADMIN_PASSWORD precisa de 6 caracteres ou mais' })
     .optional(),
   PUBLIC_URL: z.url().optional(),
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .optional(),
   MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
   MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
   SEED_DEMO: flag.optional(),
-  TRUST_PROXY: flag.optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      const trust = trustProxyOf(value)
+      if (trust === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY deve ser 0, o número de proxies à frente (1) ou uma lista de endereços/CIDR',
+        })
+        return z.NEVER
+      }
+      return trust
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_UPLOAD_BYTES: z.coerce
     .number()
@@ -58,6 +82,12 @@ export interface Config {
   sessionSecretIsEphemeral: boolean
   admin: { email: string | undefined; password: string | undefined }
   publicUrl: string | undefined
+  /**
+   * Without PUBLIC_URL, the hosts (`loja.com.br`, `loja.com.br:8080`) whose Host header may
+   * become the base of the links we hand out; loopback always may. Any other Host gets
+   * `http://localhost:PORT`, so a forged Host never reaches a link (docs/decisions/010).
+   */
+  allowedHosts: string[]
   mercadoPago: {
     accessToken: string | undefined
     webhookSecret: string | undefined
@@ -66,8 +96,38 @@ export interface Config {
   /** undefined: seed when the database has no products. */
   seedDemo: boolean | undefined
   logLevel: string
-  /** Behind a reverse proxy that sets X-Forwarded-*: trust it for the client IP and https. */
-  trustProxy: boolean
+  /**
+   * Which proxies may tell the client IP and https (X-Forwarded-*): none (false), how many hops
+   * in front of the server, or their addresses/CIDRs. Never "everyone": then any client picks
+   * its IP and every per-IP limit falls.
+   */
+  trustProxy: TrustProxy
+}
+
+export type TrustProxy = false | number | string[]
+
+const IP_OR_CIDR = /^(?:[0-9.]+|[0-9a-f:.]+)(?:\/\d{1,3})?$/i
+
+/**
+ * `0`/`false`: no proxy. `1` (or `true`): the one proxy in front; the client is the address it
+ * saw, the right-most X-Forwarded-For entry. `2`: two proxies. A list (`10.0.0.1,10.1.0.0/16`):
+ * exactly those proxies. null for anything else.
+ */
+export function trustProxyOf(value: string): TrustProxy | null {
+  const lower = value.toLowerCase()
+  if (['', '0', 'false', 'no', 'off'].includes(lower)) return false
+  if (['true', 'yes', 'on'].includes(lower)) return 1
+  if (/^\d{1,2}$/.test(lower)) return Number(lower)
+  const addresses = lower.split(',').map((a) => a.trim())
+  return addresses.every((a) => IP_OR_CIDR.test(a) && /\d/.test(a)) ? addresses : null
+}
+
+/**
+ * Fastify's form of the rule: a count of hops becomes "the first `n` hops are trusted" (what
+ * Fastify does with a number, which its types do not list).
+ */
+export function fastifyTrustProxy(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
 }
 
 /** Reads and checks the environment once, failing at boot with a readable message. */
@@ -95,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecretIsEphemeral: !e.SESSION_SECRET,
     admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    allowedHosts: e.ALLOWED_HOSTS ?? [],
     mercadoPago: {
       accessToken: e.MERCADOPAGO_ACCESS_TOKEN,
       webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,

@@ -11,6 +11,11 @@ const storage = new LocalDiskStorage(config.filesDir)
 const app = await buildApp({ config, database, storage })
 await prepareStore(app)
 
+if (!config.publicUrl && config.env === 'production') {
+  app.log.warn(
+    'PUBLIC_URL not set: links handed out (previews, Mercado Pago, WhatsApp) use the request host only for localhost and ALLOWED_HOSTS, else http://localhost',
+  )
+}
 if (config.sessionSecretIsEphemeral) {
   app.log.warn('SESSION_SECRET not set: a random one is used, so sessions and links end at restart')
 }

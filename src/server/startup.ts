@@ -6,6 +6,16 @@ import { seedDemoCatalog } from './seed/demo-catalog.js'
 export async function prepareStore(app: App): Promise<void> {
   const { config, database, storage } = app.deps
   await app.services.settings.ensureDefaults()
+  const mode = await app.services.payments.providers.settleMode()
+  if (mode === 'demo') {
+    app.log.warn(
+      'DEMO MODE: no payment method configured, orders are NOT charged and buyers confirm their own payment; set a PIX key in /admin/config',
+    )
+  } else if (mode === 'unavailable') {
+    app.log.warn('No payment method configured (demo mode is off): checkout answers 503')
+  } else {
+    app.log.info({ mode }, 'payments')
+  }
   // Uploads a crash cut short: their temporary files go, and so does anything they had stored.
   const swept = await app.services.uploadJournal.sweep()
   if (swept.journals || swept.leftovers) app.log.warn(swept, 'interrupted uploads cleaned up')

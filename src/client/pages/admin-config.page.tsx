@@ -1,5 +1,7 @@
 import { useState } from 'react'
+import { useSearchParams } from 'wouter'
 import { SettingsSection } from '../features/admin/config/config-sections'
+import { DemoSwitch } from '../features/admin/config/demo-switch'
 import { FormFrame } from '../features/admin/product-form/form-frame'
 import { RequireAdmin } from '../features/auth/require-admin'
 import { cn } from '../lib/cn'
@@ -13,9 +15,13 @@ const TABS = [
 
 type TabId = (typeof TABS)[number]['id']
 
-/** /admin/config: banner, social, payment (PIX data) and general settings. */
+const isTab = (value: string | null): value is TabId => TABS.some((t) => t.id === value)
+
+/** /admin/config: banner, social, payment (PIX data) and general settings; `?aba=` opens one. */
 export default function AdminConfigPage() {
-  const [tab, setTab] = useState<TabId>('banner')
+  const [params] = useSearchParams()
+  const requested = params.get('aba')
+  const [tab, setTab] = useState<TabId>(isTab(requested) ? requested : 'banner')
   return (
     <RequireAdmin>
       <FormFrame title="Configurações da loja" back="/admin?aba=settings">
@@ -51,6 +57,7 @@ export default function AdminConfigPage() {
           aria-labelledby={`config-aba-${tab}`}
           className="mt-4"
         >
+          {tab === 'payment' && <DemoSwitch />}
           <SettingsSection key={tab} section={tab} />
         </div>
       </FormFrame>

@@ -36,8 +36,7 @@ export default function HomePage() {
           </h2>
           {!isPending && !isError && (
             <p className="mt-1 text-gray-600" aria-live="polite">
-              {shown.length === 1 ? '1 material' : `${shown.length} materiais`}
-              {term ? ' encontrados' : ' prontos para baixar'}
+              {materialsCount(shown.length, term ? 'found' : 'ready')}
             </p>
           )}
         </div>
@@ -83,4 +82,19 @@ function EmptyState({ searching, onClear }: { searching: boolean; onClear: () =>
       )}
     </div>
   )
+}
+
+/** "1 material encontrado", "3 materiais prontos para baixar": the words agree with the count. */
+function materialsCount(n: number, kind: 'found' | 'ready'): string {
+  const one = n === 1
+  const noun = one ? 'material' : 'materiais'
+  const words =
+    kind === 'found'
+      ? one
+        ? 'encontrado'
+        : 'encontrados'
+      : one
+        ? 'pronto para baixar'
+        : 'prontos para baixar'
+  return `${n} ${noun} ${words}`
 }

@@ -17,8 +17,8 @@ export default function NotFoundPage() {
         <Link href="/" className={buttonClasses('primary')}>
           Voltar à loja
         </Link>
-        <Link href="/novo-produto" className={buttonClasses('secondary')}>
-          Cadastrar produto
+        <Link href="/meus-materiais" className={buttonClasses('secondary')}>
+          Meus materiais
         </Link>
       </div>
     </div>

@@ -6,8 +6,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import pg from 'pg'
 import { migrationsDir } from '../paths.js'
+import { createPool } from './pg-pool.js'
 /** A database or a transaction: services take either, so a caller can make them one unit. */
 export type Db = PgDatabase<PgQueryResultHKT>
 
@@ -24,12 +24,7 @@ export interface Database {
  */
 export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
-    // An idle connection the server drops (restart, failover) is replaced on the next query;
-    // without a listener, node-postgres would turn it into an uncaught exception.
-    pool.on('error', (error) =>
-      console.warn(`PostgreSQL: conexão ociosa encerrada (${error.message})`),
-    )
+    const pool = createPool(opts.url)
     const db = drizzlePg(pool) as unknown as Db
     return {
       db,

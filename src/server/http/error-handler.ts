@@ -2,6 +2,7 @@ import type { FastifyError } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ErrorAnswer } from '../../contracts/errors.js'
 import type { App } from '../app-types.js'
+import { connectionLossOf } from '../db/connection-errors.js'
 import { AppError } from '../errors.js'
 import { invalidInput } from '../lib/parse-or-throw.js'
 
@@ -15,6 +16,7 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 }
 
 const answer = (message: string): ErrorAnswer => ({ message })
+const DATABASE_UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.'
 
 /**
  * Every error becomes `{ message }` (ErrorAnswer) with its status; 5xx details go to the log,
@@ -35,11 +37,19 @@ export function registerErrorHandling(app: App) {
     if (error instanceof AppError) {
       return reply.code(error.status).headers(error.headers).send(answer(error.message))
     }
+    const lost = connectionLossOf(error)
+    if (lost) {
+      // The database went away (restart, failover): the client may retry in a moment. Only the
+      // driver's code and message are logged; a failed query's text carries its parameters.
+      req.log.warn({ database: lost, route: req.routeOptions.url }, 'database unavailable')
+      return reply.code(503).header('retry-after', '5').send(answer(DATABASE_UNAVAILABLE))
+    }
     const status = error.statusCode ?? 500
     if (status < 500) {
       return reply.code(status).send(answer(FASTIFY_MESSAGES[error.code] ?? 'Requisição inválida'))
     }
-    req.log.error({ err: error, url: req.url, method: req.method }, 'request failed')
+    // The route's pattern, not the address: a path or query may hold a download token or an e-mail.
+    req.log.error({ err: error, route: req.routeOptions.url, method: req.method }, 'request failed')
     return reply.code(500).send(answer('Erro interno do servidor. Tente novamente.'))
   })
 }

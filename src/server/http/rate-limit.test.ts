@@ -173,6 +173,19 @@ describe('limiter', () => {
     await limiter.consume(policy, '10.0.0.1')
   })
 
+  it('slows past the ceiling by a step per attempt, up to the cap, and never refuses', async () => {
+    const clock = manualClock()
+    const limiter = createRateLimiter(new MemoryCounterStore(clock.now))
+    const policy = { name: 's', limit: 2, windowMs: 60_000, stepMs: 1000, maxMs: 2500 }
+    const waits = []
+    for (let i = 0; i < 6; i++) waits.push(await limiter.slowdown(policy, 'ana@escola.com'))
+    expect(waits).toEqual([0, 0, 1000, 2000, 2500, 2500])
+    await limiter.refund(policy, 'ana@escola.com')
+    expect(await limiter.slowdown(policy, 'ana@escola.com')).toBe(2500)
+    clock.advance(60_000)
+    expect(await limiter.slowdown(policy, 'ana@escola.com')).toBe(0)
+  })
+
   it('says one minute in the singular, never zero', () => {
     expect(tooManyAttempts(500).message).toBe('Muitas tentativas. Tente novamente em 1 minuto.')
     expect(tooManyAttempts(500).headers['retry-after']).toBe('1')

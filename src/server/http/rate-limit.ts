@@ -8,15 +8,33 @@ export interface RateLimitPolicy {
   windowMs: number
 }
 
+/**
+ * A ceiling that slows rather than refuses: past `limit` attempts in the window, each one waits
+ * `stepMs` longer than the one before, never more than `maxMs`.
+ */
+export interface SlowdownPolicy extends RateLimitPolicy {
+  stepMs: number
+  maxMs: number
+}
+
 const MINUTE = 60_000
 
 /**
- * The store's limits. Logins count per account (slows a guesser aiming at one teacher) and per
- * IP (slows one machine trying many accounts); a school's shared IP is why the IP limit is higher.
+ * The store's limits. Logins (decision 011) count per account and IP (refuses the address that
+ * guesses at one teacher, never the teacher elsewhere), per IP (refuses one machine trying many
+ * accounts; a school's shared IP is why it is higher) and per account across every IP (slows a
+ * guess spread over many machines, without ever refusing the owner).
  */
 export const RATE_LIMITS = {
-  loginAccount: { name: 'login-account', limit: 10, windowMs: 15 * MINUTE },
+  loginAccountIp: { name: 'login-account-ip', limit: 10, windowMs: 15 * MINUTE },
   loginIp: { name: 'login-ip', limit: 30, windowMs: 15 * MINUTE },
+  loginAccount: {
+    name: 'login-account',
+    limit: 20,
+    windowMs: 15 * MINUTE,
+    stepMs: 1000,
+    maxMs: 10_000,
+  },
   register: { name: 'register-ip', limit: 10, windowMs: 60 * MINUTE },
   /** For the guest purchase lookup (email + WhatsApp), which must not be a way to enumerate. */
   guestLookup: { name: 'guest-lookup-ip', limit: 20, windowMs: 15 * MINUTE },
@@ -24,7 +42,7 @@ export const RATE_LIMITS = {
   guestDownload: { name: 'guest-download-ip', limit: 20, windowMs: 15 * MINUTE },
   /** Free materials need no account: this bounds what one machine pulls (a school shares one IP). */
   freeDownload: { name: 'free-download-ip', limit: 30, windowMs: 15 * MINUTE },
-} as const satisfies Record<string, RateLimitPolicy>
+} as const satisfies Record<string, RateLimitPolicy | SlowdownPolicy>
 
 /** Counters in fixed windows: the first hit opens a window of `windowMs`; it then expires. */
 export interface CounterStore {
@@ -45,6 +63,14 @@ export function createRateLimiter(store: CounterStore) {
     async consume(policy: RateLimitPolicy, subject: string): Promise<void> {
       const { count, resetInMs } = await store.increment(keyOf(policy, subject), policy.windowMs)
       if (count > policy.limit) throw tooManyAttempts(resetInMs)
+    },
+    /**
+     * Counts one attempt of `subject` and answers how long to hold it before answering; never
+     * refuses. Counted first, like `consume`, so a parallel burst gets the waits it earned.
+     */
+    async slowdown(policy: SlowdownPolicy, subject: string): Promise<number> {
+      const { count } = await store.increment(keyOf(policy, subject), policy.windowMs)
+      return Math.min(policy.maxMs, Math.max(0, count - policy.limit) * policy.stepMs)
     },
     /** Gives one attempt back: a success that should not count against a shared subject. */
     refund: (policy: RateLimitPolicy, subject: string) => store.decrement(keyOf(policy, subject)),

@@ -23,6 +23,8 @@ export interface ProductFixture {
   extraImages?: number
   createdAt?: Date
   fileBytes?: Buffer
+  externalLink?: string
+  canvaTemplateId?: string
 }
 
 /** Inserts a product with a real cover (and extra images) and a real stored file. */
@@ -39,6 +41,8 @@ export async function insertProduct(store: TestStore, fixture: ProductFixture = 
       isFree: fixture.isFree ?? false,
       isActive: fixture.isActive ?? true,
       createdAt: fixture.createdAt ?? new Date(Date.now() + n * 1000),
+      externalLink: fixture.externalLink ?? null,
+      canvaTemplateId: fixture.canvaTemplateId ?? null,
     })
     .returning()
   const product = row!

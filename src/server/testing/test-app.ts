@@ -31,6 +31,10 @@ export interface TestStoreOptions {
   backgroundJobs?: boolean
   /** Told of every route as it is registered (see `routeRecorder` in testing/routes.ts). */
   onRoute?: Deps['onRoute']
+  /** Receives the log (set LOG_LEVEL in `env` too), to check what it says. */
+  logStream?: Deps['logStream']
+  /** Serve this folder as the built client (index.html, assets) instead of dist/client. */
+  clientDir?: string
 }
 
 /**
@@ -55,6 +59,7 @@ export async function createTestStore(opts: TestStoreOptions = {}): Promise<Test
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
     ...opts.env,
   })
+  if (opts.clientDir) config.clientDir = opts.clientDir
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: fresh ? dataDir : 'memory://',
@@ -67,6 +72,7 @@ export async function createTestStore(opts: TestStoreOptions = {}): Promise<Test
     storage,
     backgroundJobs: opts.backgroundJobs ?? false,
     onRoute: opts.onRoute,
+    logStream: opts.logStream,
   })
   await opts.setup?.(app)
   await prepareStore(app)

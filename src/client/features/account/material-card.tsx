@@ -1,6 +1,8 @@
 import type { DownloadFileLink } from '../../../contracts/downloads'
+import { whatsappLink } from '../../lib/format'
 import { SmartImage } from '../../ui/smart-image'
 import { Button } from '../../ui/button'
+import { usePublicSetting } from '../settings/settings.queries'
 
 export interface MaterialItem {
   id: number | string
@@ -42,6 +44,24 @@ function FileLinks({ links }: { links: DownloadFileLink[] }) {
       </ul>
       <p className="mt-1 text-xs text-gray-500">Links temporários: não contam novos downloads.</p>
     </div>
+  )
+}
+
+/** Used up: the store's support WhatsApp, with the material named, for a buyer who still needs it. */
+function SupportLink({ name }: { name: string }) {
+  const whatsapp = usePublicSetting('whatsapp_number')
+  if (!whatsapp) return null
+  const text = `Olá! Meus downloads de "${name}" acabaram e preciso de ajuda.`
+  return (
+    <a
+      href={whatsappLink(whatsapp, text)}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-testid="material-support"
+      className="mt-2 block text-right text-sm font-semibold text-emerald-700 underline hover:text-emerald-900"
+    >
+      Precisa de mais? Fale conosco no WhatsApp
+    </a>
   )
 }
 
@@ -104,6 +124,7 @@ export function MaterialCard({
           </div>
         </div>
       </div>
+      {!linkOnly && remaining === 0 && <SupportLink name={item.name} />}
       {links && links.length > 1 && <FileLinks links={links} />}
     </li>
   )

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'wouter'
 import type { SessionUser } from '../../../contracts/accounts'
 import { buttonClasses } from '../../ui/button'
 import { AdminTabBar, isAdminTab, type AdminTabId } from './admin-tabs'
+import { PaymentModeBanner } from './payment-mode-banner'
 import { CanvaLinksTab } from './tabs/canva-links-tab'
 import { DownloadsTab } from './tabs/downloads-tab'
 import { OrderManagementTab } from './tabs/order-management-tab'
@@ -54,6 +55,7 @@ export function AdminPanel({ user }: { user: SessionUser }) {
           Mais cadastros
         </Link>
       </nav>
+      <PaymentModeBanner />
       <div className="mt-4">
         <AdminTabBar active={active} onSelect={(id) => setParams({ aba: id }, { replace: true })} />
       </div>

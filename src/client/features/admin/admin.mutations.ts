@@ -88,6 +88,7 @@ export function useSaveSetting() {
       done('Configuração salva!')
       for (const queryKey of [
         adminKeys.settings(),
+        adminKeys.paymentMode(),
         publicSettingsQuery().queryKey,
         adminKeys.whatsappConfig(),
       ])

@@ -3,6 +3,7 @@ import type { Product } from '../../../contracts/products'
 import type {
   AdminAnalytics,
   AdminOrder,
+  AdminPaymentMode,
   AdminProductLight,
   AdminSetting,
   AdminUser,
@@ -29,6 +30,7 @@ export const adminKeys = {
   orders: () => [...adminKeys.all, 'orders'] as const,
   downloads: () => [...adminKeys.all, 'downloads'] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
+  paymentMode: () => [...adminKeys.all, 'payment-mode'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   whatsappConfig: () => [...adminKeys.all, 'whatsapp', 'config'] as const,
   whatsappStatus: () => [...adminKeys.all, 'whatsapp', 'status'] as const,
@@ -72,6 +74,9 @@ export const downloadsQuery = () =>
   list<DownloadStat[]>(adminKeys.downloads(), '/api/admin/downloads')
 export const adminSettingsQuery = () =>
   list<AdminSetting[]>(adminKeys.settings(), '/api/admin/settings')
+/** Demo, static PIX, Mercado Pago or none: the banner on every tab and the demo switch. */
+export const paymentModeQuery = () =>
+  list<AdminPaymentMode>(adminKeys.paymentMode(), '/api/admin/payment-mode')
 export const whatsappConfigQuery = () =>
   list<WhatsappConfig>(adminKeys.whatsappConfig(), '/api/admin/whatsapp-config')
 

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Link } from 'wouter'
 import { categoryOf } from '../../../contracts/categories'
 import type { AdminProductLight } from '../../../contracts/admin'
@@ -5,6 +6,7 @@ import type { Product } from '../../../contracts/products'
 import { imageVariant } from '../../lib/image-url'
 import { Badge } from '../../ui/badge'
 import { Button, buttonClasses } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { SmartImage } from '../../ui/smart-image'
 import { ProductPrice } from '../catalog/product-price'
 import { useDeleteProduct, useToggleProduct } from './admin.mutations'
@@ -18,13 +20,7 @@ export function ProductRow({ product, detailed }: { product: RowProduct; detaile
   const toggle = useToggleProduct()
   const remove = useDeleteProduct()
   const busy = toggle.isPending || remove.isPending
-
-  function confirmDelete() {
-    const ok = window.confirm(
-      `Excluir "${product.name}" permanentemente? Quem já comprou continua com acesso aos arquivos.`,
-    )
-    if (ok) remove.mutate(product.id)
-  }
+  const [asking, setAsking] = useState(false)
 
   return (
     <li data-testid="product-row" data-product-id={product.id} className="py-3">
@@ -50,8 +46,7 @@ export function ProductRow({ product, detailed }: { product: RowProduct; detaile
             <p className="mt-1 truncate text-xs text-gray-500">
               {product.category ? categoryOf(product.category).label : ''} ·{' '}
               {product.downloadFileName ?? product.externalLink ?? 'sem arquivo'} ·{' '}
-              {(product.downloadFiles?.length ?? 0) + (product.downloadFileName ? 1 : 0)} arquivo(s)
-              · {shortDate(product.createdAt)}
+              {fileCount(product)}· {shortDate(product.createdAt)}
             </p>
           )}
         </div>
@@ -85,11 +80,27 @@ export function ProductRow({ product, detailed }: { product: RowProduct; detaile
           variant="ghost"
           className="text-red-700 hover:bg-red-50"
           disabled={busy}
-          onClick={confirmDelete}
+          onClick={() => setAsking(true)}
         >
           {remove.isPending ? 'Excluindo...' : 'Excluir'}
         </Button>
       </div>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title="Excluir material?"
+        confirmLabel="Excluir"
+        onConfirm={() => remove.mutate(product.id)}
+      >
+        <p>“{product.name}” será excluído permanentemente.</p>
+        <p>Quem já comprou continua com acesso aos arquivos.</p>
+      </ConfirmDialog>
     </li>
   )
+}
+
+/** `downloadFiles` already lists the main file first: counting it again said one too many. */
+function fileCount(product: RowProduct): string {
+  const n = product.downloadFiles?.length ?? (product.downloadFileName ? 1 : 0)
+  return n === 1 ? '1 arquivo' : `${n} arquivos`
 }

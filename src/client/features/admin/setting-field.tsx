@@ -15,6 +15,8 @@ export interface SettingFieldProps {
   type?: 'text' | 'url' | 'tel' | 'number' | 'email'
   multiline?: boolean
   hint?: string
+  /** A warning about the value as typed (e.g. cut to fit the PIX standard), or null. */
+  notice?: (value: string) => string | null
 }
 
 function definitionOf(key: string) {
@@ -29,6 +31,7 @@ export function SettingField({
   type = 'text',
   multiline,
   hint,
+  notice,
 }: SettingFieldProps) {
   const definition = definitionOf(settingKey)
   const stored = setting?.value ?? ''
@@ -78,6 +81,11 @@ export function SettingField({
         {hint ? ` · ${hint}` : ''}
         {secret ? ' · valor oculto; digite um novo para trocar' : ''}
       </p>
+      {notice?.(draft.value) && (
+        <p className="mt-1 text-sm font-semibold text-amber-700" role="status">
+          {notice(draft.value)}
+        </p>
+      )}
     </div>
   )
 }

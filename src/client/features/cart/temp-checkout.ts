@@ -46,3 +46,9 @@ export function clearTempCheckoutItem(): void {
     // Nothing to clear.
   }
 }
+
+/** An order was seen paid: a buy-now item it paid for must never invite a second payment. */
+export function forgetPaidTempItem(productIds?: number[]): void {
+  const item = readTempCheckoutItem()
+  if (item && (!productIds || productIds.includes(item.productId))) clearTempCheckoutItem()
+}

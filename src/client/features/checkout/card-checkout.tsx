@@ -13,7 +13,7 @@ import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast-store'
 import { Field } from '../../ui/field'
 import { cartQuery, cartSummary } from '../cart/cart.queries'
-import { createCardOrder } from './checkout.api'
+import { createCardOrder, paymentMethodsQuery } from './checkout.api'
 import { EMPTY_CART_HINT, EmptyCart } from './empty-cart'
 import { OrderSummary } from './order-summary'
 
@@ -23,6 +23,7 @@ const EMPTY = { firstName: '', lastName: '', email: '', phone: '' }
 /** /checkout-mercadopago: customer form and summary, then Mercado Pago's own page. */
 export function CardCheckout() {
   const { data: items = [], isPending } = useQuery(cartQuery())
+  const methods = useQuery(paymentMethodsQuery())
   const [values, setValues] = useState<Record<CardField, string>>(EMPTY)
   const [invalid, setInvalid] = useState(false)
   const pay = useMutation({
@@ -75,7 +76,11 @@ export function CardCheckout() {
   })
   const failed = pay.isError || (pay.isSuccess && !pay.data?.init_point)
 
-  if (isPending) return <Loading label="Carregando seu pedido..." className="py-16" />
+  if (isPending || methods.isPending) {
+    return <Loading label="Carregando seu pedido..." className="py-16" />
+  }
+  // Said first: nobody fills a cart or a form for a method the store does not offer.
+  if (methods.data?.card === false) return <CardUnavailable />
   if (items.length === 0) return <EmptyCart />
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
@@ -125,6 +130,25 @@ export function CardCheckout() {
           {pay.isPending ? <Spinner label="Abrindo o pagamento..." /> : 'Pagar com cartão'}
         </Button>
       </form>
+    </div>
+  )
+}
+
+function CardUnavailable() {
+  return (
+    <div
+      data-testid="card-unavailable"
+      className="rounded-2xl border-2 border-emerald-400 bg-emerald-50 p-5 text-center"
+    >
+      <p className="text-lg font-bold text-gray-900">
+        O pagamento com cartão não está disponível nesta loja.
+      </p>
+      <p className="mt-1 text-gray-700">
+        Pague com PIX: aprovação na hora e materiais liberados logo após o pagamento.
+      </p>
+      <Link href="/checkout-pix" className={buttonClasses('success', 'md', 'mt-4 w-full')}>
+        Pagar com PIX
+      </Link>
     </div>
   )
 }

@@ -49,7 +49,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
     const result = validateGuest(values)
     if (!result.ok) {
       setErrors(result.errors)
-      toast({ title: 'Dados incompletos', description: result.summary, variant: 'destructive' })
+      toast({ title: result.title, description: result.summary, variant: 'destructive' })
       const first = GUEST_FIELD_ORDER.find((f) => result.errors[f])
       document.getElementById(`checkout-${first}`)?.focus()
       return

@@ -43,6 +43,30 @@ describe('guest checkout form (SPEC.md section 5)', () => {
     expect(short.ok ? null : short.errors.password).toBe('Senha deve ter pelo menos 6 caracteres')
     expect(validateGuest({ ...filled, createAccount: false }).ok).toBe(true)
   })
+
+  it('names only blank fields as missing, and says what is wrong with filled ones', () => {
+    const result = validateGuest({
+      ...EMPTY_GUEST_FORM,
+      firstName: 'Ana',
+      email: 'ana-sem-arroba',
+      whatsapp: '12',
+      password: 'segredo1',
+      acceptTerms: true,
+    })
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.title).toBe('Dados incompletos')
+    expect(result.summary).toBe(
+      'Por favor, preencha todos os campos obrigatórios: Sobrenome. Email inválido. WhatsApp inválido: informe DDD e número, como (11) 98765-4321',
+    )
+    const onlyWrong = validateGuest({
+      ...EMPTY_GUEST_FORM,
+      ...{ firstName: 'Ana', lastName: 'Lima', email: 'ana@x.com', whatsapp: '12' },
+      createAccount: false,
+      acceptTerms: true,
+    })
+    expect(onlyWrong.ok ? null : onlyWrong.title).toBe('Confira os dados')
+  })
 })
 
 describe('checkout failures', () => {

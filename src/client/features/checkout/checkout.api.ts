@@ -5,6 +5,7 @@ import type {
   CheckoutAnswer,
   CheckoutRequest,
   OrderStatusAnswer,
+  PaymentMethods,
   PixPaymentData,
 } from '../../../contracts/checkout'
 import { HttpError, apiJson } from '../../lib/api'
@@ -49,6 +50,14 @@ export const orderStatusQuery = (orderId: string) =>
       failureCount < 3 && !(error instanceof HttpError && error.status < 500),
   })
 
+/** Which payment methods the store offers now (card only with Mercado Pago). */
+export const paymentMethodsQuery = () =>
+  queryOptions({
+    queryKey: ['payments', 'methods'],
+    queryFn: ({ signal }) => apiJson<PaymentMethods>('/api/payments/methods', { signal }),
+    staleTime: 60_000,
+  })
+
 export function createPixOrder(body: CheckoutRequest) {
   return withDeadline(CHECKOUT_TIMEOUT_MS, undefined, (signal) =>
     apiJson<CheckoutAnswer>('/api/checkout', { method: 'POST', body, signal }),
@@ -86,5 +95,6 @@ export function pixOf(answer: CheckoutAnswer): PixPaymentData | null {
     ticketUrl: null,
     isDemo: false,
     provider: 'static',
+    recipientName: null,
   }
 }

@@ -48,7 +48,7 @@ export const GUEST_FIELD_ORDER: GuestField[] = [
 
 export type GuestValidation =
   | { ok: true; data: GuestCustomerDataInput }
-  | { ok: false; errors: Partial<Record<GuestField, string>>; summary: string }
+  | { ok: false; errors: Partial<Record<GuestField, string>>; title: string; summary: string }
 
 /** The contract's schema (SPEC.md section 5 messages), one message per field. */
 export function validateGuest(values: GuestFormValues): GuestValidation {
@@ -64,10 +64,24 @@ export function validateGuest(values: GuestFormValues): GuestValidation {
     const field = issue.path[0] as GuestField
     errors[field] ??= issue.message
   }
-  const labels = GUEST_FIELD_ORDER.filter((f) => errors[f]).map((f) => LABELS[f] ?? f)
+  // A field left blank is "to fill"; one filled but wrong is named with what is wrong with it.
+  const wrong = GUEST_FIELD_ORDER.filter((f) => errors[f])
+  const isBlank = (f: GuestField) => {
+    const value = values[f]
+    return typeof value === 'string' ? value.trim() === '' : !value
+  }
+  const missing = wrong.filter(isBlank).map((f) => LABELS[f] ?? f)
+  const invalid = wrong.filter((f) => !isBlank(f)).map((f) => errors[f]!)
+  const parts = [
+    ...(missing.length
+      ? [`Por favor, preencha todos os campos obrigatórios: ${missing.join(', ')}`]
+      : []),
+    ...invalid,
+  ]
   return {
     ok: false,
     errors,
-    summary: `Por favor, preencha todos os campos obrigatórios: ${labels.join(', ')}`,
+    title: missing.length ? 'Dados incompletos' : 'Confira os dados',
+    summary: parts.join('. '),
   }
 }

@@ -6,7 +6,7 @@ import { buttonClasses } from '../../ui/button'
 import { accountKeys } from '../account/account.queries'
 import { useCurrentUser } from '../auth/auth.queries'
 import { cartQuery } from '../cart/cart.queries'
-import { clearTempCheckoutItem } from '../cart/temp-checkout'
+import { forgetPaidTempItem } from '../cart/temp-checkout'
 import {
   clearPendingOrder,
   materialsHref,
@@ -56,7 +56,7 @@ export function OrderCompleted({ orderId }: { orderId: string }) {
     if (order && !finished.has(orderId)) {
       finished.add(orderId)
       clearPendingOrder(orderId)
-      clearTempCheckoutItem()
+      forgetPaidTempItem(order.productIds)
       void removePurchased(queryClient, order)
     }
     for (const queryKey of [accountKeys.purchases(), accountKeys.orders()]) {

@@ -5,6 +5,7 @@ import { HttpError } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { Loading } from '../../ui/query-state'
 import { isPaidStatus, orderStatusQuery } from './checkout.api'
+import { ExistingAccountNotice } from './existing-account-notice'
 import { OrderCompleted } from './order-completed'
 import { clearPendingOrder } from './pending-order'
 import { usePaymentPolling } from './payment-polling'
@@ -27,17 +28,27 @@ export function OrderWait({ orderId }: { orderId: string }) {
     if (gone || closed) clearPendingOrder(orderId)
   }, [gone, closed, orderId])
 
-  if (data && isPaidStatus(data.status)) return <OrderCompleted orderId={orderId} />
+  if (data && isPaidStatus(data.status)) {
+    return (
+      <>
+        <ExistingAccountNotice orderId={orderId} />
+        <OrderCompleted orderId={orderId} />
+      </>
+    )
+  }
   if (data && waiting) {
     return (
-      <PixPaymentView
-        order={data}
-        exhausted={polling.exhausted}
-        onCheckAgain={() => {
-          void refetch()
-          polling.restart()
-        }}
-      />
+      <>
+        <ExistingAccountNotice orderId={orderId} />
+        <PixPaymentView
+          order={data}
+          exhausted={polling.exhausted}
+          onCheckAgain={() => {
+            void refetch()
+            polling.restart()
+          }}
+        />
+      </>
     )
   }
   if (isPending) return <Loading label="Carregando seu pedido..." className="py-16" />

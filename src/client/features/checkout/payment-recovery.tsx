@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 import { Button, buttonClasses } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast-store'
+import { forgetPaidTempItem } from '../cart/temp-checkout'
 import { fetchOrderStatus, isPaidStatus } from './checkout.api'
 import {
   clearPendingOrder,
@@ -24,6 +25,7 @@ export function PaymentRecovery() {
     onSuccess: ({ status }, o) => {
       if (isPaidStatus(status)) {
         clearPendingOrder(o.orderId)
+        forgetPaidTempItem(o.productIds)
         setOrder(null)
         setPaid(o)
         toast({

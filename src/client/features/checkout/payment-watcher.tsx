@@ -1,7 +1,12 @@
-import { useEffect, useEffectEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useEffectEvent, useState } from 'react'
 import { useLocation } from 'wouter'
 import { HttpError } from '../../lib/api'
-import { toast } from '../../ui/toast-store'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { accountKeys } from '../account/account.queries'
+import { useCurrentUser } from '../auth/auth.queries'
+import { cartQuery } from '../cart/cart.queries'
+import { forgetPaidTempItem } from '../cart/temp-checkout'
 import { fetchOrderStatus, isPaidStatus } from './checkout.api'
 import {
   BACKGROUND_CHECK_MAX_AGE_MS,
@@ -13,7 +18,6 @@ import {
 } from './pending-order'
 
 const CHECK_EVERY_MS = 30_000
-const PROMPT_AFTER_MS = 3000
 /** These pages follow the order themselves; a second check there would only repeat them. */
 const PAGES_WITH_THEIR_OWN_CHECK = ['/checkout', '/checkout-pix', '/payment-recovery']
 
@@ -24,21 +28,17 @@ const PAGES_WITH_THEIR_OWN_CHECK = ['/checkout', '/checkout-pix', '/payment-reco
 export function PaymentWatcher() {
   const [location, navigate] = useLocation()
   const active = !PAGES_WITH_THEIR_OWN_CHECK.includes(location)
+  const queryClient = useQueryClient()
+  const [paid, setPaid] = useState<PendingOrder | null>(null)
 
   const announce = useEffectEvent((order: PendingOrder) => {
-    toast({
-      title: 'PAGAMENTO CONFIRMADO!',
-      description: `Materiais de "${order.productName}" liberados! Acesse seu dashboard.`,
-      variant: 'success',
-      duration: Infinity,
-    })
-    setTimeout(() => {
-      if (window.confirm('Pagamento confirmado! Ir para o dashboard?')) {
-        navigate(materialsHref(order, false))
-      }
-    }, PROMPT_AFTER_MS)
+    // The server took the paid products out of the cart; this browser's buy-now item goes too.
+    forgetPaidTempItem(order.productIds)
+    for (const queryKey of [cartQuery().queryKey, accountKeys.purchases(), accountKeys.orders()]) {
+      void queryClient.invalidateQueries({ queryKey })
+    }
+    setPaid(order)
   })
-
   useEffect(() => {
     if (!active) return
     let checking = false
@@ -78,5 +78,41 @@ export function PaymentWatcher() {
     }
   }, [active])
 
-  return null
+  return paid && <PaidDialog order={paid} onClose={() => setPaid(null)} navigate={navigate} />
+}
+
+/**
+ * The app's dialog, not a toast that stays over the page nor the browser's confirm(): one tap
+ * closes it, and it names where this buyer finds the materials (a guest has no dashboard).
+ */
+function PaidDialog(props: {
+  order: PendingOrder
+  onClose: () => void
+  navigate: (href: string) => void
+}) {
+  const { order, onClose, navigate } = props
+  const [location] = useLocation()
+  const { user } = useCurrentUser()
+  const href = materialsHref(order, Boolean(user))
+  const inAccount = href === '/dashboard'
+  const here = location === href.split('?')[0]
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Pagamento confirmado!"
+      confirmLabel={here ? 'Baixar agora' : 'Ver meus materiais'}
+      cancelLabel="Fechar"
+      onConfirm={() => !here && navigate(href)}
+    >
+      <p>Os materiais de “{order.productName}” já estão liberados para download.</p>
+      <p>
+        {here
+          ? 'Eles estão nesta página, com o botão Baixar.'
+          : inAccount
+            ? 'Eles ficam no seu painel, prontos para baixar.'
+            : 'Você comprou sem criar conta: eles ficam em “Meus Materiais”, com o email e o WhatsApp do pedido.'}
+      </p>
+    </ConfirmDialog>
+  )
 }

@@ -17,6 +17,8 @@ export interface PendingOrder {
   // Beyond SPEC.md's three fields, so a reloaded page still knows where to send the buyer.
   /** An account was created with the order (redirect to /dashboard after 2 s). */
   accountCreated?: boolean
+  /** An account was asked for, but the e-mail has one: the screen offers 'Entrar'. */
+  accountExists?: boolean
   /** A guest without an account finds their materials on /meus-materiais with these. */
   guest?: GuestCredentials
   /** What the order bought: those lines leave the cart when it is paid. */

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast-store'
 import { confirmPayment, isPaidStatus, orderStatusQuery } from './checkout.api'
+import { ManualConfirmation } from './manual-confirmation'
 import { clearPendingOrder } from './pending-order'
 import { PixCodeBox } from './pix-code-box'
 import { useFocusOnMount } from './use-focus-on-mount'
@@ -22,6 +23,8 @@ export function PixPaymentView({ order, exhausted, onCheckAgain }: PixPaymentVie
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
   const pix = order.pixPaymentData
+  // A static key is confirmed by the store, by hand: nothing here may promise it is automatic.
+  const manual = pix?.provider === 'static'
   const heading = useFocusOnMount<HTMLHeadingElement>()
   const confirm = useMutation({
     mutationFn: () => confirmPayment(order.id),
@@ -59,6 +62,11 @@ export function PixPaymentView({ order, exhausted, onCheckAgain }: PixPaymentVie
         >
           {formatDecimalBRL(pix?.amount ?? order.totalAmount)}
         </p>
+        {pix?.recipientName && (
+          <p data-testid="pix-recipient" className="mt-1 text-center text-sm text-gray-700">
+            Para: <strong>{pix.recipientName}</strong>
+          </p>
+        )}
         {pix ? (
           // On a phone the code comes first (the QR is for another device); on a computer the QR.
           <div className="mt-5 flex flex-col gap-5">
@@ -87,8 +95,13 @@ export function PixPaymentView({ order, exhausted, onCheckAgain }: PixPaymentVie
         <ol className="mt-5 list-decimal space-y-1 pl-5 text-sm text-gray-700">
           <li>Abra o app do seu banco e escolha PIX.</li>
           <li>Cole o código (PIX Copia e Cola) ou leia o QR Code.</li>
-          <li>Confirme o pagamento: esta página atualiza sozinha.</li>
+          {manual ? (
+            <li>Pague e envie o comprovante pelo WhatsApp da loja.</li>
+          ) : (
+            <li>Confirme o pagamento: esta página atualiza sozinha.</li>
+          )}
         </ol>
+        {manual && <ManualConfirmation orderId={order.id} pix={pix} />}
         {pix?.ticketUrl && (
           <a
             href={pix.ticketUrl}
@@ -102,14 +115,21 @@ export function PixPaymentView({ order, exhausted, onCheckAgain }: PixPaymentVie
         <div aria-live="polite" className="mt-5 rounded-xl bg-purple-50 p-3 text-center">
           {exhausted ? (
             <>
-              <p className="text-sm text-purple-900">Ainda não recebemos a confirmação do PIX.</p>
+              <p className="text-sm text-purple-900">
+                {manual
+                  ? 'A loja ainda não confirmou o pagamento. Você pode voltar a esta página depois.'
+                  : 'Ainda não recebemos a confirmação do PIX.'}
+              </p>
               <Button variant="secondary" size="sm" className="mt-2" onClick={onCheckAgain}>
                 Verificar pagamento
               </Button>
             </>
           ) : (
             <span className="text-sm font-semibold text-purple-800">
-              <Spinner label="Aguardando pagamento..." className="size-4" />
+              <Spinner
+                label={manual ? 'Aguardando a confirmação da loja...' : 'Aguardando pagamento...'}
+                className="size-4"
+              />
             </span>
           )}
         </div>

@@ -72,6 +72,7 @@ export function usePlaceOrder() {
         productName: describeOrder(answer, items),
         timestamp: Date.now(),
         accountCreated: answer.accountCreated,
+        accountExists: answer.accountExists,
         guest: guestWithoutAccount
           ? {
               // As the server stores them, so the lookup link finds the purchase.
@@ -93,7 +94,9 @@ export function usePlaceOrder() {
       }
       toast({
         title: 'Pedido criado!',
-        description: 'Pague o PIX para liberar seus materiais.',
+        description: answer.accountExists
+          ? 'Este e-mail já tem conta: entre com sua senha para ver o pedido na sua área.'
+          : 'Pague o PIX para liberar seus materiais.',
         variant: 'success',
         duration: 3000,
       })

@@ -1,3 +1,4 @@
+import { WHATSAPP_INVALID } from '../../../contracts/accounts.js'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessions as sessionsTable, users } from './accounts.tables.js'
@@ -86,6 +87,8 @@ describe('sign-up and login', () => {
     [{ email: '' }, 'Email é obrigatório'],
     [{ email: 'nao-e-email' }, 'Email inválido'],
     [{ whatsapp: '' }, 'WhatsApp é obrigatório'],
+    [{ whatsapp: '12' }, WHATSAPP_INVALID],
+    [{ whatsapp: '(11) 9876' }, WHATSAPP_INVALID],
   ])('validates the sign-up: %o', async (change, message) => {
     const res = await register({ ...newCustomer(), ...change })
     expect(res.statusCode).toBe(400)

@@ -16,6 +16,7 @@ const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/admin/whatsapp-status' },
   { method: 'GET', url: '/api/admin/downloads' },
   { method: 'GET', url: '/api/admin/settings' },
+  { method: 'GET', url: '/api/admin/payment-mode' },
   { method: 'PUT', url: '/api/admin/products-light/:id/toggle' },
   { method: 'PUT', url: '/api/admin/orders/:id/status' },
   { method: 'PUT', url: '/api/admin/users/:id/role' },

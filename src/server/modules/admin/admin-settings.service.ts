@@ -35,6 +35,10 @@ const RULES: Partial<Record<SettingKey, (value: string) => string>> = {
   admin_whatsapp: whatsapp,
   evolution_api_url: url,
   mercadopago_return_url: url,
+  payment_demo: (value) => {
+    if (value !== 'true' && value !== 'false') throw bad('Use true (ligado) ou false (desligado)')
+    return value
+  },
   banner_image_url: (value) => {
     // A picture of the store's own (/api/products/1/image) or one hosted elsewhere (https).
     if (value && !value.startsWith('/') && !httpUrl(value)) {
@@ -87,7 +91,12 @@ export function createAdminSettings(settings: SettingsService) {
       const unchanged = isSecret(key) && raw.startsWith(MASK)
       if (!unchanged) {
         const rule = RULES[definition.key]
-        await settings.set(definition.key, rule ? rule(raw) : raw)
+        const value = rule ? rule(raw) : raw
+        await settings.set(definition.key, value)
+        // A PIX key is a payment method: the store charges from now on, and clearing the key
+        // later gives checkout a 503, never free orders (only the admin's switch brings demo back).
+        if (definition.key === 'pix_key' && value.trim())
+          await settings.set('payment_demo', 'false')
       }
       const saved = (await list()).find((s) => s.key === key)
       if (!saved) throw new AppError('not_found', `Configuração desconhecida: ${key}`)

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   AdminAnalytics,
   AdminOrder,
+  AdminPaymentMode,
   AdminProductLight,
   AdminSetting,
   AdminUser,
@@ -22,6 +23,7 @@ export function adminRoutes(app: App) {
   return adminScope(app, async (scope) => {
     const { products, adminReports, adminSettings, userAdmin, changeOrderStatus, sessions } =
       scope.services
+    const { payments } = scope.services
     // The admin's answers are personal and change with every write: never cached.
     scope.addHook('onSend', async (_req, reply) => {
       reply.header('cache-control', 'no-store')
@@ -48,6 +50,11 @@ export function adminRoutes(app: App) {
       '/api/admin/downloads',
       { schema: { response: { 200: z.array(DownloadStat) } } },
       () => adminReports.downloads(),
+    )
+    scope.get(
+      '/api/admin/payment-mode',
+      { schema: { response: { 200: AdminPaymentMode } } },
+      async () => ({ mode: await payments.providers.mode() }),
     )
     scope.get('/api/admin/settings', { schema: { response: { 200: z.array(AdminSetting) } } }, () =>
       adminSettings.list(),

@@ -1,4 +1,4 @@
-import { count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { AdminAnalytics, AdminOrder, DownloadStat } from '../../../contracts/admin.js'
 import { centsToDecimal } from '../../../contracts/money.js'
 import type { Db } from '../../db/client.js'
@@ -41,33 +41,44 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
 
     async analytics(): Promise<AdminAnalytics> {
       const paid = eq(orders.status, 'paid')
-      const [[userCount], [productCount], [orderTotals], recent, perCategory, salesPerCategory] =
-        await Promise.all([
-          db.select({ n: count() }).from(users),
-          db.select({ n: count() }).from(products).where(isNull(products.deletedAt)),
-          db
-            .select({
-              n: count(),
-              revenue: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${paid}), 0)::int`,
-            })
-            .from(orders),
-          newestOrders(5),
-          db
-            .select({ category: products.category, n: count() })
-            .from(products)
-            .where(isNull(products.deletedAt))
-            .groupBy(products.category),
-          db
-            .select({
-              category: products.category,
-              cents: sql<number>`sum(${orderItems.unitPriceCents} * ${orderItems.quantity})::int`,
-            })
-            .from(orderItems)
-            .innerJoin(orders, eq(orders.id, orderItems.orderId))
-            .innerJoin(products, eq(products.id, orderItems.productId))
-            .where(paid)
-            .groupBy(products.category),
-        ])
+      const [
+        [userCount],
+        [productCount],
+        [orderTotals],
+        [awaiting],
+        recent,
+        perCategory,
+        salesPerCategory,
+      ] = await Promise.all([
+        db.select({ n: count() }).from(users),
+        db.select({ n: count() }).from(products).where(isNull(products.deletedAt)),
+        db
+          .select({
+            n: count(),
+            revenue: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${paid}), 0)::int`,
+          })
+          .from(orders),
+        db
+          .select({ n: count() })
+          .from(orders)
+          .where(and(eq(orders.status, 'pending'), eq(orders.paymentProvider, 'static'))),
+        newestOrders(5),
+        db
+          .select({ category: products.category, n: count() })
+          .from(products)
+          .where(isNull(products.deletedAt))
+          .groupBy(products.category),
+        db
+          .select({
+            category: products.category,
+            cents: sql<number>`sum(${orderItems.unitPriceCents} * ${orderItems.quantity})::int`,
+          })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .innerJoin(products, eq(products.id, orderItems.productId))
+          .where(paid)
+          .groupBy(products.category),
+      ])
       const categories = new Set([...perCategory, ...salesPerCategory].map((r) => r.category))
       const productStats = [...categories].map((category) => ({
         category,
@@ -81,6 +92,7 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
           orders: orderTotals?.n ?? 0,
           revenue: centsToDecimal(orderTotals?.revenue ?? 0),
         },
+        awaitingConfirmation: awaiting?.n ?? 0,
         recentOrders: await withItems(recent),
         productStats: productStats.sort((a, b) => b.count - a.count),
       }

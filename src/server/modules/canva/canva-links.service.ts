@@ -94,6 +94,24 @@ export function createCanvaLinksService(deps: {
       preparePaid: async () => async (tx: Db, order: PaidOrder) =>
         grant(tx, order, await purchases.ofOrder(tx, order.id)),
       closed: async () => {},
+      async claimed(tx: Db, orderIds: string[], userId: string) {
+        // One query at a time: a transaction is one connection.
+        const granted = []
+        for (const id of orderIds) granted.push(...(await purchases.ofOrder(tx, id)))
+        if (granted.length === 0) return
+        await tx
+          .update(canvaLinks)
+          .set({ userId })
+          .where(
+            and(
+              inArray(
+                canvaLinks.purchaseId,
+                granted.map((p) => p.id),
+              ),
+              isNull(canvaLinks.userId),
+            ),
+          )
+      },
     },
 
     async list(): Promise<AdminCanvaLink[]> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import {
   MAX_CART_QUANTITY,
   type CartItem,
@@ -14,6 +14,12 @@ import { mergeGuestCart } from './cart-merge.js'
 import { cartKey, type CartOwner } from '../../http/cart-session.js'
 
 type CartRow = typeof cartItems.$inferSelect
+
+/** What paying an order tells the cart: whose carts it came from and what it bought. */
+export interface PaidCartOrder {
+  sessionId: string | null
+  userId: string | null
+}
 
 const itemNotFound = () => new AppError('not_found', 'Item não encontrado no carrinho')
 
@@ -67,6 +73,32 @@ export function createCartService(db: Db, catalog: CatalogService) {
 
   return {
     list,
+
+    /**
+     * The orders module's effects (orders.service.ts `OrderEffects`): what an order paid for
+     * leaves the cart of the session and of the account that placed it, in the paying
+     * transaction, so no screen invites the buyer to pay for it again.
+     */
+    orderEffects: {
+      preparePaid:
+        async () => async (tx: Db, order: PaidCartOrder, lines: { productId: number }[]) => {
+          const keys = [
+            order.sessionId,
+            order.userId && cartKey({ sessionId: '', userId: order.userId }),
+          ]
+          const carts = keys.filter((key): key is string => Boolean(key))
+          if (carts.length === 0 || lines.length === 0) return
+          await tx
+            .delete(cartItems)
+            .where(
+              and(
+                inArray(cartItems.sessionId, carts),
+                inArray(cartItems.productId, [...new Set(lines.map((l) => l.productId))]),
+              ),
+            )
+        },
+      closed: async () => {},
+    },
 
     /** productId and quantity of each line still on sale, for checkout. */
     async lines(owner: CartOwner): Promise<{ productId: number; quantity: number }[]> {

@@ -101,11 +101,23 @@ export function createCatalogService(sources: CatalogSources, storage: FileStora
 export type CatalogService = ReturnType<typeof createCatalogService>
 
 /** The snapshot: products on sale from the products module, ranked by the orders' sales. */
+/**
+ * A product as anyone may see it. A paid material's Canva link (or template id) IS the
+ * material: it reaches only its buyers (customer area, guest look-up, download answers), never
+ * the public catalogue. A free material may show its own.
+ */
+export function publicView(product: Product): Product {
+  if (product.isFree) return product
+  return { ...product, externalLink: null, canvaTemplateId: null }
+}
+
 async function loadSnapshot(sources: CatalogSources): Promise<Snapshot> {
-  const [{ list, images }, sold] = await Promise.all([
+  const [{ list: views, images }, sold] = await Promise.all([
     sources.products.activeViews(),
     sources.unitsSold(),
   ])
+  // Everything the catalogue answers comes from here, so every public answer is a public view.
+  const list = views.map(publicView)
   // Sorting is stable and `list` is newest first, so equal sales keep the newest first.
   const bestsellers = [...list]
     .sort((a, b) => (sold.get(b.id) ?? 0) - (sold.get(a.id) ?? 0))

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../contracts/products.js'
+import { adminSession } from '../../testing/auth.js'
 import { insertPaidOrder, insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 
@@ -181,5 +182,58 @@ describe('product images', () => {
     const res = await get(`/api/products/${paid.id}/image?size=300&direct=true&force=true&retry=2`)
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).not.toContain('immutable')
+  })
+})
+
+describe('Canva links in the public catalogue', () => {
+  const link = 'https://www.canva.com/design/DAFpago123/view'
+  let paidCanva: { id: number }
+  let freeCanva: { id: number }
+
+  beforeAll(async () => {
+    paidCanva = await insertProduct(store, {
+      name: 'Planner Canva Pago',
+      externalLink: link,
+      canvaTemplateId: 'DAFpago123',
+    })
+    freeCanva = await insertProduct(store, {
+      name: 'Cartaz Canva Grátis',
+      isFree: true,
+      externalLink: 'https://www.canva.com/design/DAFgratis/view',
+    })
+    store.app.services.catalog.invalidate()
+  })
+
+  it('never hands out a paid material’s link or template id, on any public call', async () => {
+    const answers = [
+      (await store.app.inject({ url: '/api/products' })).body,
+      (await store.app.inject({ url: `/api/products/${paidCanva.id}` })).body,
+      (await store.app.inject({ url: `/api/emergency/${paidCanva.id}` })).body,
+      (await store.app.inject({ url: '/api/products/bestsellers' })).body,
+      (
+        await store.app.inject({
+          method: 'POST',
+          url: '/api/products/related',
+          payload: { cartProductIds: [free.id] },
+        })
+      ).body,
+    ]
+    for (const body of answers) {
+      expect(body).not.toContain('DAFpago123')
+    }
+    const detail = (await store.app.inject({ url: `/api/products/${paidCanva.id}` })).json()
+    expect(detail).toMatchObject({ externalLink: null, canvaTemplateId: null })
+  })
+
+  it('shows a free material’s own link', async () => {
+    const detail = (await store.app.inject({ url: `/api/products/${freeCanva.id}` })).json()
+    expect(detail.externalLink).toBe('https://www.canva.com/design/DAFgratis/view')
+  })
+
+  it('still shows the link to the administration', async () => {
+    const { cookie } = await adminSession(store.app)
+    const res = await store.app.inject({ url: '/api/admin/products', headers: { cookie } })
+    const product = res.json<Product[]>().find((p) => p.id === paidCanva.id)
+    expect(product?.externalLink).toBe(link)
   })
 })

@@ -1,5 +1,6 @@
 import {
   CARD_UNAVAILABLE_MESSAGE,
+  PAYMENT_UNAVAILABLE_MESSAGE,
   CardCustomer,
   type CardCheckoutAnswer,
   type CheckoutItem,
@@ -49,7 +50,14 @@ export function createCardCheckoutService(deps: CheckoutDeps & { settings: Setti
       baseUrl: string
     }): Promise<CardCheckoutAnswer> {
       const { mercadoPagoApi, notificationUrl } = deps.payments.providers
-      if (!mercadoPagoApi) throw new AppError('unavailable', CARD_UNAVAILABLE_MESSAGE)
+      if (!mercadoPagoApi) {
+        // With no way to pay at all, the buyer is told so rather than pointed to the PIX.
+        const none = (await deps.payments.providers.mode()) === 'unavailable'
+        throw new AppError(
+          'unavailable',
+          none ? PAYMENT_UNAVAILABLE_MESSAGE : CARD_UNAVAILABLE_MESSAGE,
+        )
+      }
       const items = await requestedItems(input.items, deps.cart, input.owner)
       const { lines, totalCents } = await priceItems(items, deps.catalog)
       const customer = await cardCustomer(input.viewer, input.customer, deps)

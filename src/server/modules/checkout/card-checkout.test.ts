@@ -9,7 +9,7 @@ import {
 } from '../../testing/commerce.js'
 import type { FakeMercadoPago } from '../../testing/fake-mercadopago.js'
 import { insertProduct } from '../../testing/fixtures.js'
-import type { TestStore } from '../../testing/test-app.js'
+import { createTestStore, type TestStore } from '../../testing/test-app.js'
 
 let fake: FakeMercadoPago
 let store: TestStore
@@ -126,6 +126,23 @@ describe('card checkout (Checkout Pro)', () => {
         400,
         { message: 'Preencha pelo menos nome e email.' },
       ])
+    }
+  })
+})
+
+describe('GET /api/payments/methods', () => {
+  it('offers card and PIX with Mercado Pago', async () => {
+    const res = await call(store, 'GET', '/api/payments/methods')
+    expect([res.statusCode, res.json()]).toEqual([200, { pix: true, card: true }])
+  })
+
+  it('says card is off in a store without Mercado Pago, before anyone fills the form', async () => {
+    const plain = await createTestStore()
+    try {
+      const res = await call(plain, 'GET', '/api/payments/methods')
+      expect(res.json<{ card: boolean }>().card).toBe(false)
+    } finally {
+      await plain.close()
     }
   })
 })

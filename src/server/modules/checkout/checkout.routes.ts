@@ -5,6 +5,7 @@ import {
   CheckoutBody,
 } from '../../../contracts/checkout.js'
 import type { App } from '../../app-types.js'
+import { baseUrlOf } from '../../http/base-url.js'
 import { cartOwnerOf } from '../../http/cart-session.js'
 
 export function checkoutRoutes(app: App) {
@@ -21,6 +22,7 @@ export function checkoutRoutes(app: App) {
         customerData: req.body.customerData,
         viewer: await sessions.viewerOf(req),
         owner,
+        ip: req.ip,
       })
       if (newUserId) {
         // The account made with the order is logged in, and keeps what was in the cart.
@@ -40,7 +42,7 @@ export function checkoutRoutes(app: App) {
         customer: req.body.customer,
         viewer: await sessions.viewerOf(req),
         owner: await cartOwnerOf(sessions, req, reply),
-        baseUrl: config.publicUrl ?? `${req.protocol}://${req.host}`,
+        baseUrl: baseUrlOf(config, req),
       })
       return reply.code(201).send(answer)
     },

@@ -7,6 +7,7 @@ import {
 } from '../../../contracts/checkout.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
+import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limit.js'
 import { parseOrThrow } from '../../lib/parse-or-throw.js'
 import { normaliseWhatsapp } from '../../lib/phone.js'
 import type { AccountsService } from '../accounts/accounts.service.js'
@@ -33,6 +34,8 @@ export interface CheckoutDeps {
   accounts: AccountsService
   orders: OrdersService
   payments: PaymentsService
+  /** Accounts made at checkout count against the sign-up limit of the IP. */
+  limiter: RateLimiter
   log: FastifyBaseLogger
 }
 
@@ -72,6 +75,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       customerData: unknown
       viewer: Viewer
       owner: CartOwner
+      /** The client's address, for the sign-up limit when an account is asked for. */
+      ip: string
     }): Promise<{ answer: CheckoutAnswer; newUserId: string | null }> {
       const items = await requestedItems(input.items, deps.cart, input.owner)
       const { lines, totalCents } = await priceItems(items, deps.catalog)
@@ -80,6 +85,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
         input.customerData,
         deps.accounts,
       )
+      const wantsAccount = !input.viewer.userId && newAccountPassword !== null
+      // Limited like /api/auth/register, and counted before the e-mail is looked at.
+      if (wantsAccount) await deps.limiter.consume(RATE_LIMITS.register, input.ip)
+      // A returning buyer is not refused: the order is a guest order with that e-mail, which
+      // the account takes over when its owner logs in (orders.claimGuestOrders).
+      const accountExists =
+        wantsAccount && (await deps.accounts.findByEmail(customer.email)) !== null
       const provider = await payments.providers.current()
       const id = newOrderId()
       const request: ChargeRequest = {
@@ -109,14 +121,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
         providerPaymentId: charge?.providerPaymentId ?? null,
       })
       let placed: OrderRow
-      if (!input.viewer.userId && newAccountPassword !== null) {
+      if (wantsAccount && !accountExists) {
         const passwordHash = await hashPassword(newAccountPassword)
         // Read before the transaction, like the hash: nothing inside may wait on another query.
         const notices = await orders.prepareNotices()
         // The account and its first order (and its notice) stand or fall together.
         placed = await db.transaction(async (tx) => {
           const user = await deps.accounts.register(
-            { ...customer, password: newAccountPassword },
+            { ...customer, password: newAccountPassword! },
             tx,
             passwordHash,
           )
@@ -143,7 +155,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         }
       }
 
-      const pixPaymentData = presentCharge(provider.name, totalCents, charge)
+      const pixPaymentData = presentCharge(provider, totalCents, charge)
       return {
         answer: {
           order: toOrderSummary(placed, lines),
@@ -153,6 +165,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
             qr_code: charge.qrCode,
           },
           accountCreated: newUserId !== null,
+          ...(accountExists ? { accountExists } : {}),
         },
         newUserId,
       }

@@ -1,3 +1,4 @@
+import { WHATSAPP_INVALID } from '../../../contracts/accounts.js'
 import { parsePix, hasError } from 'pix-utils'
 import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
@@ -45,6 +46,7 @@ describe('POST /api/checkout as a guest', () => {
       [{ acceptTerms: false }, 'Você deve aceitar os termos e condições'],
       [{ acceptTerms: undefined }, 'Você deve aceitar os termos e condições'],
       [{ email: 'sem-arroba' }, 'Email inválido'],
+      [{ whatsapp: '12' }, WHATSAPP_INVALID],
     ]
     for (const [override, message] of cases) {
       const res = await checkout({ items, customerData: { ...guestForm(), ...override } })
@@ -215,7 +217,7 @@ describe('checkout with an account', () => {
     expect(cart.json<{ productId: number }[]>().map((i) => i.productId)).toEqual([poster.id])
   })
 
-  it('a taken e-mail with createAccount is a clear 409 and leaves no order behind', async () => {
+  it('a taken e-mail with createAccount places a guest order, logs nobody in (checkout-accounts.test.ts)', async () => {
     const before = (await store.database.db.select().from(orders)).length
     const email = 'repetido@exemplo.com'
     await guestCheckout(store, newCartSession(), [{ productId: kit.id }], {
@@ -227,10 +229,14 @@ describe('checkout with an account', () => {
       items: [{ productId: kit.id }],
       customerData: guestForm({ email, createAccount: true, password: 'segredo2' }),
     })
-    expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ message: 'Este email já está cadastrado. Faça login.' })
+    expect(res.statusCode).toBe(201)
+    expect(res.json<CheckoutAnswer>()).toMatchObject({
+      accountCreated: false,
+      accountExists: true,
+      order: { userId: null, customerEmail: email },
+    })
     expect(res.headers['set-cookie']).toBeUndefined()
-    expect(await store.database.db.select().from(orders)).toHaveLength(before + 1)
+    expect(await store.database.db.select().from(orders)).toHaveLength(before + 2)
   })
 
   it('a logged-in buyer skips the customer form; the order uses the account', async () => {

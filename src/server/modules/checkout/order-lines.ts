@@ -35,7 +35,9 @@ export async function priceItems(
   }
   const lines = await Promise.all(
     [...quantities].map(async ([productId, quantity]) => {
-      const product = await catalog.getActive(productId).catch(() => {
+      const product = await catalog.getActive(productId).catch((error: unknown) => {
+        // Only a product off sale; a database that cannot be read is not the buyer's problem.
+        if (!(error instanceof AppError && error.code === 'not_found')) throw error
         throw new AppError('bad_request', 'Um dos produtos não está mais disponível')
       })
       return {

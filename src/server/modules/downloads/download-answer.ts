@@ -16,6 +16,8 @@ export interface AnswerInput {
   files: DeliveryFile[]
   purchase: LinkClaims['purchase']
   remaining: number | null
+  /** The links' expiry (unix seconds) a purchase stored, so a repeated request gets the same links. */
+  exp?: number | null
   /** Whether to inline the main file as base64 for SPEC.md's older clients. */
   withData: boolean
 }
@@ -36,8 +38,10 @@ export function createAnswerBuilder(deps: {
   return async function build(input: AnswerInput): Promise<DownloadAnswer> {
     const { product, files, purchase, remaining } = input
     const purchaseId = purchase === 'free' ? null : purchase
-    const minutes = await deps.settings.getPositiveInt('download_link_expiry')
-    const exp = Math.floor(deps.now() / 1000) + minutes * 60
+    const nowSec = Math.floor(deps.now() / 1000)
+    const exp =
+      input.exp ?? nowSec + (await deps.settings.getPositiveInt('download_link_expiry')) * 60
+    const minutes = Math.max(1, Math.ceil((exp - nowSec) / 60))
     const links: DownloadFileLink[] = files.map((file, index) => ({
       index,
       fileName: file.fileName,

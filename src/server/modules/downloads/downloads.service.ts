@@ -39,7 +39,8 @@ export function createDownloadsService(deps: {
   now?: () => number
 }) {
   const { limiter, products, purchases } = deps
-  const now = deps.now ?? Date.now
+  // Read at each call, not captured: tests move the clock with fake timers.
+  const now = deps.now ?? (() => Date.now())
   const signer = createLinkSigner(deps.secret)
   const answer = createAnswerBuilder({ ...deps, signer, now })
 
@@ -71,15 +72,23 @@ export function createDownloadsService(deps: {
     none: string,
   ) {
     const files = await filesOf(product)
-    const { purchaseId, remaining } = await purchases.take({
+    const { purchaseId, remaining, linkExp } = await purchases.take({
       owner,
       productId: product.id,
       ip: req.ip,
       none,
       // A link is not a file download: logged, but the quota is left alone (decision 006).
       spend: files.length > 0,
+      nowMs: now(),
     })
-    return answer({ product, files, purchase: purchaseId, remaining, withData: req.withData })
+    return answer({
+      product,
+      files,
+      purchase: purchaseId,
+      remaining,
+      exp: linkExp,
+      withData: req.withData,
+    })
   }
 
   return {

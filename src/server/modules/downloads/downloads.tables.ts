@@ -38,6 +38,11 @@ export const purchases = pgTable(
       .references(() => products.id),
     downloadCount: integer('download_count').notNull().default(0),
     maxDownloads: integer('max_downloads').notNull(),
+    /**
+     * Unix seconds until which the last link issued for this purchase is valid. Asking again
+     * before then answers the same signed link (same claims, same exp) without spending.
+     */
+    linkExp: integer('link_exp'),
     /** Set when the order is refunded or cancelled: downloads stop at once. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DownloadAnswer } from '../../../contracts/downloads.js'
 import { downloadLog, purchases } from './downloads.tables.js'
 import { productFiles, products } from '../products/products.tables.js'
 import { customerSession, newIp } from '../../testing/auth.js'
-import { buyAsGuest, grantedDownload, guestDownload } from '../../testing/downloads.js'
+import { buyAsGuest, fetchLink, grantedDownload, guestDownload } from '../../testing/downloads.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 
@@ -19,6 +19,18 @@ afterAll(() => store.close())
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i)
 
+/** Past the link window (download_link_expiry, 30 minutes by default): the next tap spends. */
+function nextWindow() {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(Date.now() + 31 * 60_000)
+}
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+const countOf = async (orderId: string) =>
+  (await store.database.db.select().from(purchases).where(eq(purchases.orderId, orderId)))[0]!
+
 const accountDownload = (productId: number, cookie?: string, query = '?data=0') =>
   store.app.inject({
     method: 'POST',
@@ -28,40 +40,72 @@ const accountDownload = (productId: number, cookie?: string, query = '?data=0') 
   })
 
 describe('download quota', () => {
-  it('gives three downloads, then refuses with the quota message', async () => {
+  it('gives three downloads, one per link window; a tap inside the window answers the same link', async () => {
     const buyer = await buyAsGuest(store, kit.id)
-    const answers = [] as DownloadAnswer[]
-    for (const _ of range(3)) answers.push(await grantedDownload(store, buyer, kit.id))
-    expect(answers.map((a) => a.remainingDownloads)).toEqual([2, 1, 0])
-    expect(answers[0]).toMatchObject({
+    const first = await grantedDownload(store, buyer, kit.id)
+    expect(first).toMatchObject({
       success: true,
       fileName: expect.stringMatching(/\.pdf$/),
       mimeType: 'application/pdf',
       downloadUrl: expect.stringMatching(/^\/api\/downloads\/[\w-]+\.[\w-]+$/),
       files: [{ index: 0, mimeType: 'application/pdf', size: expect.any(Number) }],
+      remainingDownloads: 2,
       message: expect.any(String),
     })
+    const again = await grantedDownload(store, buyer, kit.id)
+    expect(again).toMatchObject({ downloadUrl: first.downloadUrl, remainingDownloads: 2 })
+    expect((await countOf(buyer.orderId)).downloadCount).toBe(1)
+
+    const remaining = []
+    for (const _ of range(2)) {
+      nextWindow()
+      remaining.push((await grantedDownload(store, buyer, kit.id)).remainingDownloads)
+    }
+    expect(remaining).toEqual([1, 0])
+    // Used up, but the last link still works until its window closes.
+    const last = await grantedDownload(store, buyer, kit.id)
+    expect(last.remainingDownloads).toBe(0)
+    expect((await fetchLink(store, last.downloadUrl)).statusCode).toBe(200)
+
+    nextWindow()
     const refused = await guestDownload(store, buyer, kit.id)
     expect(refused.statusCode).toBe(403)
     expect(refused.json()).toEqual({ message: 'Limite de downloads atingido para esta compra' })
+    expect((await countOf(buyer.orderId)).downloadCount).toBe(3)
   })
 
-  it('gives exactly three links to ten simultaneous requests', async () => {
+  it('spends one download for ten simultaneous taps, and all ten get a working link', async () => {
     const buyer = await buyAsGuest(store, kit.id)
     const answers = await Promise.all(range(10).map(() => guestDownload(store, buyer, kit.id)))
-    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3)
-    expect(answers.filter((a) => a.statusCode === 403)).toHaveLength(7)
-    const [row] = await store.database.db
-      .select()
-      .from(purchases)
-      .where(eq(purchases.orderId, buyer.orderId))
-    expect(row).toMatchObject({ downloadCount: 3, maxDownloads: 3 })
+    expect(answers.map((a) => a.statusCode)).toEqual(range(10).map(() => 200))
+    expect((await countOf(buyer.orderId)).downloadCount).toBe(1)
+    const links = answers.map((a) => a.json<DownloadAnswer>().downloadUrl)
+    expect(new Set(links).size).toBe(1)
+    const fetched = await Promise.all(links.map((url) => fetchLink(store, url)))
+    expect(fetched.map((f) => f.statusCode)).toEqual(range(10).map(() => 200))
+  })
+
+  it('never passes the quota: bursts of ten taps in five windows spend exactly three', async () => {
+    const buyer = await buyAsGuest(store, kit.id)
+    const granted = []
+    for (const _ of range(5)) {
+      nextWindow()
+      const answers = await Promise.all(range(10).map(() => guestDownload(store, buyer, kit.id)))
+      granted.push(answers.filter((a) => a.statusCode === 200).length)
+      expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 403)).toBe(true)
+    }
+    expect(granted).toEqual([10, 10, 10, 0, 0])
+    expect(await countOf(buyer.orderId)).toMatchObject({ downloadCount: 3, maxDownloads: 3 })
   })
 
   it('gives six downloads to a quantity of two', async () => {
     const buyer = await buyAsGuest(store, kit.id, { quantity: 2 })
-    const answers = await Promise.all(range(8).map(() => guestDownload(store, buyer, kit.id)))
-    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(6)
+    const codes = []
+    for (const _ of range(7)) {
+      nextWindow()
+      codes.push((await guestDownload(store, buyer, kit.id)).statusCode)
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 403])
   })
 
   it('logs each download with its purchase, product and IP', async () => {
@@ -113,12 +157,14 @@ describe('downloads of a logged-in buyer', () => {
 
     const counted = []
     for (const _ of range(6)) {
+      nextWindow()
       const res = await accountDownload(kit.id, ana.cookie)
       expect(res.statusCode).toBe(200)
       counted.push(res.json<DownloadAnswer>().purchaseId)
     }
     const [older, newer] = owned.map((p) => p.id).sort((a, b) => a - b)
     expect(counted).toEqual([older, older, older, newer, newer, newer])
+    nextWindow()
     expect((await accountDownload(kit.id, ana.cookie)).statusCode).toBe(403)
 
     expect((await accountDownload(kit.id, bia.cookie)).statusCode).toBe(404)

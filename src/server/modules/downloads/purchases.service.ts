@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import { QUOTA_EXHAUSTED_MESSAGE } from '../../../contracts/downloads.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
@@ -57,16 +57,25 @@ export function createPurchasesService(deps: {
   const logDownload = (tx: Db, purchaseId: number | null, productId: number, ip: string) =>
     tx.insert(downloadLog).values({ purchaseId, productId, ip })
 
-  /** Consumes one download of the purchase; never more than its quota under concurrency. */
-  async function consumeDownload(tx: Db, purchaseId: number): Promise<Purchase | null> {
+  /**
+   * One download of the purchase, or the link still valid from the last one: a single UPDATE, so
+   * of simultaneous requests one spends and the others, waiting on its row lock, see its link
+   * and reuse it. The quota is never passed (and the CHECK would refuse it). Null when the
+   * purchase has no valid link and no download left, or was revoked.
+   */
+  async function spendOrReuse(tx: Db, purchaseId: number, nowSec: number, newExp: number) {
+    const linkValid = sql`coalesce(${purchases.linkExp}, 0) > ${nowSec}`
     const [row] = await tx
       .update(purchases)
-      .set({ downloadCount: sql`${purchases.downloadCount} + 1` })
+      .set({
+        downloadCount: sql`CASE WHEN ${linkValid} THEN ${purchases.downloadCount} ELSE ${purchases.downloadCount} + 1 END`,
+        linkExp: sql`CASE WHEN ${linkValid} THEN ${purchases.linkExp} ELSE ${newExp}::integer END`,
+      })
       .where(
         and(
           eq(purchases.id, purchaseId),
-          lt(purchases.downloadCount, purchases.maxDownloads),
           isNull(purchases.revokedAt),
+          or(linkValid, lt(purchases.downloadCount, purchases.maxDownloads)),
         ),
       )
       .returning()
@@ -94,6 +103,12 @@ export function createPurchasesService(deps: {
             )
             .onConflictDoNothing({ target: purchases.orderItemId })
         }
+      },
+      async claimed(tx: Db, orderIds: string[], userId: string) {
+        await tx
+          .update(purchases)
+          .set({ userId })
+          .where(and(inArray(purchases.orderId, orderIds), isNull(purchases.userId)))
       },
       async closed(tx: Db, orderId: string) {
         await tx
@@ -148,9 +163,11 @@ export function createPurchasesService(deps: {
     logFree: (productId: number, ip: string) => logDownload(db, null, productId, ip),
 
     /**
-     * One download from the owner's purchases of a product, logged: the oldest purchase with
-     * downloads left is spent. With `spend: false` (a link delivery, decision 006) it is only
-     * logged. Answers the purchase used and the downloads left on it.
+     * One download from the owner's purchases of a product, logged. A purchase whose last link
+     * is still valid answers that link again without spending; otherwise the oldest purchase
+     * with downloads left is spent and a new link window opens. With `spend: false` (a link
+     * delivery, decision 006) it is only logged. Answers the purchase used, the downloads left
+     * on it and the links' expiry (unix seconds).
      */
     async take(input: {
       owner: { userId: string } | { orderIds: string[] }
@@ -158,7 +175,8 @@ export function createPurchasesService(deps: {
       ip: string
       spend: boolean
       none: string
-    }): Promise<{ purchaseId: number; remaining: number }> {
+      nowMs: number
+    }): Promise<{ purchaseId: number; remaining: number; linkExp: number | null }> {
       const { productId, ip, owner } = input
       const candidates =
         'userId' in owner
@@ -170,18 +188,27 @@ export function createPurchasesService(deps: {
       if (!input.spend) {
         const first = active[0]!
         await logDownload(db, first.id, productId, ip)
-        return { purchaseId: first.id, remaining: first.maxDownloads - first.downloadCount }
+        const remaining = first.maxDownloads - first.downloadCount
+        return { purchaseId: first.id, remaining, linkExp: null }
       }
-      for (const candidate of active) {
-        if (candidate.downloadCount >= candidate.maxDownloads) continue
+      const nowSec = Math.floor(input.nowMs / 1000)
+      const newExp = nowSec + (await deps.settings.getPositiveInt('download_link_expiry')) * 60
+      const linkValid = (p: Purchase) => (p.linkExp ?? 0) > nowSec
+      // A purchase with a valid link first: reusing it spends nothing.
+      const order = [...active.filter(linkValid), ...active.filter((p) => !linkValid(p))]
+      for (const candidate of order) {
+        if (!linkValid(candidate) && candidate.downloadCount >= candidate.maxDownloads) continue
         // The count and its log line stand or fall together.
         const used = await db.transaction(async (tx) => {
-          const row = await consumeDownload(tx, candidate.id)
+          const row = await spendOrReuse(tx, candidate.id, nowSec, newExp)
           if (row) await logDownload(tx, row.id, productId, ip)
           return row
         })
         // Null: another request took the last one meanwhile; the next purchase may have some.
-        if (used) return { purchaseId: used.id, remaining: used.maxDownloads - used.downloadCount }
+        if (used) {
+          const remaining = used.maxDownloads - used.downloadCount
+          return { purchaseId: used.id, remaining, linkExp: used.linkExp }
+        }
       }
       throw new AppError('forbidden', QUOTA_EXHAUSTED_MESSAGE)
     },

@@ -7,6 +7,7 @@ import {
 } from '../../../contracts/messaging.js'
 import type { App } from '../../app-types.js'
 import { adminScope } from '../../http/admin-scope.js'
+import { trustedOriginOf } from '../../http/base-url.js'
 import { readWhatsappConfig, saveWhatsappConfig } from './whatsapp-config.js'
 
 /**
@@ -20,8 +21,10 @@ export function messagingRoutes(app: App) {
     const { adminSettings, orders } = scope.services
     scope.addHook('onRequest', async (req, reply) => {
       reply.header('cache-control', 'no-store')
-      // Without PUBLIC_URL, the owner's own address is the best guess for the buyers' links.
-      messaging.baseUrl.learn(`${req.protocol}://${req.host}`)
+      // Without PUBLIC_URL, the owner's own address is the best guess for the buyers' links,
+      // if its host is one the owner allowed: the admin's browser may be sent a forged Host.
+      const origin = trustedOriginOf(app.deps.config, req)
+      if (origin) messaging.baseUrl.learn(origin)
     })
 
     scope.get('/api/admin/whatsapp-config', { schema: { response: { 200: WhatsappConfig } } }, () =>

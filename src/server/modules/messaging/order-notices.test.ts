@@ -84,7 +84,7 @@ describe('WhatsApp notices of orders', () => {
   })
 
   it('skips a buyer whose number is not a WhatsApp number, and still tells the admin', async () => {
-    const buyer = await buyAsGuest(env.store, kit.id, { whatsapp: 'não tenho' })
+    const buyer = await buyAsGuest(env.store, kit.id, { whatsapp: '+1 415 555 2671' })
     await arrived(buyer.orderId, 2)
     expect(aboutOrder(env.fake, buyer.orderId).every((m) => m.number === ADMIN_NUMBER)).toBe(true)
     expect(await outboxRow(env.store, `order:${buyer.orderId}:paid:buyer`)).toBeUndefined()

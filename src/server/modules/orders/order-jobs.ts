@@ -3,11 +3,13 @@ import { startIntervalJob } from '../../lib/interval-job.js'
 
 export const CANCEL_STALE_EVERY_MS = 10 * 60 * 1000
 export const RECHECK_PAYMENTS_EVERY_MS = 60 * 1000
+export const RECHECK_REFUNDS_EVERY_MS = 30 * 60 * 1000
 
 /**
  * The order timers: pending orders past 24 h are cancelled (every 10 min and at start), and
- * pending Mercado Pago payments are re-checked every minute, because webhooks get lost. Every
- * instance may run them: both only move orders that are still pending.
+ * pending Mercado Pago payments are re-checked every minute, because webhooks get lost; recently
+ * paid ones every 30 min, for refunds and chargebacks. Every instance may run them: each moves an
+ * order only from the status it saw.
  */
 export function startOrderJobs(app: App) {
   const { orders, payments } = app.services
@@ -26,6 +28,12 @@ export function startOrderJobs(app: App) {
         name: 'recheck-mercadopago',
         everyMs: RECHECK_PAYMENTS_EVERY_MS,
         run: () => payments.recheckPending(),
+        log: app.log,
+      }),
+      startIntervalJob({
+        name: 'recheck-mercadopago-refunds',
+        everyMs: RECHECK_REFUNDS_EVERY_MS,
+        run: () => payments.recheckPaid(),
         log: app.log,
       }),
     )

@@ -34,6 +34,8 @@ export type PaidSource = 'webhook' | 'recheck' | 'demo' | 'admin'
 export interface OrderEffects {
   preparePaid(): Promise<(tx: Db, order: OrderRow, lines: OrderLineRow[]) => Promise<void>>
   closed(tx: Db, orderId: string): Promise<void>
+  /** Guest orders became `userId`'s (claimGuestOrders): the rows they granted follow. */
+  claimed?(tx: Db, orderIds: string[], userId: string): Promise<void>
 }
 
 /** Who asks about an order: the session's user (and role) and the request's cart session. */
@@ -239,6 +241,30 @@ export function createOrdersService(
         .map((r) => r.id)
     },
 
+    /**
+     * Guest orders placed with an account's e-mail AND WhatsApp become the account's, with what
+     * they granted: called on login with the right password, so a returning buyer whose order
+     * was placed as a guest sees it in their area. The WhatsApp is the same proof the guest
+     * look-up asks for: accounts' e-mails are not verified, so the e-mail alone proves nothing.
+     */
+    async claimGuestOrders(account: { userId: string; email: string; whatsapp: string }) {
+      if (!account.whatsapp) return 0
+      const rows = await db
+        .select({ id: orders.id, whatsapp: orders.customerWhatsapp })
+        .from(orders)
+        .where(and(eq(orders.customerEmail, account.email.toLowerCase()), isNull(orders.userId)))
+      const ids = rows.filter((r) => whatsappMatches(account.whatsapp, r.whatsapp)).map((r) => r.id)
+      if (ids.length === 0) return 0
+      await db.transaction(async (tx) => {
+        await tx
+          .update(orders)
+          .set({ userId: account.userId })
+          .where(and(inArray(orders.id, ids), isNull(orders.userId)))
+        for (const effect of effects) await effect.claimed?.(tx, ids, account.userId)
+      })
+      return ids.length
+    },
+
     /** An account's orders, or those a guest proved theirs, newest first, with their lines. */
     async summariesOf(owner: { userId: string } | { orderIds: string[] }): Promise<OrderSummary[]> {
       if ('orderIds' in owner && owner.orderIds.length === 0) return []
@@ -289,6 +315,22 @@ export function createOrdersService(
           ),
         )
         .orderBy(desc(orders.createdAt))
+        .limit(limit)
+    },
+
+    /** Paid orders of a provider paid since `since`, newest first (refunds re-check). */
+    async paidOf(provider: string, since: Date, limit: number): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.status, 'paid'),
+            eq(orders.paymentProvider, provider),
+            gte(orders.paidAt, since),
+          ),
+        )
+        .orderBy(desc(orders.paidAt))
         .limit(limit)
     },
   }

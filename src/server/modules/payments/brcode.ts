@@ -4,10 +4,10 @@
  * `pixText` and `pixTxid` turn free text into values it accepts.
  */
 import { centsToDecimal } from '../../../contracts/money.js'
+import { CITY_MAX, NAME_MAX } from '../../../contracts/pix.js'
 
+export { CITY_MAX, NAME_MAX, pixText } from '../../../contracts/pix.js'
 export const PIX_GUI = 'br.gov.bcb.pix'
-export const NAME_MAX = 25
-export const CITY_MAX = 15
 export const TXID_MAX = 25
 
 export interface BrCodeFields {
@@ -74,19 +74,6 @@ export function buildBrCode(f: BrCodeFields): string {
     field('62', field('05', txid)) +
     '6304'
   return payload + crc16(payload)
-}
-
-/** Names and cities as the standard wants them: no accents, capitals, ASCII, at most `max`. */
-export function pixText(value: string, max: number): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max)
-    .trim()
 }
 
 /** A transaction id: letters and digits only, at most 25; `***` when nothing is left. */

@@ -60,6 +60,7 @@ describe('PIX through Mercado Pago', () => {
       ticketUrl: payment.point_of_interaction!.transaction_data.ticket_url,
       isDemo: false,
       provider: 'mercadopago',
+      recipientName: null,
     })
   })
 
@@ -76,7 +77,7 @@ describe('PIX through Mercado Pago', () => {
           firstName: 'A',
           lastName: 'B',
           email: 'a@b.com',
-          whatsapp: '11',
+          whatsapp: '(11) 98765-4321',
           createAccount: false,
           acceptTerms: true,
         },

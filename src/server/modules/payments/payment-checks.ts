@@ -1,13 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { AppError } from '../../errors.js'
 import type { OrderRow, OrdersService, PaidSource } from '../orders/orders.service.js'
-import { paysOrder } from './providers/mercadopago.js'
+import type { MercadoPagoPayment } from './providers/mercadopago-api.js'
+import { paysOrder, reversesOrder } from './providers/mercadopago.js'
 import type { WebhookInput } from './providers/pix-provider.js'
 import type { PixProviders } from './providers/registry.js'
 
+/** How far back paid orders are asked about again: refunds and most chargebacks come by then. */
+export const REFUND_RECHECK_DAYS = 30
+const DAY_MS = 24 * 60 * 60 * 1000
+
 /**
- * Learning that an order was paid: the provider's re-check (on demand and scheduled, because
- * webhooks get lost) and verified webhooks. All of them end in orders.markOrderPaid.
+ * Learning that an order was paid, or that its payment was given back: the provider's re-check
+ * (on demand and scheduled, because webhooks get lost) and verified webhooks. They end in
+ * orders.markOrderPaid, or orders.close(…, 'refunded') which revokes the downloads.
  */
 export function createPaymentChecks(deps: {
   providers: PixProviders
@@ -19,6 +25,19 @@ export function createPaymentChecks(deps: {
   async function pay(order: OrderRow, providerPaymentId: string, source: PaidSource) {
     await orders.setProviderPaymentId(order.id, providerPaymentId)
     await orders.markOrderPaid(order.id, source)
+  }
+
+  /** A paid order whose payment came back refunded or charged back is refunded here too. */
+  async function refundIfReversed(order: OrderRow, payment: MercadoPagoPayment, source: string) {
+    const ref = {
+      orderId: order.id,
+      amountCents: order.totalCents,
+      providerPaymentId: order.providerPaymentId,
+    }
+    if (order.status !== 'paid' || !reversesOrder(payment, ref)) return
+    if (await orders.close(order.id, 'paid', 'refunded')) {
+      log.info({ orderId: order.id, source, status: payment.status }, 'order refunded by provider')
+    }
   }
 
   /** Asks the order's provider; pays the order when it says so. Failures are logged only. */
@@ -50,6 +69,27 @@ export function createPaymentChecks(deps: {
     },
 
     /**
+     * The scheduled sweep over Mercado Pago orders paid in the last REFUND_RECHECK_DAYS (newest
+     * `limit`), for refunds and chargebacks whose webhook was lost. Returns how many were asked.
+     */
+    async recheckPaid(nowMs = Date.now(), limit = 100): Promise<number> {
+      const api = providers.mercadoPagoApi
+      if (!api) return 0
+      const since = new Date(nowMs - REFUND_RECHECK_DAYS * DAY_MS)
+      const paid = await orders.paidOf('mercadopago', since, limit)
+      for (const order of paid) {
+        if (!order.providerPaymentId) continue
+        try {
+          const payment = await api.getPayment(order.providerPaymentId)
+          if (payment) await refundIfReversed(order, payment, 'recheck')
+        } catch (err) {
+          log.warn({ err, orderId: order.id }, 'refund re-check failed')
+        }
+      }
+      return paid.length
+    },
+
+    /**
      * A Mercado Pago notification: verified (401 when forged or stale), then only a hint to read
      * the payment, which pays its order when approved for that order's reference and amount.
      */
@@ -68,6 +108,8 @@ export function createPaymentChecks(deps: {
         const ref = { orderId: order.id, amountCents: order.totalCents, providerPaymentId: null }
         if (order.status === 'pending' && paysOrder(payment, ref)) {
           await pay(order, payment.id, 'webhook')
+        } else {
+          await refundIfReversed(order, payment, 'webhook')
         }
       } catch (err) {
         // Answered 200 all the same: the scheduled re-check will find the payment.

@@ -1,8 +1,14 @@
-import { WebhookAnswer } from '../../../contracts/checkout.js'
+import { PaymentMethods, WebhookAnswer } from '../../../contracts/checkout.js'
 import type { App } from '../../app-types.js'
 
 export function paymentsRoutes(app: App) {
   const { payments } = app.services
+
+  // Asked by /checkout-mercadopago before the form, so nobody fills it for a method that is off.
+  app.get('/api/payments/methods', { schema: { response: { 200: PaymentMethods } } }, async () => ({
+    pix: (await payments.providers.mode()) !== 'unavailable',
+    card: payments.providers.mercadoPago !== null,
+  }))
 
   // Mercado Pago retries for days unless answered quickly: the lookup is bounded (10 s) and
   // its failures are left to the scheduled re-check; only a forged notification is refused.

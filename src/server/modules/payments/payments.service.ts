@@ -10,7 +10,7 @@ import type { OrderAsker, OrderRow, OrdersService } from '../orders/orders.servi
 import { polledStatus } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { createPaymentChecks } from './payment-checks.js'
-import type { PixCharge } from './providers/pix-provider.js'
+import type { PixCharge, PixProvider } from './providers/pix-provider.js'
 import { createPixProviders } from './providers/registry.js'
 import { pngDataUrl, qrPngBase64 } from './qr-image.js'
 
@@ -20,9 +20,12 @@ export { idempotencyKey } from './providers/mercadopago-api.js'
 /** A waiting page polls every few seconds; the provider is asked at most this often per order. */
 const POLL_RECHECK_MS = 10_000
 
-/** The answer's pixPaymentData for a charge. */
+/**
+ * The answer's pixPaymentData for a charge. The provider's kind and recipient tell the page
+ * what to promise: a static key is confirmed by the store, by hand.
+ */
 export function presentCharge(
-  provider: PaymentProviderName,
+  provider: Pick<PixProvider, 'name' | 'recipientName'>,
   amountCents: number,
   charge: Pick<PixCharge, 'qrCode' | 'qrCodeBase64' | 'ticketUrl'>,
 ): PixPaymentData {
@@ -31,25 +34,9 @@ export function presentCharge(
     qrCode: charge.qrCode,
     amount: centsToDecimal(amountCents),
     ticketUrl: charge.ticketUrl,
-    isDemo: provider === 'demo',
-    provider,
-  }
-}
-
-function statusAnswer(order: OrderRow): OrderStatusAnswer {
-  const waiting = order.status === 'pending' && order.pixCode
-  return {
-    id: order.id,
-    status: polledStatus(order.status),
-    totalAmount: centsToDecimal(order.totalCents),
-    // While it waits, the page may have been reloaded: it needs the QR again.
-    pixPaymentData: waiting
-      ? presentCharge(order.paymentProvider as PaymentProviderName, order.totalCents, {
-          qrCode: order.pixCode!,
-          qrCodeBase64: null,
-          ticketUrl: order.ticketUrl,
-        })
-      : null,
+    isDemo: provider.name === 'demo',
+    provider: provider.name,
+    recipientName: provider.name === 'static' ? (provider.recipientName ?? null) : null,
   }
 }
 
@@ -64,9 +51,31 @@ export function createPaymentsService(deps: {
   const checks = createPaymentChecks({ providers, orders, log: deps.log })
   const lastAsked = new Map<string, number>()
 
+  async function statusAnswer(order: OrderRow): Promise<OrderStatusAnswer> {
+    const waiting = order.status === 'pending' && order.pixCode
+    const name = order.paymentProvider as PaymentProviderName
+    // The recipient is today's setting: the one the buyer can still reach.
+    const recipientName =
+      name === 'static' ? ((await providers.named('static'))?.recipientName ?? null) : null
+    return {
+      id: order.id,
+      status: polledStatus(order.status),
+      totalAmount: centsToDecimal(order.totalCents),
+      // While it waits, the page may have been reloaded: it needs the QR again.
+      pixPaymentData: waiting
+        ? presentCharge({ name, recipientName: recipientName ?? undefined }, order.totalCents, {
+            qrCode: order.pixCode!,
+            qrCodeBase64: null,
+            ticketUrl: order.ticketUrl,
+          })
+        : null,
+    }
+  }
+
   return {
     providers,
     recheckPending: checks.recheckPending,
+    recheckPaid: checks.recheckPaid,
     handleWebhook: checks.handleWebhook,
 
     /** Status polling; a Mercado Pago order is re-checked now and then in case its webhook was lost. */
@@ -94,7 +103,7 @@ export function createPaymentsService(deps: {
       const order = await orders.findOwned(orderId, asker)
       if (order.status === 'pending') {
         // Demo needs both: the order was made in demo mode and the store still is in it.
-        const storeIsDemo = (await providers.current()).isDemo
+        const storeIsDemo = (await providers.mode()) === 'demo'
         if (order.paymentProvider === 'demo' && storeIsDemo) {
           await orders.markOrderPaid(order.id, 'demo')
         } else {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import '@fastify/multipart'
 import { AppError } from '../../errors.js'
+import { hasNul, invalidBytes } from '../../http/invalid-bytes.js'
 import type { FileGroup, StagedUpload } from './staged-upload.js'
 
 /** File field names of SPEC.md section 7, and the names older forms used for the same thing. */
@@ -33,9 +34,13 @@ export async function readProductMultipart(
   for await (const part of req.parts()) {
     const name = baseName(part.fieldname)
     if (part.type === 'field') {
-      fields[name] = String(part.value)
+      const value = String(part.value)
+      if (hasNul(name) || hasNul(value)) throw invalidBytes()
+      fields[name] = value
       continue
     }
+    // The file's name is kept in the database, which refuses a NUL like any text.
+    if (hasNul(part.filename)) throw invalidBytes()
     // A file input left empty still sends a part, with no name and no bytes.
     if (!part.filename) {
       part.file.resume()

@@ -100,9 +100,17 @@ describe('POST /api/products (multipart)', () => {
     )
     const res = await sendForm(store, '/api/products', form, admin)
     expect(res.statusCode, res.body).toBe(201)
-    const product = (await get(`/api/products/${res.json().id}`)).json<Product>()
+    // The administration sees the link; the public catalogue keeps a paid one for its buyers.
+    const edited = await store.app.inject({
+      method: 'GET',
+      url: '/api/admin/products',
+      headers: { cookie: admin },
+    })
+    const product = edited.json<Product[]>().find((p) => p.id === res.json().id)!
     expect(product).toMatchObject({ externalLink: 'https://www.canva.com/design/abc' })
     expect(product.downloadFiles).toEqual([])
+    const shown = (await get(`/api/products/${product.id}`)).json<Product>()
+    expect(shown.externalLink).toBeNull()
   })
 })
 
@@ -159,4 +167,24 @@ it('keeps uploads out of the web root and the temporary folder', async () => {
   const { filesDir, tmpDir, clientDir } = store.app.deps.config
   expect(path.relative(clientDir, filesDir).startsWith('..')).toBe(true)
   expect(await filesUnder(tmpDir)).toEqual([])
+})
+
+describe('prices as a Brazilian owner types them', () => {
+  it.each([
+    ['12,50', '12.50'],
+    ['R$ 9,90', '9.90'],
+    ['1.250,00', '1250.00'],
+  ])('reads %s as %s, never as a hundred times more', async (typed, saved) => {
+    const form = formData(productFields({ price: typed }), await requiredFiles())
+    const res = await sendForm(store, '/api/products', form, admin)
+    expect(res.statusCode, res.body).toBe(201)
+    const product = (await get(`/api/products/${res.json<{ id: number }>().id}`)).json<Product>()
+    expect(product.price).toBe(saved)
+  })
+
+  it('refuses the English "1,250.00" instead of guessing', async () => {
+    const form = formData(productFields({ price: '1,250.00' }), await requiredFiles())
+    const res = await sendForm(store, '/api/products', form, admin)
+    expect(res.statusCode).toBe(400)
+  })
 })

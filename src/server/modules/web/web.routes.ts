@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { App } from '../../app-types.js'
 import { AppError } from '../../errors.js'
+import { baseUrlOf } from '../../http/base-url.js'
 import { prepareBody, sendPrepared, type PreparedBody } from '../../lib/http.js'
 import { productHead, storeHead } from './page-head.js'
 
@@ -38,7 +39,7 @@ export async function webRoutes(app: App) {
     })
   }
 
-  const baseUrl = (req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.host}`
+  const baseUrl = (req: FastifyRequest) => baseUrlOf(config, req)
   const page = (head: string) =>
     prepareBody(template!.replace(HEAD_SLOT, head), 'text/html; charset=utf-8')
 

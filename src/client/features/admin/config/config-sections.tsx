@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { CITY_MAX, NAME_MAX, pixCutNotice } from '../../../../contracts/pix'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { adminSettingsQuery } from '../admin.queries'
 import { SettingField, type SettingFieldProps } from '../setting-field'
@@ -25,8 +26,18 @@ export const CONFIG_SECTIONS: Record<'banner' | 'social' | 'payment' | 'general'
   ],
   payment: [
     { settingKey: 'pix_key', label: 'Chave PIX', hint: 'CPF, CNPJ, e-mail, telefone ou aleatória' },
-    { settingKey: 'pix_recipient_name', label: 'Nome do recebedor', hint: 'até 25 letras' },
-    { settingKey: 'pix_city', label: 'Cidade do recebedor', hint: 'até 15 letras' },
+    {
+      settingKey: 'pix_recipient_name',
+      label: 'Nome do recebedor',
+      hint: `até ${NAME_MAX} letras`,
+      notice: (value) => pixCutNotice(value, NAME_MAX),
+    },
+    {
+      settingKey: 'pix_city',
+      label: 'Cidade do recebedor',
+      hint: `até ${CITY_MAX} letras`,
+      notice: (value) => pixCutNotice(value, CITY_MAX),
+    },
   ],
   general: [
     { settingKey: 'footer_description', label: 'Texto do rodapé', multiline: true },

@@ -1,3 +1,4 @@
+import { centsToDecimal, decimalToCents } from '../../../../contracts/money'
 import { findCategory } from '../../../../contracts/categories'
 import type { Product } from '../../../../contracts/products'
 
@@ -48,11 +49,11 @@ export function valuesFromProduct(product: Product): ProductFormValues {
   }
 }
 
-/** "19,9" -> "19.90"; the server reads decimal strings. */
+/** "R$ 1.250,00" -> "1250.00"; what cannot be read goes as typed, for the server to refuse. */
 export function normalisedPrice(values: ProductFormValues): string {
   if (values.isFree) return '0.00'
-  const number = Number(values.price.trim().replace(',', '.'))
-  return Number.isFinite(number) ? number.toFixed(2) : values.price.trim()
+  const cents = decimalToCents(values.price)
+  return cents === null ? values.price.trim() : centsToDecimal(cents)
 }
 
 /** Every field except the files, as the JSON routes and the multipart text parts take them. */

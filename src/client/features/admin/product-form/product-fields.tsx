@@ -1,4 +1,5 @@
 import { CATEGORIES } from '../../../../contracts/categories'
+import { decimalToCents, formatBRL } from '../../../../contracts/money'
 import { Field } from '../../../ui/field'
 import type { ProductFormValues } from './form-values'
 import type { ProductFormVariant } from './variants'
@@ -24,6 +25,13 @@ export type SetValue = <K extends keyof ProductFormValues>(
 
 const control =
   'mt-1 block w-full rounded-xl border-2 border-purple-100 bg-white px-3 text-base text-gray-900 focus:border-purple-500 focus:outline-none'
+
+/** What the typed price will be saved as, shown before saving. */
+function priceHint(typed: string): string {
+  if (typed.trim() === '') return 'Ex.: 19,90 ou 1.250,00'
+  const cents = decimalToCents(typed)
+  return cents === null ? 'Use o formato 19,90 ou 1.250,00' : `Será salvo como ${formatBRL(cents)}`
+}
 
 /** Name, description, price (free forces 0.00), category, links; files are elsewhere. */
 export function ProductFields({
@@ -66,12 +74,12 @@ export function ProductFields({
           <Field
             name="price"
             label="Preço (R$) *"
-            type="number"
+            // Text, not number: a number input in an English-locale browser reads "12,50" as 1250.
+            type="text"
             inputMode="decimal"
-            step="0.01"
-            min="0"
-            placeholder="19.90"
+            placeholder="19,90"
             data-testid="price-input"
+            hint={values.isFree ? undefined : priceHint(values.price)}
             value={values.isFree ? '0.00' : values.price}
             disabled={values.isFree}
             onChange={(e) => set('price', e.target.value)}

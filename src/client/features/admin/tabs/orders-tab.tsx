@@ -1,13 +1,38 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { AdminOrder } from '../../../../contracts/admin'
 import { Button } from '../../../ui/button'
+import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { useOrderStatus } from '../admin.mutations'
 import { adminOrdersQuery } from '../admin.queries'
 import { money, shortDate } from '../money'
 import { PaidBadge } from '../order-badge'
+
+/** "2× Kit Alfabetização, Cartaz": what the buyer paid for, to match it with the PIX. */
+export function itemsText(order: AdminOrder): string {
+  return order.items
+    .map((item) => (item.quantity > 1 ? `${item.quantity}× ` : '') + item.productName)
+    .join(', ')
+}
+
+/** The buyer's WhatsApp, opened in a chat: how the owner asks for or thanks for a receipt. */
+function WhatsappLink({ number }: { number: string }) {
+  const digits = number.replace(/\D/g, '')
+  if (!digits) return null
+  return (
+    <a
+      href={`https://wa.me/${digits}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-testid="order-whatsapp"
+      className="font-semibold text-emerald-700 underline"
+    >
+      WhatsApp {digits}
+    </a>
+  )
+}
 
 /** One order's summary line; `children` are the tab's own controls. */
 export function OrderLine({ order, children }: { order: AdminOrder; children: ReactNode }) {
@@ -18,9 +43,15 @@ export function OrderLine({ order, children }: { order: AdminOrder; children: Re
           {order.customerName || 'Cliente'}{' '}
           <span className="font-mono text-xs text-gray-400">#{String(order.id).slice(0, 8)}</span>
         </p>
+        <p data-testid="order-items" className="text-sm text-gray-800">
+          {itemsText(order)}
+        </p>
         <p className="truncate text-sm text-gray-500">
           {order.customerEmail} · {shortDate(order.createdAt)}
           {order.paymentMethod ? ` · ${order.paymentMethod.toUpperCase()}` : ''}
+        </p>
+        <p className="text-sm">
+          <WhatsappLink number={order.customerWhatsapp} />
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -61,8 +92,42 @@ export function OrdersList({
   )
 }
 
+/**
+ * Asks before an order is marked paid: that releases the downloads, so the owner checks the
+ * PIX arrived in the bank first.
+ */
+export function ConfirmPaid({
+  order,
+  open,
+  onOpenChange,
+  onConfirm,
+}: {
+  order: AdminOrder
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onConfirm: () => void
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Marcar como pago?"
+      confirmLabel="Sim, recebi o pagamento"
+      onConfirm={onConfirm}
+    >
+      <p>
+        Confira no app do banco se o PIX de <strong>{money(order.totalAmount)}</strong> de{' '}
+        <strong>{order.customerName || 'Cliente'}</strong> chegou.
+      </p>
+      <p className="text-sm">{itemsText(order)}</p>
+      <p className="text-sm">Ao confirmar, os materiais são liberados para download.</p>
+    </ConfirmDialog>
+  )
+}
+
 function MarkPaid({ order }: { order: AdminOrder }) {
   const update = useOrderStatus()
+  const [asking, setAsking] = useState(false)
   if (order.status !== 'pending') return <PaidBadge status={order.status} />
   return (
     <>
@@ -70,11 +135,18 @@ function MarkPaid({ order }: { order: AdminOrder }) {
       <Button
         size="sm"
         variant="success"
+        data-testid="mark-paid"
         disabled={update.isPending}
-        onClick={() => update.mutate({ id: order.id, status: 'paid' })}
+        onClick={() => setAsking(true)}
       >
         {update.isPending ? 'Salvando...' : 'Marcar como pago'}
       </Button>
+      <ConfirmPaid
+        order={order}
+        open={asking}
+        onOpenChange={setAsking}
+        onConfirm={() => update.mutate({ id: order.id, status: 'paid' })}
+      />
     </>
   )
 }

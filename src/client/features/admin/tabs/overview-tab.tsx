@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
+import { Link } from 'wouter'
 import { categoryOf } from '../../../../contracts/categories'
+import { buttonClasses } from '../../../ui/button'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { analyticsQuery } from '../admin.queries'
@@ -22,7 +24,7 @@ export function OverviewTab() {
   const { data, error, isPending, refetch } = useQuery(analyticsQuery())
   if (isPending) return <Loading />
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />
-  const { totals, recentOrders = [], productStats = [] } = data
+  const { totals, awaitingConfirmation, recentOrders = [], productStats = [] } = data
 
   return (
     <div className="space-y-4">
@@ -31,6 +33,28 @@ export function OverviewTab() {
         <Stat label="Produtos" value={totals.products} />
         <Stat label="Pedidos" value={totals.orders} />
         <Stat label="Receita" value={money(totals.revenue)} />
+      </div>
+
+      <div
+        data-testid="awaiting-confirmation"
+        className={
+          awaitingConfirmation > 0
+            ? 'rounded-2xl border-2 border-amber-300 bg-amber-50 p-4'
+            : 'rounded-2xl bg-purple-50 p-4'
+        }
+      >
+        <p className="font-bold text-purple-900">
+          Aguardando sua confirmação: <span className="text-2xl">{awaitingConfirmation}</span>
+        </p>
+        <p className="mt-1 text-sm text-gray-700">
+          Pedidos pagos por PIX na chave da loja: confira o valor no app do banco e marque como pago
+          na aba Pedidos para liberar os materiais.
+        </p>
+        {awaitingConfirmation > 0 && (
+          <Link href="/admin?aba=orders" className={buttonClasses('secondary', 'sm', 'mt-2')}>
+            Ver pedidos
+          </Link>
+        )}
       </div>
 
       <Panel title="Pedidos recentes">

@@ -6,6 +6,7 @@ import { buttonClasses } from '../../../ui/button'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { adminSettingsQuery } from '../admin.queries'
+import { DemoSwitch } from '../config/demo-switch'
 import { SettingField } from '../setting-field'
 
 const CATEGORY_LABELS: Record<string, string> = {
@@ -62,9 +63,14 @@ export function SettingsTab() {
               <legend className="text-lg font-bold text-purple-900">
                 {CATEGORY_LABELS[category] ?? category}
               </legend>
-              {inCategory.map((setting) => (
-                <SettingField key={setting.key} settingKey={setting.key} setting={setting} />
-              ))}
+              {inCategory.map((setting) =>
+                // A switch with its explanation, not a text box taking 'true'.
+                setting.key === 'payment_demo' ? (
+                  <DemoSwitch key={setting.key} />
+                ) : (
+                  <SettingField key={setting.key} settingKey={setting.key} setting={setting} />
+                ),
+              )}
             </fieldset>
           )
         })}

@@ -12,6 +12,20 @@ export function paysOrder(payment: MercadoPagoPayment, ref: ChargeRef): boolean 
   )
 }
 
+const REVERSED = new Set(['refunded', 'charged_back'])
+
+/**
+ * The payment that paid an order was given back: refunded by the seller or charged back by the
+ * buyer's bank. Only the order's own payment counts (a second payment refunded leaves it paid).
+ */
+export function reversesOrder(payment: MercadoPagoPayment, ref: ChargeRef): boolean {
+  return (
+    REVERSED.has(payment.status) &&
+    payment.external_reference === ref.orderId &&
+    payment.id === ref.providerPaymentId
+  )
+}
+
 const FAILED = new Set(['rejected', 'cancelled', 'refunded', 'charged_back'])
 
 /** ISO 8601 in Brasília time, the form Mercado Pago documents ("…T23:59:59.000-03:00"). */

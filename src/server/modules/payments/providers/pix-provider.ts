@@ -51,6 +51,8 @@ export interface PixProvider {
   readonly isDemo: boolean
   /** Remote providers are called after the order is stored; local ones build the code first. */
   readonly remote: boolean
+  /** Static only: who receives the PIX, as the owner wrote it, shown to the buyer. */
+  readonly recipientName?: string
   createCharge(request: ChargeRequest): Promise<PixCharge>
   getStatus(ref: ChargeRef): Promise<PaymentCheck>
   /** Verifies a notification and reads it; throws AppError('unauthorized') when forged. */

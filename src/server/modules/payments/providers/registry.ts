@@ -1,5 +1,10 @@
-import type { PaymentProviderName } from '../../../../contracts/checkout.js'
+import {
+  PAYMENT_UNAVAILABLE_MESSAGE,
+  type PaymentMode,
+  type PaymentProviderName,
+} from '../../../../contracts/checkout.js'
 import type { Config } from '../../../config.js'
+import { AppError } from '../../../errors.js'
 import type { SettingsService } from '../../settings/settings.service.js'
 import { demoProvider } from './demo.js'
 import { createMercadoPagoApi } from './mercadopago-api.js'
@@ -9,7 +14,9 @@ import { staticProvider } from './static.js'
 
 /**
  * Which provider charges: Mercado Pago when it has a token, else the static BR Code when a PIX
- * key is set (an admin may set it at any time, so this is decided per charge), else demo.
+ * key is set (an admin may set it at any time, so this is decided per charge), else demo, but
+ * only while the `payment_demo` setting says so: a store that once charged never silently
+ * falls back to giving orders away.
  */
 export function createPixProviders(config: Config, settings: SettingsService) {
   const { accessToken, webhookSecret, apiUrl } = config.mercadoPago
@@ -35,13 +42,37 @@ export function createPixProviders(config: Config, settings: SettingsService) {
     })
   }
 
+  const demoSwitchedOn = async () => (await settings.get('payment_demo')) === 'true'
+
+  async function configured(): Promise<PixProvider | null> {
+    return mercadoPago ?? (await fromSettings()) ?? ((await demoSwitchedOn()) ? demo : null)
+  }
+
   return {
     mercadoPago,
     mercadoPagoApi,
     notificationUrl,
 
+    async mode(): Promise<PaymentMode> {
+      return (await configured())?.name ?? 'unavailable'
+    },
+
+    /** The provider that charges a new order; 503 when demo was left and none is configured. */
     async current(): Promise<PixProvider> {
-      return mercadoPago ?? (await fromSettings()) ?? demo
+      const provider = await configured()
+      if (!provider) throw new AppError('unavailable', PAYMENT_UNAVAILABLE_MESSAGE)
+      return provider
+    },
+
+    /**
+     * At start-up: a store that has a payment method has left demo mode, for good (this also
+     * covers a store that had its PIX key before the switch existed). Answers the mode.
+     */
+    async settleMode(): Promise<PaymentMode> {
+      if ((mercadoPago || (await fromSettings())) && (await demoSwitchedOn())) {
+        await settings.set('payment_demo', 'false')
+      }
+      return this.mode()
     },
 
     /** The provider an order was charged through; null when it is no longer configured. */

@@ -21,6 +21,7 @@ export function staticProvider(settings: StaticPixSettings): PixProvider {
     name: 'static',
     isDemo: false,
     remote: false,
+    recipientName: settings.recipientName.trim() || name,
     async createCharge(request) {
       const qrCode = buildBrCode({
         key,
