@@ -135,6 +135,11 @@ describe('the shop owner manages a product from a phone', () => {
     await rowOf(productId).waitFor()
     expect(await clean(rowOf(productId))).toContain(name)
     expect(await storeIds()).toContain(productId)
+
+    // One PDF is one file: the main file is not counted twice.
+    await page.goto('/admin?aba=product-management')
+    await rowOf(productId).waitFor()
+    expect(await clean(rowOf(productId))).toContain('bingo.pdf · 1 arquivo')
   })
 
   it('sees a product in the products list with its price', async () => {

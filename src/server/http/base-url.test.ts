@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeBuiltClient } from '../testing/built-client.js'
 import { call, newCartSession } from '../testing/commerce.js'
 import { startFakeMercadoPago, type FakeMercadoPago } from '../testing/fake-mercadopago.js'
 import { insertProduct } from '../testing/fixtures.js'
@@ -7,12 +8,15 @@ import { createTestStore, type TestStore } from '../testing/test-app.js'
 const EVIL = 'evil.example'
 
 let fake: FakeMercadoPago
+let client: Awaited<ReturnType<typeof writeBuiltClient>>
 let store: TestStore
 let productId: number
 beforeAll(async () => {
   fake = await startFakeMercadoPago()
+  client = await writeBuiltClient()
   // No PUBLIC_URL: the case where links used to follow the Host header.
   store = await createTestStore({
+    clientDir: client.dir,
     env: {
       MERCADOPAGO_ACCESS_TOKEN: fake.token,
       MERCADOPAGO_API_URL: fake.url,
@@ -25,6 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await store.close()
   await fake.close()
+  await client.remove()
 })
 
 const page = (url: string, host: string) =>

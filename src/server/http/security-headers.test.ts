@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeBuiltClient } from '../testing/built-client.js'
 import { buyAsGuest, fetchLink, grantedDownload } from '../testing/downloads.js'
 import { insertProduct } from '../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../testing/test-app.js'
@@ -13,23 +11,19 @@ const INDEX_HTML = `<!doctype html><html><head><!--app-head--><title>Loja</title
 <body><div id="root"></div></body></html>`
 const PROXY = '10.0.0.2'
 
-let clientDir: string
+let client: Awaited<ReturnType<typeof writeBuiltClient>>
 let store: TestStore
 let proxied: TestStore
 
 beforeAll(async () => {
-  // A built client of our own: the suite must not depend on `npm run build` having run.
-  clientDir = await mkdtemp(path.join(tmpdir(), 'loja-client-'))
-  await mkdir(path.join(clientDir, 'assets'))
-  await writeFile(path.join(clientDir, 'index.html'), INDEX_HTML)
-  await writeFile(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)\n')
-  store = await createTestStore({ clientDir })
-  proxied = await createTestStore({ clientDir, env: { TRUST_PROXY: '1' } })
+  client = await writeBuiltClient(INDEX_HTML)
+  store = await createTestStore({ clientDir: client.dir })
+  proxied = await createTestStore({ clientDir: client.dir, env: { TRUST_PROXY: '1' } })
 })
 afterAll(async () => {
   await store?.close()
   await proxied?.close()
-  await rm(clientDir, { recursive: true, force: true })
+  await client?.remove()
 })
 
 const get = (url: string, headers: Record<string, string> = {}) =>

@@ -46,7 +46,7 @@ export function ProductRow({ product, detailed }: { product: RowProduct; detaile
             <p className="mt-1 truncate text-xs text-gray-500">
               {product.category ? categoryOf(product.category).label : ''} ·{' '}
               {product.downloadFileName ?? product.externalLink ?? 'sem arquivo'} ·{' '}
-              {fileCount(product)}· {shortDate(product.createdAt)}
+              {fileCount(product)} · {shortDate(product.createdAt)}
             </p>
           )}
         </div>
