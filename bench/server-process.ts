@@ -32,7 +32,8 @@ export async function startServer(
   /** Another build of the server (a test builds its own, so a concurrent build cannot race it). */
   entry = 'dist/server/main.js',
 ): Promise<{ child: ChildProcess; baseUrl: string; port: number }> {
-  const port = await freePort()
+  // A caller that must know the port before the start (to build PUBLIC_URL on it) passes PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort()
   const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {

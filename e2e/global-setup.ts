@@ -1,32 +1,73 @@
 import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { startServer } from '../bench/server-process.js'
+import { freePort, startServer } from '../bench/server-process.js'
+import { startSmtpServer, type FakeSmtp } from '../src/server/testing/smtp.js'
+
+/** One e-mail the store sent, as the mailbox endpoint lists it. */
+export interface ReceivedMail {
+  to: string
+  subject: string
+  text: string
+  html: string
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    /** GET it for every e-mail the store has sent so far (JSON list of ReceivedMail). */
+    mailboxUrl: string
   }
 }
 
 let server: ChildProcess | undefined
 let dataDir: string | undefined
+let smtp: FakeSmtp | undefined
+let mailbox: Server | undefined
 
-/** Starts the built store once, on a free port, with a fresh demo catalogue. */
+/**
+ * Starts the built store once, on a free port, with a fresh demo catalogue, and a real SMTP
+ * server it sends its e-mails to; tests read what arrived through a small HTTP mailbox (the
+ * SMTP server lives in this process, the tests in workers).
+ */
 export async function setup(project: TestProject) {
   dataDir = await mkdtemp(path.join(tmpdir(), 'loja-e2e-'))
+  smtp = await startSmtpServer()
+  const mails = smtp.mails
+  mailbox = createServer((_req, res) => {
+    const list: ReceivedMail[] = mails.map((m) => ({
+      to: m.to && 'text' in m.to ? m.to.text : '',
+      subject: m.subject ?? '',
+      text: m.text ?? '',
+      html: typeof m.html === 'string' ? m.html : '',
+    }))
+    res.setHeader('content-type', 'application/json')
+    res.end(JSON.stringify(list))
+  })
+  await new Promise<void>((resolve) => mailbox!.listen(0, '127.0.0.1', resolve))
+  const port = await freePort()
   const started = await startServer({
     DATA_DIR: dataDir,
     ADMIN_EMAIL: 'admin@teste.com',
     ADMIN_PASSWORD: 'admin-senha-123',
+    PORT: String(port),
+    // The e-mails' links point where the browser reaches the store.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Loja de Materiais <loja@teste.com>',
   })
   server = started.child
   project.provide('baseUrl', started.baseUrl)
+  project.provide('mailboxUrl', `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}/mails`)
 }
 
 export async function teardown() {
   server?.kill('SIGTERM')
+  mailbox?.close()
+  await smtp?.close()
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 }

@@ -12,6 +12,8 @@ const TermsPage = lazy(() => import('./pages/terms.page'))
 const NotFoundPage = lazy(() => import('./pages/not-found.page'))
 const LoginPage = lazy(() => import('./pages/login.page'))
 const SignupPage = lazy(() => import('./pages/signup.page'))
+const ForgotPasswordPage = lazy(() => import('./pages/esqueci-senha.page'))
+const ResetPasswordPage = lazy(() => import('./pages/redefinir-senha.page'))
 const DashboardPage = lazy(() => import('./pages/dashboard.page'))
 const MyMaterialsPage = lazy(() => import('./pages/my-materials.page'))
 const DirectDownloadPage = lazy(() => import('./pages/direct-download.page'))
@@ -58,6 +60,8 @@ export function AppRoutes() {
         <Route path="/payment-recovery" component={PaymentRecoveryPage} />
         <Route path="/login" component={LoginPage} />
         <Route path="/cadastro" component={SignupPage} />
+        <Route path="/esqueci-senha" component={ForgotPasswordPage} />
+        <Route path="/redefinir-senha" component={ResetPasswordPage} />
         <Route path="/dashboard" component={DashboardPage} />
         <Route path="/meus-materiais" component={MyMaterialsPage} />
         <Route path="/download-direto" component={DirectDownloadPage} />

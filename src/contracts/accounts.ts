@@ -23,6 +23,11 @@ const email = z
   .pipe(z.email({ error: 'Email inválido' }))
   .transform((value) => value.toLowerCase())
 
+const password = z
+  .string({ error: 'Senha é obrigatória' })
+  .min(PASSWORD_MIN, { error: 'A senha deve ter pelo menos 6 caracteres' })
+  .max(200)
+
 /** POST /api/auth/register (SPEC.md section 7); the screen also checks the confirmation. */
 export const RegisterBody = z.object({
   firstName: z
@@ -37,10 +42,7 @@ export const RegisterBody = z.object({
     .max(100),
   email,
   whatsapp: whatsappField('WhatsApp é obrigatório'),
-  password: z
-    .string({ error: 'Senha é obrigatória' })
-    .min(PASSWORD_MIN, { error: 'A senha deve ter pelo menos 6 caracteres' })
-    .max(200),
+  password,
 })
 export type RegisterBody = z.infer<typeof RegisterBody>
 
@@ -110,3 +112,40 @@ export type CurrentUserAnswer = z.infer<typeof CurrentUserAnswer>
 
 /** POST /api/logout, also when there was no session. */
 export const LogoutAnswer = z.object({ success: z.literal(true) })
+
+/** POST /api/auth/forgot-password: the page /esqueci-senha. */
+export const ForgotPasswordBody = z.object({ email })
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>
+
+/** The one answer for every e-mail, known or not: the store never tells which has an account. */
+export const FORGOT_PASSWORD_MESSAGE =
+  'Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha. Confira sua caixa de entrada (e o spam). O link vale por 30 minutos.'
+
+export const ForgotPasswordAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+})
+export type ForgotPasswordAnswer = z.infer<typeof ForgotPasswordAnswer>
+
+/** POST /api/auth/reset-password: the token of the e-mailed link and the new password. */
+export const ResetPasswordBody = z.object({
+  token: z
+    .string({ error: 'Link de redefinição inválido' })
+    .trim()
+    .min(1, { error: 'Link de redefinição inválido' })
+    .max(200, { error: 'Link de redefinição inválido' }),
+  password,
+})
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>
+
+/** The page /redefinir-senha: the password typed twice. */
+export const ResetPasswordForm = ResetPasswordBody.extend({ confirmPassword: z.string() }).refine(
+  (form) => form.password === form.confirmPassword,
+  { error: 'As senhas não coincidem', path: ['confirmPassword'] },
+)
+
+export const ResetPasswordAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+})
+export type ResetPasswordAnswer = z.infer<typeof ResetPasswordAnswer>

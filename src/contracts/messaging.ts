@@ -106,3 +106,32 @@ export const CanvaLinkParams = z.object({
 /** POST /api/canva-links/:id/open: the template to open, and when it was first opened. */
 export const CanvaOpenAnswer = z.object({ linkUrl: z.string(), usedAt: z.string() })
 export type CanvaOpenAnswer = z.infer<typeof CanvaOpenAnswer>
+
+/** One e-mail of the outbox as the admin's E-mails tab lists it. */
+export const AdminEmail = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  /** In words: 'enviado', 'não enviado: SMTP não configurado', 'falhou: …'. */
+  state: z.string(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+})
+export type AdminEmail = z.infer<typeof AdminEmail>
+
+/** GET /api/admin/emails: the latest e-mails, and where the SMTP server is set (env wins). */
+export const AdminEmails = z.object({
+  transport: z.enum(['env', 'settings', 'none']),
+  emails: z.array(AdminEmail),
+})
+export type AdminEmails = z.infer<typeof AdminEmails>
+
+export const EmailIdParams = z.object({
+  id: z.coerce.number({ error: 'E-mail não encontrado' }).int().positive().max(2_147_483_647),
+})
+
+/** POST /api/admin/emails/:id/resend. */
+export const ResendEmailAnswer = z.object({ success: z.literal(true), message: z.string() })
+export type ResendEmailAnswer = z.infer<typeof ResendEmailAnswer>

@@ -8,6 +8,7 @@ export const SETTING_CATEGORIES = [
   'payment',
   'downloads',
   'banner',
+  'email',
 ] as const
 export type SettingCategory = (typeof SETTING_CATEGORIES)[number]
 
@@ -172,6 +173,20 @@ export const SETTINGS = [
     category: 'banner',
     isPublic: true,
     description: 'Imagem de fundo do banner (endereço https:// ou /...)',
+    defaultValue: '',
+  },
+  // The e-mail transport; SMTP_URL and MAIL_FROM in the environment win over these two.
+  {
+    key: 'smtp_url',
+    category: 'email',
+    isSecret: true,
+    description: 'Servidor SMTP (smtp://usuario:senha@servidor:587 ou smtps://...)',
+    defaultValue: '',
+  },
+  {
+    key: 'mail_from',
+    category: 'email',
+    description: 'Remetente dos e-mails (Loja <loja@exemplo.com.br>)',
     defaultValue: '',
   },
 ] as const satisfies readonly SettingDefinition[]

@@ -19,6 +19,7 @@ import type { FileStorage } from './files/storage.js'
 import type { RateLimiter } from './http/rate-limit.js'
 import type { AccountsService } from './modules/accounts/accounts.service.js'
 import type { LoginService } from './modules/accounts/login.service.js'
+import type { PasswordResetService } from './modules/accounts/password-reset.service.js'
 import type { SessionService } from './modules/accounts/sessions.service.js'
 import type { UserAdmin } from './modules/accounts/user-admin.service.js'
 import type { AdminReports } from './modules/admin/reports.read-model.js'
@@ -48,6 +49,8 @@ export interface Deps {
   onRoute?: (route: RouteOptions) => void
   /** Where the log goes instead of stdout (tests read it to check what is written). */
   logStream?: DestinationStream
+  /** The clock that expiring links are measured on (password reset); tests pass their own. */
+  now?: () => Date
 }
 
 /** Every module's service, built once in app.ts. */
@@ -56,6 +59,7 @@ export interface Services {
   accounts: AccountsService
   sessions: SessionService
   login: LoginService
+  passwordReset: PasswordResetService
   userAdmin: UserAdmin
   /** Shared by every limited call (login, register, guest look-up), in memory or in Redis. */
   limiter: RateLimiter

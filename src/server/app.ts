@@ -20,6 +20,7 @@ import { openRedis, type Redis } from './lib/redis.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { createAccountsService } from './modules/accounts/accounts.service.js'
 import { createLoginService } from './modules/accounts/login.service.js'
+import { createPasswordResetService } from './modules/accounts/password-reset.service.js'
 import { RedisSessionStore } from './modules/accounts/redis-session-store.js'
 import { DbSessionStore } from './modules/accounts/session-store.js'
 import { createSessionService } from './modules/accounts/sessions.service.js'
@@ -70,7 +71,7 @@ z.config(pt())
  * is reached through a function called only after start-up.
  */
 function createServices(
-  { database, storage, config }: Deps,
+  { database, storage, config, now }: Deps,
   redis: Redis | null,
   log: FastifyBaseLogger,
 ): Services {
@@ -124,6 +125,13 @@ function createServices(
     login: createLoginService(accounts, limiter, cart.mergeGuestCart, (account) =>
       orders.claimGuestOrders(account),
     ),
+    passwordReset: createPasswordResetService({
+      db,
+      limiter,
+      mail: messaging.mail,
+      endSessions: (userId) => sessions.endAllFor(userId),
+      now,
+    }),
     userAdmin: createUserAdmin(db),
     limiter,
     products,

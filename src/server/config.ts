@@ -37,6 +37,13 @@ const EnvSchema = z.object({
   MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
   MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
+  SMTP_URL: z
+    .url({ error: 'SMTP_URL deve ser uma URL smtp:// ou smtps://' })
+    .refine((v) => /^smtps?:\/\//i.test(v), {
+      error: 'SMTP_URL deve começar com smtp:// ou smtps://',
+    })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).optional(),
   SEED_DEMO: flag.optional(),
   TRUST_PROXY: z
     .string()
@@ -93,6 +100,11 @@ export interface Config {
     webhookSecret: string | undefined
     apiUrl: string
   }
+  /**
+   * The e-mail transport. When set, these win over the smtp_url / mail_from settings of
+   * /admin/config (the host's environment is the operator's last word).
+   */
+  mail: { smtpUrl: string | undefined; from: string | undefined }
   /** undefined: seed when the database has no products. */
   seedDemo: boolean | undefined
   logLevel: string
@@ -161,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
       apiUrl: e.MERCADOPAGO_API_URL.replace(/\/+$/, ''),
     },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useSearchParams } from 'wouter'
 import { SettingsSection } from '../features/admin/config/config-sections'
 import { DemoSwitch } from '../features/admin/config/demo-switch'
+import { EmailTransportNote } from '../features/admin/emails/email-transport-note'
 import { FormFrame } from '../features/admin/product-form/form-frame'
 import { RequireAdmin } from '../features/auth/require-admin'
 import { cn } from '../lib/cn'
@@ -11,13 +12,17 @@ const TABS = [
   { id: 'social', label: 'Redes sociais' },
   { id: 'payment', label: 'Pagamento' },
   { id: 'general', label: 'Geral' },
+  { id: 'email', label: 'E-mail' },
 ] as const
 
 type TabId = (typeof TABS)[number]['id']
 
 const isTab = (value: string | null): value is TabId => TABS.some((t) => t.id === value)
 
-/** /admin/config: banner, social, payment (PIX data) and general settings; `?aba=` opens one. */
+/**
+ * /admin/config: banner, social, payment (PIX data), general and e-mail (SMTP) settings;
+ * `?aba=` opens one.
+ */
 export default function AdminConfigPage() {
   const [params] = useSearchParams()
   const requested = params.get('aba')
@@ -58,6 +63,7 @@ export default function AdminConfigPage() {
           className="mt-4"
         >
           {tab === 'payment' && <DemoSwitch />}
+          {tab === 'email' && <EmailTransportNote />}
           <SettingsSection key={tab} section={tab} />
         </div>
       </FormFrame>

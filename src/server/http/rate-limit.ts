@@ -36,6 +36,9 @@ export const RATE_LIMITS = {
     maxMs: 10_000,
   },
   register: { name: 'register-ip', limit: 10, windowMs: 60 * MINUTE },
+  /** 'Esqueci minha senha': one machine asking for many accounts, or one inbox being flooded. */
+  passwordResetIp: { name: 'password-reset-ip', limit: 10, windowMs: 15 * MINUTE },
+  passwordResetEmail: { name: 'password-reset-email', limit: 3, windowMs: 15 * MINUTE },
   /** For the guest purchase lookup (email + WhatsApp), which must not be a way to enumerate. */
   guestLookup: { name: 'guest-lookup-ip', limit: 20, windowMs: 15 * MINUTE },
   /** Guest downloads prove ownership the same way; successes are given back, as for logins. */

@@ -35,6 +35,8 @@ export interface TestStoreOptions {
   logStream?: Deps['logStream']
   /** Serve this folder as the built client (index.html, assets) instead of dist/client. */
   clientDir?: string
+  /** The clock that expiring links are measured on (see Deps['now']). */
+  now?: Deps['now']
 }
 
 /**
@@ -73,6 +75,7 @@ export async function createTestStore(opts: TestStoreOptions = {}): Promise<Test
     backgroundJobs: opts.backgroundJobs ?? false,
     onRoute: opts.onRoute,
     logStream: opts.logStream,
+    now: opts.now,
   })
   await opts.setup?.(app)
   await prepareStore(app)

@@ -6,6 +6,7 @@ import { AdminTabBar, isAdminTab, type AdminTabId } from './admin-tabs'
 import { PaymentModeBanner } from './payment-mode-banner'
 import { CanvaLinksTab } from './tabs/canva-links-tab'
 import { DownloadsTab } from './tabs/downloads-tab'
+import { EmailsTab } from './tabs/emails-tab'
 import { OrderManagementTab } from './tabs/order-management-tab'
 import { OrdersTab } from './tabs/orders-tab'
 import { OverviewTab } from './tabs/overview-tab'
@@ -24,6 +25,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   users: UsersTab,
   downloads: DownloadsTab,
   whatsapp: WhatsappTab,
+  emails: EmailsTab,
   'canva-links': CanvaLinksTab,
   settings: SettingsTab,
 }

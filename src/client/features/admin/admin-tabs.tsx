@@ -10,6 +10,7 @@ export const ADMIN_TABS = [
   { id: 'users', label: 'Usuários' },
   { id: 'downloads', label: 'Downloads' },
   { id: 'whatsapp', label: 'WhatsApp' },
+  { id: 'emails', label: 'E-mails' },
   { id: 'canva-links', label: 'Links Canva' },
   { id: 'settings', label: 'Configurações' },
 ] as const
@@ -21,7 +22,7 @@ export function isAdminTab(value: string | null): value is AdminTabId {
 }
 
 /**
- * The tab bar: one row that scrolls sideways on a phone (ten tabs never fit), arrow keys move
+ * The tab bar: one row that scrolls sideways on a phone (eleven tabs never fit), arrow keys move
  * between tabs as in the WAI-ARIA tabs pattern.
  */
 export function AdminTabBar({

@@ -9,7 +9,12 @@ import type {
   AdminUser,
   DownloadStat,
 } from '../../../contracts/admin'
-import type { AdminCanvaLink, WhatsappConfig, WhatsappStatus } from '../../../contracts/messaging'
+import type {
+  AdminCanvaLink,
+  AdminEmails,
+  WhatsappConfig,
+  WhatsappStatus,
+} from '../../../contracts/messaging'
 import { HttpError, apiJson } from '../../lib/api'
 import { withTimeout } from '../../lib/timeout'
 
@@ -35,6 +40,7 @@ export const adminKeys = {
   whatsappConfig: () => [...adminKeys.all, 'whatsapp', 'config'] as const,
   whatsappStatus: () => [...adminKeys.all, 'whatsapp', 'status'] as const,
   canvaLinks: () => [...adminKeys.all, 'canva-links'] as const,
+  emails: () => [...adminKeys.all, 'emails'] as const,
 }
 
 const list = <T>(queryKey: readonly unknown[], url: string) =>
@@ -100,4 +106,11 @@ export const adminCanvaLinksQuery = () =>
   queryOptions({
     ...list<AdminCanvaLink[]>(adminKeys.canvaLinks(), '/api/admin/canva-links'),
     retry: false,
+  })
+
+/** The outbox's e-mails; asked again now and then, as the worker sends them in the background. */
+export const adminEmailsQuery = () =>
+  queryOptions({
+    ...list<AdminEmails>(adminKeys.emails(), '/api/admin/emails'),
+    refetchInterval: STATUS_POLL_MS,
   })

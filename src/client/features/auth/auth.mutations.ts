@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type {
   AdminLoginBody,
+  ForgotPasswordAnswer,
+  ForgotPasswordBody,
   LoginAnswer,
   LoginBody,
   RegisterAnswer,
   RegisterBody,
+  ResetPasswordAnswer,
+  ResetPasswordBody,
 } from '../../../contracts/accounts'
 import { apiJson } from '../../lib/api'
 import { accountKeys } from '../account/account.queries'
@@ -40,5 +44,19 @@ export function useRegister() {
   return useMutation({
     mutationFn: (body: RegisterBody) =>
       apiJson<RegisterAnswer>('/api/auth/register', { method: 'POST', body }),
+  })
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: ForgotPasswordBody) =>
+      apiJson<ForgotPasswordAnswer>('/api/auth/forgot-password', { method: 'POST', body }),
+  })
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: ResetPasswordBody) =>
+      apiJson<ResetPasswordAnswer>('/api/auth/reset-password', { method: 'POST', body }),
   })
 }

@@ -65,6 +65,11 @@ export function LoginForm() {
         onChange={set('password')}
         error={errors.password}
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link href="/esqueci-senha" className="font-semibold text-purple-700 underline">
+          Esqueci minha senha
+        </Link>
+      </p>
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {busy ? 'Entrando...' : 'Entrar'}
       </Button>

@@ -2,11 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
   AdminLoginBody,
   CurrentUserAnswer,
+  ForgotPasswordAnswer,
+  ForgotPasswordBody,
   LoginAnswer,
   LoginBody,
   LogoutAnswer,
   RegisterAnswer,
   RegisterBody,
+  ResetPasswordAnswer,
+  ResetPasswordBody,
 } from '../../../contracts/accounts.js'
 import { CART_SESSION_PATTERN, SESSION_HEADER } from '../../../contracts/cart.js'
 import type { App } from '../../app-types.js'
@@ -21,7 +25,7 @@ function cartSessionOf(req: FastifyRequest): string | undefined {
 }
 
 export function accountsRoutes(app: App) {
-  const { sessions, login } = app.services
+  const { sessions, login, passwordReset } = app.services
 
   /** A fresh session for `user` (the old cookie's session is destroyed), and where to go. */
   async function loggedIn(
@@ -59,6 +63,18 @@ export function accountsRoutes(app: App) {
       const attempt = { email: username, password, ip: req.ip, cartSessionId: cartSessionOf(req) }
       return loggedIn(req, reply, await login.adminLogin(attempt))
     },
+  )
+
+  app.post(
+    '/api/auth/forgot-password',
+    { schema: { body: ForgotPasswordBody, response: { 200: ForgotPasswordAnswer } } },
+    (req) => passwordReset.request(req.body.email, req.ip),
+  )
+
+  app.post(
+    '/api/auth/reset-password',
+    { schema: { body: ResetPasswordBody, response: { 200: ResetPasswordAnswer } } },
+    (req) => passwordReset.reset(req.body.token, req.body.password),
   )
 
   app.get(

@@ -1,5 +1,6 @@
 /**
- * The accounts module's tables: who can log in, and their server-side sessions.
+ * The accounts module's tables: who can log in, their server-side sessions, and the password
+ * reset links sent to them.
  * Other modules reach these rows only through this module's service; a `*.tables.ts` file may
  * import another's only for a foreign key (decision 009).
  */
@@ -47,4 +48,24 @@ export const sessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
+)
+
+/** One 'Esqueci minha senha' link: single use, short-lived, kept only as a hash of its token. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the link's token: the table alone cannot reset anyone's password. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_unique').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+  ],
 )

@@ -32,6 +32,8 @@ const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'POST', url: '/api/admin/whatsapp-config' },
   { method: 'GET', url: '/api/admin/canva-links' },
   { method: 'POST', url: '/api/admin/canva-links' },
+  { method: 'GET', url: '/api/admin/emails' },
+  { method: 'POST', url: '/api/admin/emails/:id/resend' },
 ]
 
 /** Admin calls other issues provide (messaging, Canva links); every other one must exist. */

@@ -46,6 +46,20 @@ const RULES: Partial<Record<SettingKey, (value: string) => string>> = {
     }
     return value
   },
+  smtp_url: (value) => {
+    if (value && !/^smtps?:\/\/[^\s/]+/i.test(value)) {
+      throw bad('Servidor SMTP inválido: use smtp://usuario:senha@servidor:587 ou smtps://...')
+    }
+    return value.trim()
+  },
+  mail_from: (value) => {
+    // Either a bare address or 'Name <address>': what nodemailer and every mail server accept.
+    const address = /<([^>]+)>\s*$/.exec(value)?.[1] ?? value
+    if (value && !z.email().safeParse(address.trim()).success) {
+      throw bad('Remetente inválido: use loja@exemplo.com.br ou Loja <loja@exemplo.com.br>')
+    }
+    return value.trim()
+  },
   footer_email: (value) => {
     if (value && !z.email().safeParse(value).success) throw bad('E-mail inválido')
     return value.toLowerCase()

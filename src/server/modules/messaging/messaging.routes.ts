@@ -1,4 +1,7 @@
 import {
+  AdminEmails,
+  EmailIdParams,
+  ResendEmailAnswer,
   TestWhatsappAnswer,
   TestWhatsappBody,
   WhatsappConfig,
@@ -11,7 +14,7 @@ import { trustedOriginOf } from '../../http/base-url.js'
 import { readWhatsappConfig, saveWhatsappConfig } from './whatsapp-config.js'
 
 /**
- * The whatsapp tab's calls (SPEC.md section 7), behind the admin guard, and the outbox worker.
+ * The whatsapp and e-mails tabs' calls (SPEC.md section 7), behind the admin guard.
  * Every instance runs a worker: claims keep each message to one of them.
  */
 export function messagingRoutes(app: App) {
@@ -42,6 +45,14 @@ export function messagingRoutes(app: App) {
       '/api/test-whatsapp',
       { schema: { body: TestWhatsappBody, response: { 200: TestWhatsappAnswer } } },
       (req) => messaging.sendTest(req.body.orderId, orders),
+    )
+    scope.get('/api/admin/emails', { schema: { response: { 200: AdminEmails } } }, () =>
+      messaging.mail.list(),
+    )
+    scope.post(
+      '/api/admin/emails/:id/resend',
+      { schema: { params: EmailIdParams, response: { 200: ResendEmailAnswer } } },
+      (req) => messaging.mail.resend(req.params.id),
     )
   })
 }

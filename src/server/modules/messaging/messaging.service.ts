@@ -12,6 +12,7 @@ import type { OrdersService } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { createEvolutionClient, EvolutionError } from './evolution-api.js'
 import { materialsLink, paidBuyerText, testText } from './message-texts.js'
+import { createMailOutbox } from './mail-outbox.js'
 import { createBaseUrl, messagingSettingsOf } from './messaging-config.js'
 import { createOrderNotices } from './order-notices.js'
 import { outboxCounts, recordSent } from './outbox.js'
@@ -19,7 +20,10 @@ import { createOutboxWorker } from './outbox-worker.js'
 
 const bad = (message: string) => new AppError('bad_request', message)
 
-/** WhatsApp through Evolution API: order notices via the outbox, status and tests for the admin. */
+/**
+ * WhatsApp through Evolution API (order notices via the outbox, status and tests for the admin)
+ * and e-mail through SMTP (`mail`: for other modules to send, and the admin's E-mails tab).
+ */
 export function createMessagingService(deps: {
   db: Db
   settings: SettingsService
@@ -29,7 +33,21 @@ export function createMessagingService(deps: {
   const { db, settings, log } = deps
   const current = async () => messagingSettingsOf(await settings.all())
   const baseUrl = createBaseUrl(deps.config.publicUrl, deps.config.port)
-  const worker = createOutboxWorker({ db, log, gateway: async () => (await current()).gateway })
+  const worker = createOutboxWorker({
+    db,
+    log,
+    gateways: async () => {
+      const [whatsapp, email] = await Promise.all([current(), mail.transport()])
+      return { whatsapp: whatsapp.gateway, email }
+    },
+  })
+  const mail = createMailOutbox({
+    db,
+    settings,
+    env: deps.config.mail,
+    baseUrl,
+    wake: () => worker.wake(),
+  })
   const notices = createOrderNotices({ settings, baseUrl, log, wake: worker.wake })
 
   /** The buyer's paid-order message for `orderId`, as the outbox would send it. */
@@ -53,6 +71,7 @@ export function createMessagingService(deps: {
     notices,
     worker,
     baseUrl,
+    mail,
 
     async status(): Promise<WhatsappStatus> {
       const [config, counts] = await Promise.all([current(), outboxCounts(db)])

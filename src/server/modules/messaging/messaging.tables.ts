@@ -1,5 +1,5 @@
 /**
- * The messaging module's table: the WhatsApp outbox.
+ * The messaging module's table: the outbox of WhatsApp notices and e-mails.
  * Other modules reach these rows only through this module's service; a `*.tables.ts` file may
  * import another's only for a foreign key (decision 009).
  */
@@ -7,16 +7,24 @@ import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'd
 import { createdAt } from '../../db/columns.js'
 
 /**
- * WhatsApp messages waiting to be sent. Written in the same transaction as the order change
- * that caused them; `dedupeKey` makes one event one message however often it is written.
+ * Messages waiting to be sent, WhatsApp or e-mail (`channel`). Written in the same transaction
+ * as the change that caused them; `dedupeKey` makes one event one message however often it is
+ * written. For an e-mail, `toNumber` holds the address, `body` the plain text.
  */
 export const messageOutbox = pgTable(
   'message_outbox',
   {
     id: serial('id').primaryKey(),
     dedupeKey: text('dedupe_key').notNull(),
+    channel: text('channel', { enum: ['whatsapp', 'email'] })
+      .notNull()
+      .default('whatsapp'),
     toNumber: text('to_number').notNull(),
+    /** E-mail only. */
+    subject: text('subject'),
     body: text('body').notNull(),
+    /** E-mail only: the HTML part beside the plain text of `body`. */
+    html: text('html'),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

@@ -1,15 +1,23 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { messageOutbox } from './messaging.tables.js'
 
 export type OutboxRow = typeof messageOutbox.$inferSelect
+export type Channel = OutboxRow['channel']
+export const CHANNELS: readonly Channel[] = ['whatsapp', 'email']
 
 export interface OutboxMessage {
   /** One event, one message: `order:{id}:paid:buyer`. A second write of it changes nothing. */
   dedupeKey: string
+  /** 'whatsapp' when left out. */
+  channel?: Channel
+  /** A WhatsApp number, or an e-mail address. */
   to: string
+  /** The text (for an e-mail, its plain-text part). */
   body: string
+  subject?: string
+  html?: string
 }
 
 /** A claim lasts far longer than a send may take (15 s), so only a dead worker's runs out. */
@@ -30,40 +38,67 @@ export function backoffSeconds(attempts: number): number {
 export async function enqueueMessage(tx: Db, message: OutboxMessage): Promise<boolean> {
   const rows = await tx
     .insert(messageOutbox)
-    .values({ dedupeKey: message.dedupeKey, toNumber: message.to, body: message.body })
+    .values({
+      dedupeKey: message.dedupeKey,
+      channel: message.channel ?? 'whatsapp',
+      toNumber: message.to,
+      body: message.body,
+      subject: message.subject ?? null,
+      html: message.html ?? null,
+    })
     .onConflictDoNothing({ target: messageOutbox.dedupeKey })
     .returning({ id: messageOutbox.id })
   return rows.length > 0
 }
 
 /**
- * Takes up to `limit` due messages for this worker alone: SKIP LOCKED lets two instances claim
- * side by side without waiting on, or taking, each other's rows. Only never-claimed rows (or
- * rows whose failed attempt released them) qualify: a claim that ran out is settled by
- * `settleAbandoned`, never taken again (see docs/decisions/007).
+ * Takes up to `limit` due messages of `channels` (those with a gateway now) for this worker
+ * alone: SKIP LOCKED lets two instances claim side by side without waiting on, or taking, each
+ * other's rows. Only never-claimed rows (or rows whose failed attempt released them) qualify: a
+ * claim that ran out is settled by `settleAbandoned`, never taken again (see docs/decisions/007).
  */
-export async function claimDue(db: Db, limit = 10): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: messageOutbox.id })
-    .from(messageOutbox)
-    .where(
-      and(
-        eq(messageOutbox.status, 'pending'),
-        lte(messageOutbox.nextAttemptAt, sql`now()`),
-        isNull(messageOutbox.lockedUntil),
-      ),
-    )
-    .orderBy(asc(messageOutbox.id))
-    .limit(limit)
-    .for('update', { skipLocked: true })
-  return db
-    .update(messageOutbox)
-    .set({
-      lockedUntil: sql`now() + ${CLAIM_SECONDS} * interval '1 second'`,
-      attempts: sql`${messageOutbox.attempts} + 1`,
-    })
-    .where(and(inArray(messageOutbox.id, due), isNull(messageOutbox.lockedUntil)))
-    .returning()
+export async function claimDue(
+  db: Db,
+  limit = 10,
+  channels: readonly Channel[] = CHANNELS,
+): Promise<OutboxRow[]> {
+  if (channels.length === 0) return []
+  // Two steps in one transaction, not UPDATE … WHERE id IN (SELECT … LIMIT n SKIP LOCKED): the
+  // planner may run that subquery once per row, and each run, skipping what is locked, hands
+  // out the next row, so a claim of one took them all.
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: messageOutbox.id })
+      .from(messageOutbox)
+      .where(
+        and(
+          eq(messageOutbox.status, 'pending'),
+          inArray(messageOutbox.channel, [...channels]),
+          lte(messageOutbox.nextAttemptAt, sql`now()`),
+          isNull(messageOutbox.lockedUntil),
+        ),
+      )
+      .orderBy(asc(messageOutbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true })
+    if (due.length === 0) return []
+    return tx
+      .update(messageOutbox)
+      .set({
+        lockedUntil: sql`now() + ${CLAIM_SECONDS} * interval '1 second'`,
+        attempts: sql`${messageOutbox.attempts} + 1`,
+      })
+      .where(
+        and(
+          inArray(
+            messageOutbox.id,
+            due.map((row) => row.id),
+          ),
+          isNull(messageOutbox.lockedUntil),
+        ),
+      )
+      .returning()
+  })
 }
 
 export async function markSent(db: Db, id: number): Promise<void> {
@@ -98,7 +133,11 @@ export async function markAttemptFailed(
  * may have gone out, so it is marked failed rather than sent again (at most once). Messages a
  * day old are given up too. Answers how many rows were settled.
  */
-export async function settleAbandoned(db: Db): Promise<number> {
+export async function settleAbandoned(
+  db: Db,
+  channels: readonly Channel[] = CHANNELS,
+): Promise<number> {
+  if (channels.length === 0) return 0
   const abandoned = sql`(${messageOutbox.lockedUntil} IS NOT NULL AND ${messageOutbox.lockedUntil} < now())`
   const rows = await db
     .update(messageOutbox)
@@ -110,6 +149,7 @@ export async function settleAbandoned(db: Db): Promise<number> {
     .where(
       and(
         eq(messageOutbox.status, 'pending'),
+        inArray(messageOutbox.channel, [...channels]),
         or(abandoned, lt(messageOutbox.createdAt, sql`now() - ${EXPIRE_AFTER}`)),
       ),
     )
@@ -129,11 +169,41 @@ export async function recordSent(db: Db, kind: string, to: string, body: string)
   })
 }
 
-export async function outboxCounts(db: Db) {
+export async function outboxCounts(db: Db, channel: Channel = 'whatsapp') {
   const rows = await db
     .select({ status: messageOutbox.status, n: count() })
     .from(messageOutbox)
+    .where(eq(messageOutbox.channel, channel))
     .groupBy(messageOutbox.status)
   const of = (status: OutboxRow['status']) => rows.find((r) => r.status === status)?.n ?? 0
   return { sent: of('sent'), pending: of('pending'), failed: of('failed') }
+}
+
+/** The latest e-mails, newest first, for the admin's E-mails tab. */
+export function latestEmails(db: Db, limit = 100) {
+  return db
+    .select()
+    .from(messageOutbox)
+    .where(eq(messageOutbox.channel, 'email'))
+    .orderBy(desc(messageOutbox.id))
+    .limit(limit)
+}
+
+/**
+ * The admin's re-send: the e-mail is due again now, with fresh attempts. A row a worker holds
+ * right now is left alone (false), so a re-send never races the send under way.
+ */
+export async function requeueEmail(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(messageOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lastError: null })
+    .where(
+      and(
+        eq(messageOutbox.id, id),
+        eq(messageOutbox.channel, 'email'),
+        isNull(messageOutbox.lockedUntil),
+      ),
+    )
+    .returning({ id: messageOutbox.id })
+  return rows.length > 0
 }

@@ -8,7 +8,10 @@ type FieldSpec = Omit<SettingFieldProps, 'setting'>
 
 const NUMBER_HINT = 'código do país + DDD + número, só dígitos (5511999999999)'
 
-export const CONFIG_SECTIONS: Record<'banner' | 'social' | 'payment' | 'general', FieldSpec[]> = {
+export const CONFIG_SECTIONS: Record<
+  'banner' | 'social' | 'payment' | 'general' | 'email',
+  FieldSpec[]
+> = {
   banner: [
     { settingKey: 'banner_title', label: 'Título', hint: 'vazio: o título padrão da loja' },
     { settingKey: 'banner_subtitle', label: 'Slogan', multiline: true },
@@ -37,6 +40,18 @@ export const CONFIG_SECTIONS: Record<'banner' | 'social' | 'payment' | 'general'
       label: 'Cidade do recebedor',
       hint: `até ${CITY_MAX} letras`,
       notice: (value) => pixCutNotice(value, CITY_MAX),
+    },
+  ],
+  email: [
+    {
+      settingKey: 'smtp_url',
+      label: 'Servidor SMTP',
+      hint: 'smtp://usuario:senha@servidor:587 ou smtps://usuario:senha@servidor:465',
+    },
+    {
+      settingKey: 'mail_from',
+      label: 'Remetente',
+      hint: 'Loja <loja@exemplo.com.br>; vazio: o nome da loja e o e-mail de contato',
     },
   ],
   general: [

@@ -16,6 +16,7 @@ const CATEGORY_LABELS: Record<string, string> = {
   payment: 'Pagamento',
   downloads: 'Downloads',
   banner: 'Banner da página inicial',
+  email: 'E-mail',
 }
 
 /** Every known key, with what the server stored; keys only the server knows come last. */

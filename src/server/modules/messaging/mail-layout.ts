@@ -1,0 +1,89 @@
+/**
+ * The one look of every e-mail the store sends: pt-BR, the store's name and purple, one column
+ * that reads on a phone, an optional button, and the same words again as plain text for mail
+ * apps that show no HTML. Styles are inline: most mail apps drop <style> blocks.
+ */
+
+export interface MailContent {
+  /** The subject, also the heading. */
+  subject: string
+  /** Shown by mail apps beside the subject in the inbox list. */
+  preview?: string
+  greeting?: string
+  paragraphs: string[]
+  /** The call to action; `path` becomes absolute on the store's base URL. */
+  button?: { label: string; path: string }
+  /** Small print under the button (why you got this, what to do if it was not you). */
+  note?: string
+}
+
+export interface MailBrand {
+  storeName: string
+  /** Absolute origin of the links: PUBLIC_URL, else the messaging base URL; never a Host header. */
+  baseUrl: string
+}
+
+export interface ComposedMail {
+  subject: string
+  text: string
+  html: string
+}
+
+const PURPLE = '#6b21a8'
+const PURPLE_LIGHT = '#f3e8ff'
+
+const escape = (value: string) =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+
+export function absoluteLink(baseUrl: string, path: string): string {
+  return new URL(path, `${baseUrl.replace(/\/+$/, '')}/`).toString()
+}
+
+export function composeMail(brand: MailBrand, content: MailContent): ComposedMail {
+  const link = content.button ? absoluteLink(brand.baseUrl, content.button.path) : null
+  const text = [
+    content.greeting,
+    ...content.paragraphs,
+    content.button && link ? `${content.button.label}: ${link}` : undefined,
+    content.note,
+    `— ${brand.storeName}\n${brand.baseUrl}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n')
+
+  const paragraph = (value: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937">${escape(value)}</p>`
+  const button =
+    content.button && link
+      ? `<p style="margin:24px 0;text-align:center"><a href="${escape(link)}" style="display:inline-block;background:${PURPLE};color:#ffffff;font-weight:bold;font-size:16px;text-decoration:none;padding:14px 28px;border-radius:999px">${escape(content.button.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7280">Se o botão não abrir, copie este endereço no navegador:<br><a href="${escape(link)}" style="color:${PURPLE};word-break:break-all">${escape(link)}</a></p>`
+      : ''
+  const html = `<!doctype html>
+<html lang="pt-BR">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(content.subject)}</title></head>
+<body style="margin:0;padding:0;background:${PURPLE_LIGHT};font-family:Arial,Helvetica,sans-serif">
+<span style="display:none;max-height:0;overflow:hidden">${escape(content.preview ?? '')}</span>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${PURPLE_LIGHT}">
+<tr><td align="center" style="padding:16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;overflow:hidden">
+<tr><td style="background:${PURPLE};padding:20px 24px;color:#ffffff;font-size:20px;font-weight:bold">${escape(brand.storeName)}</td></tr>
+<tr><td style="padding:24px">
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#581c87">${escape(content.subject)}</h1>
+${content.greeting ? paragraph(content.greeting) : ''}
+${content.paragraphs.map(paragraph).join('\n')}
+${button}
+${content.note ? `<p style="margin:16px 0 0;font-size:13px;line-height:1.5;color:#6b7280">${escape(content.note)}</p>` : ''}
+</td></tr>
+<tr><td style="padding:16px 24px;background:#faf5ff;font-size:12px;color:#6b7280;text-align:center"><a href="${escape(brand.baseUrl)}" style="color:${PURPLE}">${escape(brand.storeName)}</a></td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`
+  return { subject: content.subject, text, html }
+}
