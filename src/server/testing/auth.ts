@@ -24,6 +24,19 @@ export function newCustomer(overrides: Record<string, string> = {}) {
   }
 }
 
+/** Signs a new customer up from an address of its own; answers the sign-up body. */
+export async function registeredCustomer(app: App) {
+  const body = newCustomer()
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: body,
+    remoteAddress: newIp(),
+  })
+  if (res.statusCode !== 201) throw new Error(`sign-up: ${res.statusCode} ${res.body}`)
+  return body
+}
+
 /** `name=value` of a Set-Cookie header, ready to send back as a Cookie header. */
 export function cookieFrom(setCookie: string | string[] | undefined): string {
   const first = Array.isArray(setCookie) ? setCookie[0] : setCookie

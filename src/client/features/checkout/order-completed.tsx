@@ -1,18 +1,12 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useState } from 'react'
 import { Link, useLocation } from 'wouter'
-import { apiJson } from '../../lib/api'
 import { buttonClasses } from '../../ui/button'
 import { accountKeys } from '../account/account.queries'
 import { useCurrentUser } from '../auth/auth.queries'
 import { cartQuery } from '../cart/cart.queries'
 import { forgetPaidTempItem } from '../cart/temp-checkout'
-import {
-  clearPendingOrder,
-  materialsHref,
-  readPendingOrder,
-  type PendingOrder,
-} from './pending-order'
+import { clearPendingOrder, materialsHref, readPendingOrder } from './pending-order'
 import { useFocusOnMount } from './use-focus-on-mount'
 
 /** SPEC.md section 4: 3 s after a confirmation, 2 s when the account was just created. */
@@ -21,21 +15,6 @@ const REDIRECT_NEW_ACCOUNT_MS = 2000
 
 // Orders already wrapped up by this tab: a remount (StrictMode, a re-render) must not repeat it.
 const finished = new Set<string>()
-
-/** The paid order's lines leave the cart; anything added meanwhile stays. */
-async function removePurchased(queryClient: QueryClient, order: PendingOrder) {
-  try {
-    const cart = await queryClient.fetchQuery({ ...cartQuery(), staleTime: 0 })
-    const ids = order.productIds
-    const bought = ids ? cart.filter((i) => ids.includes(i.productId)) : cart
-    if (bought.length === cart.length) await apiJson('/api/cart', { method: 'DELETE' })
-    else await Promise.all(bought.map((i) => apiJson(`/api/cart/${i.id}`, { method: 'DELETE' })))
-  } catch (error) {
-    console.warn('Não foi possível limpar o carrinho', error)
-  } finally {
-    void queryClient.invalidateQueries({ queryKey: cartQuery().queryKey })
-  }
-}
 
 export function OrderCompleted({ orderId }: { orderId: string }) {
   const queryClient = useQueryClient()
@@ -57,9 +36,9 @@ export function OrderCompleted({ orderId }: { orderId: string }) {
       finished.add(orderId)
       clearPendingOrder(orderId)
       forgetPaidTempItem(order.productIds)
-      void removePurchased(queryClient, order)
     }
-    for (const queryKey of [accountKeys.purchases(), accountKeys.orders()]) {
+    // The server took the paid products out of the cart when it marked the order paid.
+    for (const queryKey of [cartQuery().queryKey, accountKeys.purchases(), accountKeys.orders()]) {
       void queryClient.invalidateQueries({ queryKey })
     }
     const timer = setTimeout(goOn, order?.accountCreated ? REDIRECT_NEW_ACCOUNT_MS : REDIRECT_MS)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RATE_LIMITS } from '../../http/rate-limit.js'
-import { login, newCustomer, newIp, TEST_ADMIN } from '../../testing/auth.js'
+import { login, newCustomer, newIp, TEST_ADMIN, registeredCustomer } from '../../testing/auth.js'
 import {
   dropRedisPrefix,
   redisAvailable,
@@ -41,18 +41,6 @@ describe.each(counterStores)('login limits, counters in %s', (_name, env) => {
     if (env.REDIS_PREFIX) await dropRedisPrefix(env.REDIS_PREFIX)
   })
 
-  async function registered() {
-    const body = newCustomer()
-    const res = await store.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: body,
-      remoteAddress: newIp(),
-    })
-    expect(res.statusCode).toBe(201)
-    return body
-  }
-
   const adminLogin = (password: string, ip: string) =>
     store.app.inject({
       method: 'POST',
@@ -63,7 +51,7 @@ describe.each(counterStores)('login limits, counters in %s', (_name, env) => {
 
   it('refuses the guessing address, while the right password works from another', async () => {
     expect(perAddress).toBeLessThan(ceiling)
-    const body = await registered()
+    const body = await registeredCustomer(store.app)
     const guesser = newIp()
     for (let i = 0; i < perAddress; i++) {
       expect((await login(store.app, body.email, 'errada', {}, guesser)).statusCode).toBe(401)
@@ -85,7 +73,7 @@ describe.each(counterStores)('login limits, counters in %s', (_name, env) => {
   })
 
   it('lets at most the limit through from a burst of parallel guesses', async () => {
-    const body = await registered()
+    const body = await registeredCustomer(store.app)
     const guesser = newIp()
     const answers = await Promise.all(
       Array.from({ length: 30 }, () => login(store.app, body.email, 'errada', {}, guesser)),
@@ -97,7 +85,7 @@ describe.each(counterStores)('login limits, counters in %s', (_name, env) => {
   })
 
   it("forgets an address's failures after its successful login", async () => {
-    const body = await registered()
+    const body = await registeredCustomer(store.app)
     const ip = newIp()
     for (let i = 0; i < perAddress - 1; i++) await login(store.app, body.email, 'errada', {}, ip)
     expect((await login(store.app, body.email, body.password, {}, ip)).statusCode).toBe(200)
@@ -109,7 +97,7 @@ describe.each(counterStores)('login limits, counters in %s', (_name, env) => {
 
   it('limits one IP trying many accounts, but not its successful logins', async () => {
     const ip = newIp()
-    const body = await registered()
+    const body = await registeredCustomer(store.app)
     for (let i = 0; i < 3; i++) {
       expect((await login(store.app, body.email, body.password, {}, ip)).statusCode).toBe(200)
     }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RATE_LIMITS } from '../../http/rate-limit.js'
-import { cookieFrom, login, newCustomer, newIp, whoAmI } from '../../testing/auth.js'
+import {
+  cookieFrom,
+  login,
+  newCustomer,
+  newIp,
+  whoAmI,
+  registeredCustomer,
+} from '../../testing/auth.js'
 import {
   dropRedisPrefix,
   redisAvailable,
@@ -31,20 +38,8 @@ describe.skipIf(!runs)('two instances sharing PostgreSQL and Redis', () => {
     await dropRedisPrefix(prefix)
   })
 
-  async function registered() {
-    const body = newCustomer()
-    const res = await a.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: body,
-      remoteAddress: newIp(),
-    })
-    expect(res.statusCode).toBe(201)
-    return body
-  }
-
   it('accepts on one instance a login made on the other', async () => {
-    const body = await registered()
+    const body = await registeredCustomer(a.app)
     const res = await login(a.app, body.email, body.password)
     const cookie = cookieFrom(res.headers['set-cookie'])
     const onB = await whoAmI(b.app, cookie)
@@ -53,7 +48,7 @@ describe.skipIf(!runs)('two instances sharing PostgreSQL and Redis', () => {
   })
 
   it('ends the session everywhere at a logout on either instance', async () => {
-    const body = await registered()
+    const body = await registeredCustomer(a.app)
     const cookie = cookieFrom((await login(b.app, body.email, body.password)).headers['set-cookie'])
     expect((await whoAmI(a.app, cookie)).statusCode).toBe(200)
     await a.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } })
@@ -61,7 +56,7 @@ describe.skipIf(!runs)('two instances sharing PostgreSQL and Redis', () => {
   })
 
   it('rotates the session across instances (a pre-login cookie is dead on both)', async () => {
-    const body = await registered()
+    const body = await registeredCustomer(a.app)
     const first = cookieFrom((await login(a.app, body.email, body.password)).headers['set-cookie'])
     const res = await login(b.app, body.email, body.password, { cookie: first })
     const second = cookieFrom(res.headers['set-cookie'])
@@ -70,7 +65,7 @@ describe.skipIf(!runs)('two instances sharing PostgreSQL and Redis', () => {
   })
 
   it('holds a limit reached through one instance on the other, until a success resets it', async () => {
-    const body = await registered()
+    const body = await registeredCustomer(a.app)
     const ip = newIp()
     const { limit } = RATE_LIMITS.loginAccountIp
     for (let i = 0; i < limit - 1; i++) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckoutAnswer } from '../../../contracts/checkout.js'
-import { cookieFrom, login, newCustomer, newIp } from '../../testing/auth.js'
+import { cookieFrom, login, newIp, registeredCustomer } from '../../testing/auth.js'
 import { call, guestForm, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
@@ -30,18 +30,6 @@ const checkoutWithAccount = (
     },
   })
 
-async function registered() {
-  const body = newCustomer()
-  const res = await store.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: body,
-    remoteAddress: newIp(),
-  })
-  expect(res.statusCode).toBe(201)
-  return body
-}
-
 const ordersOf = async (cookie: string) =>
   (await call(store, 'GET', '/api/user/orders', undefined, { cookie })).json<{ id: string }[]>()
 
@@ -57,7 +45,7 @@ describe('Accounts made at checkout', () => {
   })
 
   it('a registered e-mail is not refused: the order goes through, and nobody is logged in', async () => {
-    const owner = await registered()
+    const owner = await registeredCustomer(store.app)
     const res = await checkoutWithAccount(newIp(), { email: owner.email, whatsapp: owner.whatsapp })
     expect(res.statusCode).toBe(201)
     expect(res.json<CheckoutAnswer>()).toMatchObject({
@@ -69,7 +57,7 @@ describe('Accounts made at checkout', () => {
   })
 
   it('the account sees that order, and its materials, once its owner logs in with the right password', async () => {
-    const owner = await registered()
+    const owner = await registeredCustomer(store.app)
     const session = newCartSession()
     const placed = await checkoutWithAccount(
       newIp(),
@@ -97,7 +85,7 @@ describe('Accounts made at checkout', () => {
   })
 
   it('an order with the same e-mail but another WhatsApp is not given to the account', async () => {
-    const owner = await registered()
+    const owner = await registeredCustomer(store.app)
     await checkoutWithAccount(newIp(), { email: owner.email, whatsapp: '(21) 99999-0000' })
     const res = await login(store.app, owner.email, owner.password)
     expect(await ordersOf(cookieFrom(res.headers['set-cookie']))).toEqual([])
