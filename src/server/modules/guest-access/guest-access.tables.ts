@@ -1,0 +1,35 @@
+/**
+ * The guest-access module's table: proofs that someone holds a buyer's e-mail inbox. A code
+ * or a link is e-mailed to the address; following it opens a short access in the browser
+ * (`session`). Every secret is kept only as a hash (decision 013).
+ * Other modules reach these rows only through this module's service (decision 009).
+ */
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt } from '../../db/columns.js'
+
+export const guestAccess = pgTable(
+  'guest_access',
+  {
+    id: serial('id').primaryKey(),
+    /**
+     * `code`: 6 digits, 15 minutes, 5 attempts, used once. `link`: the paid-order e-mail's
+     * button, 30 days, reusable. `session`: what the browser holds after either, hours.
+     */
+    kind: text('kind', { enum: ['code', 'link', 'session'] }).notNull(),
+    /** Lowercase, as orders keep it. */
+    email: text('email').notNull(),
+    /** SHA-256 of the secret (for a code, of the row's salt and the code). */
+    secretHash: text('secret_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong codes tried against this row. */
+    attempts: integer('attempts').notNull().default(0),
+    /** A code once used (or replaced by a newer one); links and sessions are never used up. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('guest_access_secret_unique').on(t.secretHash),
+    index('guest_access_email_idx').on(t.email, t.kind),
+    index('guest_access_expires_idx').on(t.expiresAt),
+  ],
+)
