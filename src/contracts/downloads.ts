@@ -33,7 +33,14 @@ export const GuestCredentials = z.object(
 )
 export type GuestCredentials = z.infer<typeof GuestCredentials>
 
-export const GuestDownloadBody = GuestCredentials.extend({ productId })
+/**
+ * Without the WhatsApp, the download is allowed only to a browser that opened a guest access
+ * for this e-mail (a code or the link e-mailed to it: contracts/guest-access.ts).
+ */
+export const GuestDownloadBody = GuestCredentials.extend({
+  whatsapp: guestField(40).optional(),
+  productId,
+})
 export type GuestDownloadBody = z.infer<typeof GuestDownloadBody>
 
 export const DownloadProductParams = z.object({ productId })

@@ -189,6 +189,12 @@ export const SETTINGS = [
     description: 'Remetente dos e-mails (Loja <loja@exemplo.com.br>)',
     defaultValue: '',
   },
+  {
+    key: 'admin_email',
+    category: 'email',
+    description: 'E-mail do administrador: recebe uma cópia de cada pedido novo e pago',
+    defaultValue: '',
+  },
 ] as const satisfies readonly SettingDefinition[]
 
 export type SettingKey = (typeof SETTINGS)[number]['key']

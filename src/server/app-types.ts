@@ -19,6 +19,7 @@ import type { FileStorage } from './files/storage.js'
 import type { RateLimiter } from './http/rate-limit.js'
 import type { AccountsService } from './modules/accounts/accounts.service.js'
 import type { LoginService } from './modules/accounts/login.service.js'
+import type { GuestAccessService } from './modules/guest-access/guest-access.service.js'
 import type { PasswordResetService } from './modules/accounts/password-reset.service.js'
 import type { SessionService } from './modules/accounts/sessions.service.js'
 import type { UserAdmin } from './modules/accounts/user-admin.service.js'
@@ -60,6 +61,7 @@ export interface Services {
   sessions: SessionService
   login: LoginService
   passwordReset: PasswordResetService
+  guestAccess: GuestAccessService
   userAdmin: UserAdmin
   /** Shared by every limited call (login, register, guest look-up), in memory or in Redis. */
   limiter: RateLimiter

@@ -20,6 +20,8 @@ import { openRedis, type Redis } from './lib/redis.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { createAccountsService } from './modules/accounts/accounts.service.js'
 import { createLoginService } from './modules/accounts/login.service.js'
+import { createGuestAccessService } from './modules/guest-access/guest-access.service.js'
+import { guestAccessRoutes } from './modules/guest-access/guest-access.routes.js'
 import { createPasswordResetService } from './modules/accounts/password-reset.service.js'
 import { RedisSessionStore } from './modules/accounts/redis-session-store.js'
 import { DbSessionStore } from './modules/accounts/session-store.js'
@@ -46,6 +48,7 @@ import { createPurchasesService } from './modules/downloads/purchases.service.js
 import { messagingRoutes } from './modules/messaging/messaging.routes.js'
 import { createMessagingService } from './modules/messaging/messaging.service.js'
 import { startOrderJobs } from './modules/orders/order-jobs.js'
+import { startGuestAccessJobs } from './modules/guest-access/guest-access.jobs.js'
 import { ordersRoutes } from './modules/orders/orders.routes.js'
 import { createOrdersService } from './modules/orders/orders.service.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
@@ -83,7 +86,13 @@ function createServices(
     redis ? new RedisSessionStore(redis) : new DbSessionStore(db),
   )
   const limiter = createRateLimiter(redis ? new RedisCounterStore(redis) : new MemoryCounterStore())
-  const messaging = createMessagingService({ db, settings, config, log })
+  const messaging = createMessagingService({
+    db,
+    settings,
+    config,
+    log,
+    issueAccessLink: (tx, email) => guestAccess.issueLink(tx, email),
+  })
 
   const uploadJournal = createUploadJournal({ db, storage, tmpDir: config.tmpDir, log })
   const products = createProductsService({
@@ -115,6 +124,14 @@ function createServices(
     onSalesChange: () => catalog.invalidate(),
   })
 
+  const guestAccess = createGuestAccessService({
+    db,
+    limiter,
+    mail: messaging.mail,
+    hasOrders: (email) => orders.hasOrdersOf(email),
+    log,
+    now,
+  })
   const payments = createPaymentsService({ config, settings, orders, log })
   const checkoutDeps = { db, cart, catalog, accounts, orders, payments, limiter, log }
   const adminReports = createAdminReports(db, orders)
@@ -130,8 +147,10 @@ function createServices(
       limiter,
       mail: messaging.mail,
       endSessions: (userId) => sessions.endAllFor(userId),
+      log,
       now,
     }),
+    guestAccess,
     userAdmin: createUserAdmin(db),
     limiter,
     products,
@@ -181,6 +200,10 @@ export async function buildApp(deps: Deps): Promise<App> {
   const redis = config.redisUrl ? openRedis(config.redisUrl, config.redisPrefix) : null
   if (redis) app.addHook('onClose', async () => void (await redis.quit()))
   app.decorate('services', createServices(deps, redis, app.log))
+  // E-mails still being written after their answer went out finish before the database closes.
+  app.addHook('onClose', async () => {
+    await Promise.all([app.services.passwordReset.drain(), app.services.guestAccess.drain()])
+  })
 
   await app.register(fastifyCookie)
   registerErrorHandling(app)
@@ -194,6 +217,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   accountsRoutes(app)
   customerRoutes(app)
   downloadsRoutes(app)
+  guestAccessRoutes(app)
   settingsRoutes(app)
   catalogRoutes(app)
   cartRoutes(app)
@@ -209,6 +233,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   // Background work, which tests turn off and drive by hand.
   if (deps.backgroundJobs !== false) {
     startOrderJobs(app)
+    startGuestAccessJobs(app)
     app.services.messaging.worker.start()
     app.addHook('onClose', () => app.services.messaging.worker.stop())
   }

@@ -1,4 +1,7 @@
+import type { ReactNode } from 'react'
 import { Redirect, useSearch } from 'wouter'
+import { useAccessLink } from '../features/account/guest-link-access'
+import { Loading } from '../ui/query-state'
 import { NewOrder } from '../features/checkout/new-order'
 import { OrderWait } from '../features/checkout/order-wait'
 import {
@@ -8,6 +11,17 @@ import {
   readPendingOrder,
 } from '../features/checkout/pending-order'
 
+/**
+ * The order e-mail's button, opened on any device: the access it carries is opened first, so
+ * the order's status (checked against the buyer) can be read. A failed access still shows the
+ * order's own answer (not found, on another device).
+ */
+function WithAccess({ token, children }: { token: string; children: ReactNode }) {
+  const { isPending } = useAccessLink(token)
+  if (isPending) return <Loading label="Carregando seu pedido..." className="py-16" />
+  return children
+}
+
 /** /checkout and /checkout-pix: new order, waiting for the PIX, completed (SPEC.md section 4). */
 export default function CheckoutPage() {
   const params = new URLSearchParams(useSearch())
@@ -15,9 +29,16 @@ export default function CheckoutPage() {
   const instant = params.get('instant') === 'true'
 
   if (orderId) {
+    const token = params.get('acesso')
     return (
       <div className="px-4 py-6">
-        <OrderWait key={orderId} orderId={orderId} />
+        {token ? (
+          <WithAccess token={token}>
+            <OrderWait key={orderId} orderId={orderId} />
+          </WithAccess>
+        ) : (
+          <OrderWait key={orderId} orderId={orderId} />
+        )}
       </div>
     )
   }

@@ -43,6 +43,11 @@ export const RATE_LIMITS = {
   guestLookup: { name: 'guest-lookup-ip', limit: 20, windowMs: 15 * MINUTE },
   /** Guest downloads prove ownership the same way; successes are given back, as for logins. */
   guestDownload: { name: 'guest-download-ip', limit: 20, windowMs: 15 * MINUTE },
+  /** 'Receber código por e-mail': as the password reset, per machine and per inbox. */
+  guestCodeIp: { name: 'guest-code-ip', limit: 10, windowMs: 15 * MINUTE },
+  guestCodeEmail: { name: 'guest-code-email', limit: 3, windowMs: 15 * MINUTE },
+  /** Codes typed and access links opened: every try counts (a code also has its own 5). */
+  guestVerifyIp: { name: 'guest-verify-ip', limit: 20, windowMs: 15 * MINUTE },
   /** Free materials need no account: this bounds what one machine pulls (a school shares one IP). */
   freeDownload: { name: 'free-download-ip', limit: 30, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitPolicy | SlowdownPolicy>

@@ -6,6 +6,7 @@ import { apiJson, HttpError } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { toast } from '../../ui/toast-store'
+import { GuestCodeAccess } from './guest-code-access'
 import { GuestResults } from './guest-results'
 import { withDownloadCounted } from './use-purchase-download'
 
@@ -27,6 +28,7 @@ const NOTHING_FOUND = 'Nenhum material encontrado'
 export function GuestLookup({ initial }: { initial: GuestCredentials }) {
   const [form, setForm] = useState(initial)
   const [found, setFound] = useState<GuestPurchasesAnswer | null>(null)
+  const [byCode, setByCode] = useState(false)
   const { mutate, isPending } = useMutation({
     mutationFn: (body: GuestCredentials) =>
       apiJson<GuestPurchasesAnswer>('/api/guest-purchases', { method: 'POST', body }),
@@ -71,6 +73,10 @@ export function GuestLookup({ initial }: { initial: GuestCredentials }) {
     const timer = setTimeout(() => search(initial), AUTO_SEARCH_DELAY_MS)
     return () => clearTimeout(timer)
   }, [initial, search])
+
+  if (byCode) {
+    return <GuestCodeAccess initialEmail={form.email} onCancel={() => setByCode(false)} />
+  }
 
   if (found?.success) {
     return (
@@ -122,6 +128,16 @@ export function GuestLookup({ initial }: { initial: GuestCredentials }) {
       <Button type="submit" size="lg" className="w-full" disabled={isPending}>
         {isPending ? 'Buscando...' : 'Buscar meus materiais'}
       </Button>
+      <p className="text-center text-sm text-gray-600">
+        Não lembra o WhatsApp?{' '}
+        <button
+          type="button"
+          onClick={() => setByCode(true)}
+          className="font-semibold text-purple-700 underline"
+        >
+          Receber código por e-mail
+        </button>
+      </p>
     </form>
   )
 }

@@ -41,7 +41,12 @@ export function GuestResults({
               onDownload={() =>
                 download({
                   path: '/api/guest-download',
-                  body: { productId: p.productId, ...credentials },
+                  // Without the WhatsApp (access by code or link) the server reads its cookie.
+                  body: {
+                    productId: p.productId,
+                    email: credentials.email,
+                    ...(credentials.whatsapp ? { whatsapp: credentials.whatsapp } : {}),
+                  },
                   productId: p.productId,
                 })
               }

@@ -117,6 +117,7 @@ export function CardCheckout() {
             type="email"
             inputMode="email"
             autoComplete="email"
+            hint="O recibo e o acesso aos materiais chegam neste email."
           />
           <Field
             {...field('phone')}

@@ -67,7 +67,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
       ) : (
         <p className="rounded-2xl bg-purple-50 p-4 text-sm text-purple-900">
           Comprando como <strong>{user.firstName || user.email}</strong>. Os materiais ficam no seu
-          painel assim que o pagamento for confirmado.
+          painel assim que o pagamento for confirmado, e o recibo chega em {user.email}.
         </p>
       )}
       <PaymentMethod />

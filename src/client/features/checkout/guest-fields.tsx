@@ -33,6 +33,7 @@ export function GuestFields({ values, errors, onChange }: GuestFieldsProps) {
         inputMode="email"
         autoComplete="email"
         placeholder="voce@exemplo.com"
+        hint="O recibo e o acesso aos materiais chegam neste email."
       />
       <Field
         {...text('whatsapp')}

@@ -66,7 +66,7 @@ export function OrderCompleted({ orderId }: { orderId: string }) {
       <p role="status" className="mt-4 rounded-xl bg-purple-50 p-3 text-sm text-purple-900">
         {toDashboard
           ? 'Levando você ao seu painel em instantes...'
-          : 'Você comprou sem criar conta: seus materiais ficam em “Meus Materiais”, com o mesmo email e WhatsApp do pedido. Levando você para lá em instantes...'}
+          : 'Você comprou sem criar conta: seus materiais ficam em “Meus Materiais”, com o mesmo email e WhatsApp do pedido, e o link de acesso também foi para o seu email. Levando você para lá em instantes...'}
       </p>
       <Link href={href} className={buttonClasses('primary', 'lg', 'mt-5 w-full')}>
         {toDashboard ? 'Ir para o meu painel' : 'Ver meus materiais'}

@@ -111,7 +111,7 @@ function PaidDialog(props: {
           ? 'Eles estão nesta página, com o botão Baixar.'
           : inAccount
             ? 'Eles ficam no seu painel, prontos para baixar.'
-            : 'Você comprou sem criar conta: eles ficam em “Meus Materiais”, com o email e o WhatsApp do pedido.'}
+            : 'Você comprou sem criar conta: eles ficam em “Meus Materiais”, com o email e o WhatsApp do pedido. O link de acesso também foi para o seu email.'}
       </p>
     </ConfirmDialog>
   )

@@ -32,7 +32,11 @@ afterAll(async () => {
   await smtp.close()
 })
 
-const deliver = () => store.app.services.messaging.worker.runOnce()
+/** The e-mails of the requests made so far (written after each answer), sent. */
+const deliver = async () => {
+  await store.app.services.passwordReset.drain()
+  await store.app.services.messaging.worker.runOnce()
+}
 
 const forgot = (email: string, ip = newIp()) =>
   store.app.inject({
@@ -208,6 +212,7 @@ describe.runIf(await redisAvailable())('password reset with sessions in Redis', 
       remoteAddress: newIp(),
     })
     expect(res.statusCode).toBe(200)
+    await app.services.passwordReset.drain()
     await app.services.messaging.worker.runOnce()
     const token = linkIn(customer.email).searchParams.get('token')!
     const done = await app.inject({

@@ -60,10 +60,13 @@ const RULES: Partial<Record<SettingKey, (value: string) => string>> = {
     }
     return value.trim()
   },
-  footer_email: (value) => {
-    if (value && !z.email().safeParse(value).success) throw bad('E-mail inválido')
-    return value.toLowerCase()
-  },
+  footer_email: email,
+  admin_email: email,
+}
+
+function email(value: string): string {
+  if (value && !z.email().safeParse(value.trim()).success) throw bad('E-mail inválido')
+  return value.trim().toLowerCase()
 }
 
 function positiveInt(value: string): string {

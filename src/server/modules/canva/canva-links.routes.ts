@@ -13,7 +13,7 @@ import { adminScope } from '../../http/admin-scope.js'
 
 /** The admin's 'Links Canva' tab, and the buyer opening one of their templates. */
 export function canvaLinksRoutes(app: App) {
-  const { canvaLinks, sessions, limiter } = app.services
+  const { canvaLinks, sessions, limiter, guestAccess } = app.services
 
   // A guest proves the link is theirs with the order's e-mail and WhatsApp, like the guest
   // lookup, and shares its limit per IP (a success gives the attempt back).
@@ -34,6 +34,11 @@ export function canvaLinksRoutes(app: App) {
         const answer = await canvaLinks.open(req.params.id, { email, whatsapp })
         await limiter.refund(RATE_LIMITS.guestLookup, req.ip)
         return answer
+      }
+      // A guest who opened an access by a code or an e-mailed link: no WhatsApp to give.
+      const provenEmail = email && (await guestAccess.emailOf(req))
+      if (provenEmail && provenEmail === email.toLowerCase()) {
+        return canvaLinks.open(req.params.id, { provenEmail })
       }
       const { userId } = requireUser(await sessions.viewerOf(req))
       return canvaLinks.open(req.params.id, { userId })

@@ -14,7 +14,12 @@ import type { ProductsService } from '../products/products.service.js'
 import { canvaLinks } from './canva.tables.js'
 
 /** Who opens a link: the logged-in buyer, or a guest proving it as the guest lookup does. */
-export type LinkOpener = { userId: string } | { email: string; whatsapp: string }
+/**
+ * Who opens a link: an account, a guest with the order's e-mail and WhatsApp, or a guest whose
+ * browser proved it holds the order's inbox (`provenEmail`: guest access, by code or link).
+ */
+export type LinkOpener =
+  { userId: string } | { email: string; whatsapp: string } | { provenEmail: string }
 
 const notFound = () => new AppError('not_found', 'Link não encontrado')
 
@@ -55,13 +60,16 @@ export function createCanvaLinksService(deps: {
     })
   }
 
-  /** One link per purchase of a product delivered by link; a second grant is a no-op. */
+  /**
+   * One link per purchase of a product delivered by link; a second grant is a no-op. Answers
+   * the links, for the buyer's receipt.
+   */
   async function grant(
     tx: Db,
     order: PaidOrder,
     granted: { id: number; productId: number }[],
-  ): Promise<void> {
-    if (granted.length === 0) return
+  ): Promise<{ productId: number; canvaUrl: string }[]> {
+    if (granted.length === 0) return []
     // Read from the products themselves: a product hidden since the sale still delivers.
     const productIds = [...new Set(granted.map((p) => p.productId))]
     const delivery = await products.deliveries(productIds, tx)
@@ -86,6 +94,7 @@ export function createCanvaLinksService(deps: {
         .values(links)
         .onConflictDoNothing({ target: canvaLinks.purchaseId })
     }
+    return links.map((l) => ({ productId: l.productId, canvaUrl: l.linkUrl }))
   }
 
   return {
@@ -198,8 +207,10 @@ export function createCanvaLinksService(deps: {
         const order = purchase && (await orders.find(purchase.orderId))
         owns =
           !!order &&
-          order.customerEmail === opener.email.toLowerCase() &&
-          whatsappMatches(opener.whatsapp, order.customerWhatsapp)
+          ('provenEmail' in opener
+            ? order.customerEmail === opener.provenEmail
+            : order.customerEmail === opener.email.toLowerCase() &&
+              whatsappMatches(opener.whatsapp, order.customerWhatsapp))
       }
       if (!owns) throw notFound()
       const [used] = await db

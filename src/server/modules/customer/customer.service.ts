@@ -15,12 +15,13 @@ import type { ProductsService } from '../products/products.service.js'
  * A buyer's own purchases, orders and template links, put together from the modules that keep
  * them. A logged-in customer's are found by the account's id only, never by e-mail: anyone may
  * sign up with any address, so an e-mail match alone must not reveal a guest's purchases (those
- * are reached by e-mail plus WhatsApp, in `guestPurchases`).
+ * are reached by e-mail plus WhatsApp, in `guestPurchases`, or by an inbox proved with a code
+ * or an e-mailed link, in `purchasesOfEmail`).
  */
 export function createCustomerService(deps: {
   purchases: Pick<PurchasesService, 'liveOf'>
   products: Pick<ProductsService, 'summaries'>
-  orders: Pick<OrdersService, 'summariesOf' | 'guestOrderIds'>
+  orders: Pick<OrdersService, 'summariesOf' | 'guestOrderIds' | 'orderIdsOfEmail'>
   canvaLinks: Pick<CanvaLinksService, 'linksOf'>
   limiter: RateLimiter
 }) {
@@ -55,6 +56,34 @@ export function createCustomerService(deps: {
     })
   }
 
+  /** What a guest sees of these orders: their live purchases, the orders, the Canva links. */
+  async function guestAnswer(orderIds: string[]): Promise<GuestPurchasesAnswer> {
+    if (orderIds.length === 0) {
+      return {
+        success: false,
+        purchases: [],
+        orders: [],
+        canvaLinks: [],
+        message: NOTHING_FOUND_MESSAGE,
+      }
+    }
+    const [found, summaries] = await Promise.all([
+      purchasesOf({ orderIds }),
+      orders.summariesOf({ orderIds }),
+    ])
+    const links = await canvaLinks.linksOf({ purchaseIds: found.map((p) => p.id) })
+    return {
+      success: true,
+      purchases: found.map((p) => ({ ...p, externalLink: p.product.externalLink })),
+      orders: summaries,
+      canvaLinks: links,
+      message:
+        found.length > 0
+          ? `${found.length} ${found.length === 1 ? 'material encontrado' : 'materiais encontrados'}`
+          : 'Pedido encontrado, mas o pagamento ainda não foi confirmado.',
+    }
+  }
+
   return {
     purchasesOf: (userId: string) => purchasesOf({ userId }),
     ordersOf: (userId: string) => orders.summariesOf({ userId }),
@@ -68,31 +97,13 @@ export function createCustomerService(deps: {
     async guestPurchases(credentials: GuestCredentials, ip: string): Promise<GuestPurchasesAnswer> {
       await limiter.consume(RATE_LIMITS.guestLookup, ip)
       const orderIds = await orders.guestOrderIds(credentials)
-      if (orderIds.length === 0) {
-        return {
-          success: false,
-          purchases: [],
-          orders: [],
-          canvaLinks: [],
-          message: NOTHING_FOUND_MESSAGE,
-        }
-      }
-      await limiter.refund(RATE_LIMITS.guestLookup, ip)
-      const [found, summaries] = await Promise.all([
-        purchasesOf({ orderIds }),
-        orders.summariesOf({ orderIds }),
-      ])
-      const links = await canvaLinks.linksOf({ purchaseIds: found.map((p) => p.id) })
-      return {
-        success: true,
-        purchases: found.map((p) => ({ ...p, externalLink: p.product.externalLink })),
-        orders: summaries,
-        canvaLinks: links,
-        message:
-          found.length > 0
-            ? `${found.length} ${found.length === 1 ? 'material encontrado' : 'materiais encontrados'}`
-            : 'Pedido encontrado, mas o pagamento ainda não foi confirmado.',
-      }
+      if (orderIds.length > 0) await limiter.refund(RATE_LIMITS.guestLookup, ip)
+      return guestAnswer(orderIds)
+    },
+
+    /** The same answer for a browser that proved it holds `email` (a code or an e-mailed link). */
+    async purchasesOfEmail(email: string): Promise<GuestPurchasesAnswer> {
+      return guestAnswer(await orders.orderIdsOfEmail(email))
     },
   }
 }

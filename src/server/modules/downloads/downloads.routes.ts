@@ -14,7 +14,7 @@ import { sendFile } from './send-file.js'
 
 /** Downloads (SPEC.md section 7): ask for one (quota), look purchases up, follow a signed link. */
 export function downloadsRoutes(app: App) {
-  const { downloads, customer, sessions } = app.services
+  const { downloads, customer, sessions, guestAccess } = app.services
   const { storage } = app.deps
 
   /** Answers name a buyer's links and purchases: never kept by any cache. */
@@ -47,7 +47,8 @@ export function downloadsRoutes(app: App) {
         response: { 200: DownloadAnswer },
       },
     },
-    async (req, reply) => downloads.forGuest(req.body, requester(req, reply)),
+    async (req, reply) =>
+      downloads.forGuest(req.body, requester(req, reply), await guestAccess.emailOf(req)),
   )
 
   app.post(

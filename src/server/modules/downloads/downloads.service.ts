@@ -1,4 +1,5 @@
 import {
+  GUEST_FIELDS_MESSAGE,
   INVALID_LINK_MESSAGE,
   type DownloadAnswer,
   type GuestDownloadBody,
@@ -33,7 +34,7 @@ export function createDownloadsService(deps: {
   limiter: RateLimiter
   products: Pick<ProductsService, 'delivery' | 'files'>
   purchases: PurchasesService
-  orders: Pick<OrdersService, 'guestOrderIds'>
+  orders: Pick<OrdersService, 'guestOrderIds' | 'orderIdsOfEmail'>
   secret: string
   /** The clock links are signed and checked against; tests move it. */
   now?: () => number
@@ -101,16 +102,33 @@ export function createDownloadsService(deps: {
       return fromPurchases({ userId }, product, req, none)
     },
 
-    /** POST /api/guest-download: the purchase of an order with this e-mail and WhatsApp. */
-    async forGuest(body: GuestDownloadBody, req: Requester): Promise<DownloadAnswer> {
+    /**
+     * POST /api/guest-download: the purchase of an order with this e-mail and WhatsApp, or,
+     * without the WhatsApp, with this e-mail when `provenEmail` (the browser's guest access,
+     * opened by a code or an e-mailed link) is that same e-mail.
+     */
+    async forGuest(
+      body: GuestDownloadBody,
+      req: Requester,
+      provenEmail: string | null,
+    ): Promise<DownloadAnswer> {
       await limiter.consume(RATE_LIMITS.guestDownload, req.ip)
       const product = await productOf(body.productId)
       let result: DownloadAnswer
       if (isFreeNow(product)) {
         result = await free(product, req)
       } else {
-        const orderIds = await deps.orders.guestOrderIds(body)
-        const none = 'Nenhuma compra deste material foi encontrada com este email e WhatsApp.'
+        let orderIds: string[]
+        if (body.whatsapp) {
+          orderIds = await deps.orders.guestOrderIds({ email: body.email, whatsapp: body.whatsapp })
+        } else if (provenEmail === body.email) {
+          orderIds = await deps.orders.orderIdsOfEmail(body.email)
+        } else {
+          throw new AppError('bad_request', GUEST_FIELDS_MESSAGE)
+        }
+        const none = body.whatsapp
+          ? 'Nenhuma compra deste material foi encontrada com este email e WhatsApp.'
+          : 'Nenhuma compra deste material foi encontrada com este email.'
         if (orderIds.length === 0) throw notFound(none)
         result = await fromPurchases({ orderIds }, product, req, none)
       }

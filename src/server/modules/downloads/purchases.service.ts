@@ -89,19 +89,24 @@ export function createPurchasesService(deps: {
         const perPurchase = await deps.settings.getPositiveInt('max_downloads')
         // The unique order_item_id makes a second grant for the same order a no-op.
         return async (tx: Db, order: PaidOrder, lines: PaidLine[]) => {
+          const grants = lines.map((line) => ({
+            productId: line.productId,
+            downloads: perPurchase * line.quantity,
+          }))
           await tx
             .insert(purchases)
             .values(
-              lines.map((line) => ({
+              lines.map((line, i) => ({
                 orderId: order.id,
                 orderItemId: line.id,
                 userId: order.userId,
                 customerEmail: order.customerEmail,
                 productId: line.productId,
-                maxDownloads: perPurchase * line.quantity,
+                maxDownloads: grants[i]!.downloads,
               })),
             )
             .onConflictDoNothing({ target: purchases.orderItemId })
+          return grants
         }
       },
       async claimed(tx: Db, orderIds: string[], userId: string) {

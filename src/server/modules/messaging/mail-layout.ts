@@ -11,10 +11,26 @@ export interface MailContent {
   preview?: string
   greeting?: string
   paragraphs: string[]
+  /** A value to copy whole (the PIX copia-e-cola), shown in a box of its own. */
+  code?: { label: string; value: string }
+  /** One block per item (the materials of an order), each with its own lines and button. */
+  items?: MailItem[]
   /** The call to action; `path` becomes absolute on the store's base URL. */
-  button?: { label: string; path: string }
+  button?: MailButton
   /** Small print under the button (why you got this, what to do if it was not you). */
   note?: string
+}
+
+/** `path` is the store's (`/checkout?order=…`) or a whole address (a Canva template). */
+export interface MailButton {
+  label: string
+  path: string
+}
+
+export interface MailItem {
+  title: string
+  lines?: string[]
+  button?: MailButton
 }
 
 export interface MailBrand {
@@ -44,11 +60,30 @@ export function absoluteLink(baseUrl: string, path: string): string {
   return new URL(path, `${baseUrl.replace(/\/+$/, '')}/`).toString()
 }
 
+const TEXT = 'font-size:16px;line-height:1.5;color:#1f2937'
+const SMALL = 'font-size:13px;line-height:1.5;color:#6b7280'
+
+function buttonHtml(label: string, href: string, small = false): string {
+  const size = small ? 'font-size:15px;padding:10px 20px' : 'font-size:16px;padding:14px 28px'
+  return `<a href="${escape(href)}" style="display:inline-block;background:${PURPLE};color:#ffffff;font-weight:bold;${size};text-decoration:none;border-radius:999px">${escape(label)}</a>`
+}
+
 export function composeMail(brand: MailBrand, content: MailContent): ComposedMail {
-  const link = content.button ? absoluteLink(brand.baseUrl, content.button.path) : null
+  const abs = (path: string) => absoluteLink(brand.baseUrl, path)
+  const link = content.button ? abs(content.button.path) : null
+  const itemText = (item: MailItem) =>
+    [
+      `• ${item.title}`,
+      ...(item.lines ?? []).map((l) => `  ${l}`),
+      item.button ? `  ${item.button.label}: ${abs(item.button.path)}` : undefined,
+    ]
+      .filter(Boolean)
+      .join('\n')
   const text = [
     content.greeting,
     ...content.paragraphs,
+    content.code ? `${content.code.label}:\n${content.code.value}` : undefined,
+    content.items?.length ? content.items.map(itemText).join('\n\n') : undefined,
     content.button && link ? `${content.button.label}: ${link}` : undefined,
     content.note,
     `— ${brand.storeName}\n${brand.baseUrl}`,
@@ -56,12 +91,25 @@ export function composeMail(brand: MailBrand, content: MailContent): ComposedMai
     .filter(Boolean)
     .join('\n\n')
 
-  const paragraph = (value: string) =>
-    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937">${escape(value)}</p>`
+  const paragraph = (value: string) => `<p style="margin:0 0 16px;${TEXT}">${escape(value)}</p>`
+  // Monospace and breakable anywhere: the whole code must be visible to select and copy.
+  const code = content.code
+    ? `<p style="margin:0 0 6px;${SMALL}">${escape(content.code.label)}</p>
+<p style="margin:0 0 16px;padding:12px;background:#f9fafb;border:1px solid #e5e7eb;border-radius:8px;font-family:Consolas,Menlo,monospace;font-size:13px;line-height:1.4;color:#111827;word-break:break-all">${escape(content.code.value)}</p>`
+    : ''
+  const item = (i: MailItem) =>
+    `<tr><td style="padding:12px 0;border-top:1px solid #ede9fe">
+<p style="margin:0 0 4px;font-size:16px;font-weight:bold;line-height:1.4;color:#1f2937">${escape(i.title)}</p>
+${(i.lines ?? []).map((l) => `<p style="margin:0 0 4px;${SMALL}">${escape(l)}</p>`).join('\n')}
+${i.button ? `<p style="margin:8px 0 0">${buttonHtml(i.button.label, abs(i.button.path), true)}</p>` : ''}
+</td></tr>`
+  const items = content.items?.length
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px">${content.items.map(item).join('\n')}</table>`
+    : ''
   const button =
     content.button && link
-      ? `<p style="margin:24px 0;text-align:center"><a href="${escape(link)}" style="display:inline-block;background:${PURPLE};color:#ffffff;font-weight:bold;font-size:16px;text-decoration:none;padding:14px 28px;border-radius:999px">${escape(content.button.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7280">Se o botão não abrir, copie este endereço no navegador:<br><a href="${escape(link)}" style="color:${PURPLE};word-break:break-all">${escape(link)}</a></p>`
+      ? `<p style="margin:24px 0;text-align:center">${buttonHtml(content.button.label, link)}</p>
+<p style="margin:0 0 16px;${SMALL}">Se o botão não abrir, copie este endereço no navegador:<br><a href="${escape(link)}" style="color:${PURPLE};word-break:break-all">${escape(link)}</a></p>`
       : ''
   const html = `<!doctype html>
 <html lang="pt-BR">
@@ -76,8 +124,10 @@ export function composeMail(brand: MailBrand, content: MailContent): ComposedMai
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#581c87">${escape(content.subject)}</h1>
 ${content.greeting ? paragraph(content.greeting) : ''}
 ${content.paragraphs.map(paragraph).join('\n')}
+${code}
+${items}
 ${button}
-${content.note ? `<p style="margin:16px 0 0;font-size:13px;line-height:1.5;color:#6b7280">${escape(content.note)}</p>` : ''}
+${content.note ? `<p style="margin:16px 0 0;${SMALL}">${escape(content.note)}</p>` : ''}
 </td></tr>
 <tr><td style="padding:16px 24px;background:#faf5ff;font-size:12px;color:#6b7280;text-align:center"><a href="${escape(brand.baseUrl)}" style="color:${PURPLE}">${escape(brand.storeName)}</a></td></tr>
 </table>

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { composeMail, type ComposedMail, type MailContent } from './mail-layout.js'
 import { mailConfigOf, type MailEnv } from './mail-transport.js'
-import type { BaseUrl } from './messaging-config.js'
+import { storeNameOf, type BaseUrl } from './messaging-config.js'
 import { enqueueMessage, latestEmails, requeueEmail, type OutboxRow } from './outbox.js'
 
 export interface EmailMessage extends ComposedMail {
@@ -47,7 +47,7 @@ export function createMailOutbox(deps: {
      * settings, and on PGlite a transaction holds the only connection.
      */
     async compose(content: MailContent): Promise<ComposedMail> {
-      const storeName = (await deps.settings.get('mercadopago_store_name')).trim() || 'Loja'
+      const storeName = storeNameOf(await deps.settings.all())
       return composeMail({ storeName, baseUrl: deps.baseUrl.get() }, content)
     },
 

@@ -4,6 +4,7 @@
  */
 import nodemailer from 'nodemailer'
 import type { SettingsMap } from '../settings/settings.service.js'
+import { storeNameOf } from './messaging-config.js'
 
 export interface MailConfig {
   smtpUrl: string
@@ -21,7 +22,7 @@ export interface MailEnv {
 export function mailConfigOf(env: MailEnv, values: SettingsMap): MailConfig | null {
   const smtpUrl = env.smtpUrl ?? values.smtp_url.trim()
   if (!smtpUrl) return null
-  const storeName = values.mercadopago_store_name.trim() || 'Loja'
+  const storeName = storeNameOf(values)
   const from =
     env.from ?? (values.mail_from.trim() || `"${storeName}" <${values.footer_email.trim()}>`)
   return { smtpUrl, from, source: env.smtpUrl ? 'env' : 'settings' }

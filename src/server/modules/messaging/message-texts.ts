@@ -11,6 +11,7 @@ export interface OrderForText {
 }
 
 export interface LineForText {
+  productId: number
   productName: string
   unitPriceCents: number
   quantity: number

@@ -12,6 +12,10 @@ export interface MessagingSettings {
   adminRaw: string
 }
 
+/** The name every message signs with: the store name setting, else 'Loja'. */
+export const storeNameOf = (values: Pick<SettingsMap, 'mercadopago_store_name'>) =>
+  values.mercadopago_store_name.trim() || 'Loja'
+
 export function messagingSettingsOf(values: SettingsMap): MessagingSettings {
   const apiUrl = values.evolution_api_url.trim()
   const apiKey = values.evolution_api_key.trim()

@@ -14,7 +14,7 @@ import { createEvolutionClient, EvolutionError } from './evolution-api.js'
 import { materialsLink, paidBuyerText, testText } from './message-texts.js'
 import { createMailOutbox } from './mail-outbox.js'
 import { createBaseUrl, messagingSettingsOf } from './messaging-config.js'
-import { createOrderNotices } from './order-notices.js'
+import { createOrderNotices, type IssueAccessLink } from './order-notices.js'
 import { outboxCounts, recordSent } from './outbox.js'
 import { createOutboxWorker } from './outbox-worker.js'
 
@@ -29,6 +29,8 @@ export function createMessagingService(deps: {
   settings: SettingsService
   config: Config
   log: FastifyBaseLogger
+  /** The order e-mails' way into the materials (the guest-access module). */
+  issueAccessLink: IssueAccessLink
 }) {
   const { db, settings, log } = deps
   const current = async () => messagingSettingsOf(await settings.all())
@@ -48,7 +50,13 @@ export function createMessagingService(deps: {
     baseUrl,
     wake: () => worker.wake(),
   })
-  const notices = createOrderNotices({ settings, baseUrl, log, wake: worker.wake })
+  const notices = createOrderNotices({
+    settings,
+    baseUrl,
+    log,
+    wake: worker.wake,
+    issueAccessLink: deps.issueAccessLink,
+  })
 
   /** The buyer's paid-order message for `orderId`, as the outbox would send it. */
   async function buyerMessage(orders: Pick<OrdersService, 'find' | 'lines'>, orderId: string) {

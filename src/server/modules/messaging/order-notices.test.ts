@@ -61,6 +61,7 @@ describe('WhatsApp notices of orders', () => {
     await env.store.app.services.messaging.worker.deliverDue()
     expect(aboutOrder(env.fake, buyer.orderId)).toHaveLength(3)
     const keys = (await outboxRows(env.store))
+      .filter((r) => r.channel === 'whatsapp')
       .map((r) => r.dedupeKey)
       .filter((k) => k.includes(buyer.orderId))
     expect(keys.sort()).toEqual(
@@ -90,7 +91,7 @@ describe('WhatsApp notices of orders', () => {
     expect(await outboxRow(env.store, `order:${buyer.orderId}:paid:buyer`)).toBeUndefined()
   })
 
-  it('writes nothing, and the order goes on, while messaging is not configured', async () => {
+  it('writes no WhatsApp, and the order goes on, while messaging is not configured', async () => {
     const { settings } = env.store.app.services
     await settings.set('evolution_api_key', '')
     try {
@@ -98,7 +99,9 @@ describe('WhatsApp notices of orders', () => {
       const order = await env.store.app.services.orders.find(buyer.orderId)
       expect(order?.status).toBe('paid')
       const rows = (await outboxRows(env.store)).filter((r) => r.dedupeKey.includes(buyer.orderId))
-      expect(rows).toEqual([])
+      // The e-mails are written regardless of WhatsApp (and of SMTP: see order-emails.test.ts).
+      expect(rows.map((r) => r.channel)).not.toContain('whatsapp')
+      expect(rows.map((r) => r.dedupeKey)).toContain(`order:${buyer.orderId}:paid:email`)
     } finally {
       await settings.set('evolution_api_key', env.fake.apiKey)
     }

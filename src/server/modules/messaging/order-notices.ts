@@ -1,40 +1,74 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.js'
 import { normaliseWhatsapp } from '../../lib/phone.js'
-import type { NoticeWriter, OrderNotices } from '../orders/orders.service.js'
+import type { NoticeWriter, OrderNotices, OrderRow } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
+import { composeMail, type MailBrand, type MailContent } from './mail-layout.js'
 import { materialsLink, newOrderText, paidAdminText, paidBuyerText } from './message-texts.js'
-import type { BaseUrl } from './messaging-config.js'
-import { messagingSettingsOf } from './messaging-config.js'
+import { messagingSettingsOf, storeNameOf, type BaseUrl } from './messaging-config.js'
+import {
+  orderClosedMail,
+  orderCreatedMail,
+  orderPaidMail,
+  ownerCopyMail,
+  type OrderMailContext,
+} from './order-mails.js'
 import { enqueueMessage } from './outbox.js'
 
+/** A 30-day access to the buyer's materials, written in `tx` (the guest-access module). */
+export type IssueAccessLink = (tx: Db, email: string) => Promise<string>
+
 /**
- * The WhatsApp side of order events: the admin hears of every new order and every payment, the
- * buyer of their payment, with the link to their materials. Nothing here may fail an order:
- * without a gateway, or with a number that is not one, the message is skipped and logged.
+ * Order events as messages, written in the event's own transaction (outbox): the buyer's
+ * e-mails (order created with its PIX code, paid with the way into the materials, refunded
+ * or cancelled), the owner's copies (e-mail to `admin_email`, WhatsApp to `admin_whatsapp`),
+ * and the buyer's WhatsApp of a payment. E-mails are always written, SMTP or not: the admin's
+ * E-mails tab shows what would go out. Nothing here may fail an order: a WhatsApp that is not
+ * a number is skipped and logged.
  */
 export function createOrderNotices(deps: {
   settings: SettingsService
   baseUrl: BaseUrl
   log: FastifyBaseLogger
   wake: () => void
+  issueAccessLink: IssueAccessLink
 }): OrderNotices {
   const { log } = deps
 
   return {
     async prepare(): Promise<NoticeWriter | null> {
-      let config
+      let values
       try {
-        config = messagingSettingsOf(await deps.settings.all())
+        values = await deps.settings.all()
       } catch (err) {
-        log.warn({ err }, 'messaging settings unreadable: order notices skipped')
+        log.warn({ err }, 'settings unreadable: order notices skipped')
         return null
       }
-      if (!config.gateway) return null
-      const { adminNumber, adminRaw } = config
+      const { gateway, adminNumber, adminRaw } = messagingSettingsOf(values)
       const baseUrl = deps.baseUrl.get()
+      const brand: MailBrand = {
+        storeName: storeNameOf(values),
+        baseUrl,
+      }
+      const ctx: OrderMailContext = {
+        supportWhatsapp: normaliseWhatsapp(values.whatsapp_number),
+      }
+      const adminEmail = values.admin_email.trim()
 
-      async function toAdmin(tx: Db, key: string, body: string) {
+      async function email(tx: Db, dedupeKey: string, to: string, content: MailContent) {
+        const mail = composeMail(brand, content)
+        await enqueueMessage(tx, {
+          channel: 'email',
+          dedupeKey,
+          to,
+          subject: mail.subject,
+          body: mail.text,
+          html: mail.html,
+        })
+      }
+
+      async function whatsappToAdmin(tx: Db, key: string, body: string) {
+        if (!gateway) return
         if (!adminNumber) {
           log.info(
             { key, adminWhatsapp: adminRaw },
@@ -45,13 +79,44 @@ export function createOrderNotices(deps: {
         await enqueueMessage(tx, { dedupeKey: key, to: adminNumber, body })
       }
 
+      /** The buyer's 'order created': only for PIX, once, when its code exists. */
+      async function pixToPay(tx: Db, order: OrderRow, lines: Parameters<typeof newOrderText>[1]) {
+        if (order.paymentMethod !== 'pix' || !order.pixCode) return
+        const token = await deps.issueAccessLink(tx, order.customerEmail)
+        await email(
+          tx,
+          `order:${order.id}:created:email`,
+          order.customerEmail,
+          orderCreatedMail(order, lines, token, ctx),
+        )
+      }
+
       return {
         async orderPlaced(tx, order, lines) {
-          await toAdmin(tx, `order:${order.id}:created:admin`, newOrderText(order, lines))
+          await whatsappToAdmin(tx, `order:${order.id}:created:admin`, newOrderText(order, lines))
+          if (adminEmail) {
+            const copy = ownerCopyMail('created', order, lines)
+            await email(tx, `order:${order.id}:created:admin-email`, adminEmail, copy)
+          }
+          await pixToPay(tx, order, lines)
         },
 
-        async orderPaid(tx, order, lines) {
-          await toAdmin(tx, `order:${order.id}:paid:admin`, paidAdminText(order, lines))
+        chargeReady: pixToPay,
+
+        async orderPaid(tx, order, lines, grants) {
+          const token = await deps.issueAccessLink(tx, order.customerEmail)
+          await email(
+            tx,
+            `order:${order.id}:paid:email`,
+            order.customerEmail,
+            orderPaidMail(order, lines, grants, token, ctx),
+          )
+          if (adminEmail) {
+            const copy = ownerCopyMail('paid', order, lines)
+            await email(tx, `order:${order.id}:paid:admin-email`, adminEmail, copy)
+          }
+          await whatsappToAdmin(tx, `order:${order.id}:paid:admin`, paidAdminText(order, lines))
+          if (!gateway) return
           const buyer = normaliseWhatsapp(order.customerWhatsapp)
           if (!buyer) {
             log.info({ orderId: order.id }, 'buyer notice skipped: no valid WhatsApp on the order')
@@ -63,6 +128,20 @@ export function createOrderNotices(deps: {
             to: buyer,
             body: paidBuyerText(order, lines, link),
           })
+        },
+
+        async orderClosed(tx, order, lines) {
+          // A buyer hears of a closing only about an order they were told of: paid, or a PIX
+          // whose code they were sent (an abandoned card attempt needs no e-mail).
+          const announced =
+            order.paidAt !== null || (order.paymentMethod === 'pix' && order.pixCode)
+          if (!announced) return
+          await email(
+            tx,
+            `order:${order.id}:${order.status}:email`,
+            order.customerEmail,
+            orderClosedMail(order, lines, ctx),
+          )
         },
       }
     },

@@ -23,8 +23,11 @@ beforeAll(async () => {
 afterAll(() => env.close())
 
 const createdKey = (orderId: string) => `order:${orderId}:created:admin`
+/** The order's WhatsApp notices (its e-mails wait for an SMTP server this test has not). */
 const rowsOf = async (orderId: string) =>
-  (await outboxRows(env.store)).filter((r) => r.dedupeKey.startsWith(`order:${orderId}:`))
+  (await outboxRows(env.store)).filter(
+    (r) => r.channel === 'whatsapp' && r.dedupeKey.startsWith(`order:${orderId}:`),
+  )
 
 describe('restarts and crashes', () => {
   it('a restart mid-send waits for the answer; the next instance sends nothing twice', async () => {

@@ -1,7 +1,20 @@
 import type { Db } from '../../db/client.js'
 import type { NewOrderLine, OrderRow } from './place-order.js'
 
-export type NoticeLine = Pick<NewOrderLine, 'productName' | 'unitPriceCents' | 'quantity'>
+export type NoticeLine = Pick<
+  NewOrderLine,
+  'productId' | 'productName' | 'unitPriceCents' | 'quantity'
+>
+
+/**
+ * What paying an order handed the buyer, reported by the modules that grant it (OrderEffects),
+ * for the receipt: the downloads of a product, or its Canva template link.
+ */
+export interface PaidGrant {
+  productId: number
+  downloads?: number
+  canvaUrl?: string
+}
 
 /**
  * Writes the messages of an order event inside the transaction of that event, so a message
@@ -9,13 +22,17 @@ export type NoticeLine = Pick<NewOrderLine, 'productName' | 'unitPriceCents' | '
  */
 export interface NoticeWriter {
   orderPlaced(tx: Db, order: OrderRow, lines: NoticeLine[]): Promise<void>
-  orderPaid(tx: Db, order: OrderRow, lines: NoticeLine[]): Promise<void>
+  /** The PIX code of a provider that makes it remotely is now on the order. */
+  chargeReady(tx: Db, order: OrderRow, lines: NoticeLine[]): Promise<void>
+  orderPaid(tx: Db, order: OrderRow, lines: NoticeLine[], grants: PaidGrant[]): Promise<void>
+  /** Refunded or cancelled: `order.status` is the new status. */
+  orderClosed(tx: Db, order: OrderRow, lines: NoticeLine[]): Promise<void>
 }
 
 export interface OrderNotices {
   /**
-   * Reads what the messages need (settings) and answers a writer, or null when messaging is
-   * off. Call it BEFORE opening the transaction: PGlite runs one query at a time, and a read
+   * Reads what the messages need (settings) and answers a writer, or null when there is
+   * nothing to write. Call it BEFORE opening the transaction: PGlite runs one query at a time, and a read
    * outside an open transaction would wait for that transaction forever.
    */
   prepare(): Promise<NoticeWriter | null>

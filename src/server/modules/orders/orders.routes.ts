@@ -5,12 +5,18 @@ import { cartSessionOf } from '../../http/cart-session.js'
 import type { OrderAsker } from './orders.service.js'
 
 export function ordersRoutes(app: App) {
-  const { payments, sessions } = app.services
+  const { payments, sessions, guestAccess } = app.services
 
   async function askerOf(req: FastifyRequest, reply: FastifyReply): Promise<OrderAsker> {
     const viewer = await sessions.viewerOf(req)
     reply.header('cache-control', 'no-store')
-    return { userId: viewer.userId, role: viewer.role, cartSessionId: cartSessionOf(req, reply) }
+    return {
+      userId: viewer.userId,
+      role: viewer.role,
+      cartSessionId: cartSessionOf(req, reply),
+      // The order e-mail's button opens the payment page on another device with this access.
+      guestEmail: await guestAccess.emailOf(req),
+    }
   }
 
   const statusSchema = { params: OrderIdParams, response: { 200: OrderStatusAnswer } }

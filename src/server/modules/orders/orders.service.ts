@@ -11,14 +11,19 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { whatsappMatches } from '../../lib/phone.js'
 import type { Role } from '../accounts/sessions.service.js'
-import { NO_NOTICES, type NoticeWriter, type OrderNotices } from './order-notices.js'
+import {
+  NO_NOTICES,
+  type NoticeWriter,
+  type OrderNotices,
+  type PaidGrant,
+} from './order-notices.js'
 import { canTransition } from './order-states.js'
 import { summariseOrders } from './order-summary.js'
 import { orderItems, orders } from './orders.tables.js'
 import { placeOrder, type NewOrder, type NewOrderLine, type OrderRow } from './place-order.js'
 
 export type { NewOrder, NewOrderLine, OrderRow }
-export type { NoticeLine, NoticeWriter, OrderNotices } from './order-notices.js'
+export type { NoticeLine, NoticeWriter, OrderNotices, PaidGrant } from './order-notices.js'
 export { canTransition, ORDER_TRANSITIONS, polledStatus } from './order-states.js'
 export { toOrderSummary } from './order-summary.js'
 export type OrderLineRow = typeof orderItems.$inferSelect
@@ -29,20 +34,27 @@ export type PaidSource = 'webhook' | 'recheck' | 'demo' | 'admin'
  * What other modules do inside the very transaction that pays or closes an order (downloads
  * grants and revokes purchases, canva grants links), so their rows exist exactly when the
  * status changes. `preparePaid` reads what it needs BEFORE the transaction opens (PGlite runs
- * one query at a time) and answers the step to run inside it. Wired in app.ts, in order.
+ * one query at a time) and answers the step to run inside it, which may report what it
+ * granted for the buyer's receipt. Wired in app.ts, in order.
  */
 export interface OrderEffects {
-  preparePaid(): Promise<(tx: Db, order: OrderRow, lines: OrderLineRow[]) => Promise<void>>
+  preparePaid(): Promise<
+    (tx: Db, order: OrderRow, lines: OrderLineRow[]) => Promise<PaidGrant[] | void>
+  >
   closed(tx: Db, orderId: string): Promise<void>
   /** Guest orders became `userId`'s (claimGuestOrders): the rows they granted follow. */
   claimed?(tx: Db, orderIds: string[], userId: string): Promise<void>
 }
 
-/** Who asks about an order: the session's user (and role) and the request's cart session. */
+/**
+ * Who asks about an order: the session's user (and role), the request's cart session, and the
+ * e-mail whose inbox this browser proved it holds (guest access), if any.
+ */
 export interface OrderAsker {
   userId: string | null
   role: Role | null
   cartSessionId: string
+  guestEmail?: string | null
 }
 
 const notFound = () => new AppError('not_found', 'Pedido não encontrado')
@@ -70,6 +82,15 @@ export function createOrdersService(
   async function find(id: string): Promise<OrderRow | null> {
     const [row] = await db.select().from(orders).where(eq(orders.id, id))
     return row ?? null
+  }
+
+  const linesOf = (tx: Db, orderId: string) =>
+    tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id))
+
+  /** What every refund or cancellation does inside its transaction: effects, then notices. */
+  async function closedWithin(tx: Db, order: OrderRow, writer: NoticeWriter | null) {
+    for (const effect of effects) await effect.closed(tx, order.id)
+    if (writer) await writer.orderClosed(tx, order, await linesOf(tx, order.id))
   }
 
   return {
@@ -105,34 +126,39 @@ export function createOrdersService(
 
     find,
 
-    /** The order if `asker` owns it (same cart session, same user, or admin); else 404. */
+    /**
+     * The order if `asker` owns it (same user, same cart session, a guest access to its
+     * e-mail, or admin); else 404.
+     */
     async findOwned(id: string, asker: OrderAsker): Promise<OrderRow> {
       const order = await find(id)
       const owns =
         order &&
         ((order.userId !== null && order.userId === asker.userId) ||
           (order.sessionId !== null && order.sessionId === asker.cartSessionId) ||
+          (asker.guestEmail != null && asker.guestEmail === order.customerEmail) ||
           asker.role === 'superadmin')
       if (!owns) throw notFound()
       return order
     },
 
-    async lines(orderId: string): Promise<OrderLineRow[]> {
-      return db
-        .select()
-        .from(orderItems)
-        .where(eq(orderItems.orderId, orderId))
-        .orderBy(asc(orderItems.id))
-    },
+    lines: (orderId: string): Promise<OrderLineRow[]> => linesOf(db, orderId),
 
+    /** A remote provider's charge, with the buyer's 'order created' notice that carries it. */
     async attachCharge(
       id: string,
       charge: { pixCode: string; ticketUrl: string | null; providerPaymentId: string | null },
     ): Promise<void> {
-      await db
-        .update(orders)
-        .set({ ...charge, updatedAt: sql`now()` })
-        .where(eq(orders.id, id))
+      const writer = await notices.prepare()
+      await db.transaction(async (tx) => {
+        const [order] = await tx
+          .update(orders)
+          .set({ ...charge, updatedAt: sql`now()` })
+          .where(eq(orders.id, id))
+          .returning()
+        if (order && writer) await writer.chargeReady(tx, order, await linesOf(tx, id))
+      })
+      notices.flush()
     },
 
     /** Records the provider's payment id once (card payments are known only when paid). */
@@ -158,13 +184,10 @@ export function createOrdersService(
           .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
           .returning()
         if (!order) return false
-        const lines = await tx
-          .select()
-          .from(orderItems)
-          .where(eq(orderItems.orderId, order.id))
-          .orderBy(asc(orderItems.id))
-        for (const step of steps) await step(tx, order, lines)
-        await writer?.orderPaid(tx, order, lines)
+        const lines = await linesOf(tx, order.id)
+        const grants: PaidGrant[] = []
+        for (const step of steps) grants.push(...((await step(tx, order, lines)) ?? []))
+        await writer?.orderPaid(tx, order, lines, grants)
         return true
       })
       if (won) {
@@ -182,17 +205,21 @@ export function createOrdersService(
      */
     async close(orderId: string, from: OrderStatus, to: 'refunded' | 'cancelled') {
       if (!canTransition(from, to)) return false
+      const writer = await notices.prepare()
       const closed = await db.transaction(async (tx) => {
         const [order] = await tx
           .update(orders)
           .set({ status: to, updatedAt: sql`now()` })
           .where(and(eq(orders.id, orderId), eq(orders.status, from)))
-          .returning({ id: orders.id })
+          .returning()
         if (!order) return false
-        for (const effect of effects) await effect.closed(tx, orderId)
+        await closedWithin(tx, order, writer)
         return true
       })
-      if (closed) deps.onSalesChange()
+      if (closed) {
+        notices.flush()
+        deps.onSalesChange()
+      }
       return closed
     },
 
@@ -241,6 +268,25 @@ export function createOrdersService(
         .map((r) => r.id)
     },
 
+    /** The orders placed with an e-mail, for a browser that proved it holds that inbox. */
+    async orderIdsOfEmail(email: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.customerEmail, email.toLowerCase()))
+      return rows.map((r) => r.id)
+    },
+
+    /** Whether any order was placed with this e-mail. */
+    async hasOrdersOf(email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.customerEmail, email.toLowerCase()))
+        .limit(1)
+      return row !== undefined
+    },
+
     /**
      * Guest orders placed with an account's e-mail AND WhatsApp become the account's, with what
      * they granted: called on login with the right password, so a returning buyer whose order
@@ -287,19 +333,28 @@ export function createOrdersService(
       return rows.length > 0
     },
 
-    /** Pending orders older than 24 h can no longer be paid: cancelled. Returns how many. */
+    /**
+     * Pending orders older than 24 h can no longer be paid: cancelled, each with the effects and
+     * notices of any cancellation. Returns how many.
+     */
     async cancelStale(nowMs = Date.now()): Promise<number> {
-      const rows = await db
-        .update(orders)
-        .set({ status: 'cancelled', updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(orders.status, 'pending'),
-            lt(orders.createdAt, new Date(nowMs - PENDING_ORDER_TTL_MS)),
-          ),
-        )
-        .returning({ id: orders.id })
-      return rows.length
+      const writer = await notices.prepare()
+      const cancelled = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(orders)
+          .set({ status: 'cancelled', updatedAt: sql`now()` })
+          .where(
+            and(
+              eq(orders.status, 'pending'),
+              lt(orders.createdAt, new Date(nowMs - PENDING_ORDER_TTL_MS)),
+            ),
+          )
+          .returning()
+        for (const order of rows) await closedWithin(tx, order, writer)
+        return rows.length
+      })
+      if (cancelled > 0) notices.flush()
+      return cancelled
     },
 
     /** Pending orders of a provider still inside their validity, newest first. */

@@ -53,6 +53,12 @@ export const CONFIG_SECTIONS: Record<
       label: 'Remetente',
       hint: 'Loja <loja@exemplo.com.br>; vazio: o nome da loja e o e-mail de contato',
     },
+    {
+      settingKey: 'admin_email',
+      label: 'E-mail do administrador',
+      type: 'email',
+      hint: 'recebe uma cópia de cada pedido novo e de cada pagamento; vazio: nenhuma cópia',
+    },
   ],
   general: [
     { settingKey: 'footer_description', label: 'Texto do rodapé', multiline: true },

@@ -1,0 +1,28 @@
+import { useState } from 'react'
+import type { GuestAccessAnswer } from '../../../contracts/guest-access'
+import { GuestResults } from './guest-results'
+import { withDownloadCounted } from './use-purchase-download'
+
+/**
+ * The materials of an e-mail whose inbox this browser proved it holds (a code or the e-mailed
+ * link): no WhatsApp to send, the server knows the access from its cookie.
+ */
+export function GuestAccessResults({
+  found: initial,
+  onBack,
+}: {
+  found: GuestAccessAnswer
+  onBack: () => void
+}) {
+  const [found, setFound] = useState(initial)
+  return (
+    <GuestResults
+      found={found}
+      credentials={{ email: found.email, whatsapp: '' }}
+      onBack={onBack}
+      onCounted={(answer) =>
+        setFound((f) => ({ ...f, purchases: withDownloadCounted(f.purchases, answer) }))
+      }
+    />
+  )
+}

@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query'
+import { useLocation } from 'wouter'
+import type { GuestAccessAnswer } from '../../../contracts/guest-access'
+import { apiJson, HttpError } from '../../lib/api'
+import { Loading } from '../../ui/query-state'
+import { GuestAccess } from './guest-access'
+import { GuestAccessResults } from './guest-access-results'
+
+/**
+ * Opens the access an e-mailed link carries (valid 30 days) in this browser. A query, not an
+ * effect: it runs once per token however often the page renders.
+ */
+export function useAccessLink(token: string) {
+  return useQuery({
+    queryKey: ['guest-access-link', token],
+    queryFn: () =>
+      apiJson<GuestAccessAnswer>('/api/guest-access/link', { method: 'POST', body: { token } }),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  })
+}
+
+/** /meus-materiais?acesso=…: the button of an order e-mail lands here, already looked up. */
+export function GuestLinkAccess({ token }: { token: string }) {
+  const { data, error, isPending } = useAccessLink(token)
+  const [, navigate] = useLocation()
+  const back = () => navigate('/meus-materiais', { replace: true })
+
+  if (isPending) return <Loading label="Abrindo seus materiais..." className="py-16" />
+  if (data) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-8">
+        <h1 className="mb-4 text-center text-2xl font-extrabold text-purple-900 sm:text-3xl">
+          Seus materiais
+        </h1>
+        <GuestAccessResults found={data} onBack={back} />
+      </div>
+    )
+  }
+  const message =
+    error instanceof HttpError
+      ? error.message
+      : 'Não foi possível conectar ao servidor. Tente novamente.'
+  return (
+    <>
+      <div className="px-4">
+        <p
+          role="alert"
+          className="mx-auto mt-6 max-w-xl rounded-xl bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          {message}
+        </p>
+      </div>
+      <GuestAccess />
+    </>
+  )
+}

@@ -1,0 +1,255 @@
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import {
+  GUEST_ACCESS_LINK_INVALID,
+  GUEST_CODE_ATTEMPTS,
+  GUEST_CODE_SENT_MESSAGE,
+  GUEST_CODE_TTL_MINUTES,
+  type GuestCodeAnswer,
+} from '../../../contracts/guest-access.js'
+import type { Db } from '../../db/client.js'
+import { AppError } from '../../errors.js'
+import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limit.js'
+import { createDetached } from '../../lib/detached.js'
+import type { MessagingService } from '../messaging/messaging.service.js'
+import { guestAccess } from './guest-access.tables.js'
+
+/** The paid-order e-mail's button works this long. */
+export const ACCESS_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000
+/** A browser's access after a code or a link: the rest of a day's visit, then ask again. */
+export const ACCESS_SESSION_TTL_MS = 12 * 60 * 60 * 1000
+const CODE_TTL_MS = GUEST_CODE_TTL_MINUTES * 60 * 1000
+
+/** The browser's access: httpOnly, for the API only, gone when the browser closes. */
+export const GUEST_ACCESS_COOKIE = 'loja_guest'
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url')
+const newToken = () => randomBytes(32).toString('base64url')
+
+/**
+ * A code is 6 digits: many rows may hold the same one, so its hash is salted per row and the
+ * salt kept beside it (`salt.hash`), which also keeps `secret_hash` unique.
+ */
+function codeHash(code: string, salt = randomBytes(12).toString('base64url')): string {
+  return `${salt}.${sha256(`${salt}:${code}`)}`
+}
+function codeMatches(code: string, stored: string): boolean {
+  const salt = stored.split('.')[0]!
+  const given = Buffer.from(codeHash(code, salt))
+  const expected = Buffer.from(stored)
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+const bad = (message: string) => new AppError('bad_request', message)
+
+/**
+ * Proof that a visitor holds a buyer's inbox, for the buyer who bought as a guest and does
+ * not remember the WhatsApp typed at checkout: a 6-digit code e-mailed on request, or the
+ * link in the order e-mails. Either opens an access in the browser (a cookie naming a
+ * `session` row) that the materials page and guest downloads accept in place of the WhatsApp.
+ * Nothing secret is stored in clear (decision 013).
+ */
+export function createGuestAccessService(deps: {
+  db: Db
+  limiter: RateLimiter
+  mail: Pick<MessagingService['mail'], 'compose' | 'enqueue' | 'wake'>
+  /** Whether any order was placed with this e-mail (the orders module). */
+  hasOrders: (email: string) => Promise<boolean>
+  log: FastifyBaseLogger
+  now?: () => Date
+}) {
+  const { db, limiter, mail } = deps
+  const now = deps.now ?? (() => new Date())
+  const resolved = new WeakMap<FastifyRequest, Promise<string | null>>()
+  const detached = createDetached(deps.log, 'guest access code e-mail')
+
+  /** Only an e-mail that placed an order gets a code; the newest code is the only one valid. */
+  async function sendCode(email: string): Promise<void> {
+    if (!(await deps.hasOrders(email))) return
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    const content = await mail.compose({
+      subject: `Seu código de acesso: ${code}`,
+      preview: 'Use este código para ver seus materiais',
+      paragraphs: [
+        'Use o código abaixo na página "Meus materiais" para ver e baixar o que você comprou.',
+        `O código vale por ${GUEST_CODE_TTL_MINUTES} minutos e só pode ser usado uma vez.`,
+      ],
+      code: { label: 'Código de acesso', value: code },
+      note: 'Se não foi você quem pediu, ignore este e-mail: ninguém terá acesso sem o código.',
+    })
+    await db.transaction(async (tx) => {
+      // A second request makes the first code useless.
+      await tx
+        .update(guestAccess)
+        .set({ usedAt: now() })
+        .where(
+          and(
+            eq(guestAccess.email, email),
+            eq(guestAccess.kind, 'code'),
+            isNull(guestAccess.usedAt),
+          ),
+        )
+      const [row] = await tx
+        .insert(guestAccess)
+        .values({
+          kind: 'code',
+          email,
+          secretHash: codeHash(code),
+          expiresAt: new Date(now().getTime() + CODE_TTL_MS),
+        })
+        .returning({ id: guestAccess.id })
+      await mail.enqueue(tx, { dedupeKey: `guest-code:${row!.id}`, to: email, ...content })
+    })
+    mail.wake()
+  }
+
+  async function openSession(email: string): Promise<string> {
+    const token = newToken()
+    await db.insert(guestAccess).values({
+      kind: 'session',
+      email,
+      secretHash: sha256(token),
+      expiresAt: new Date(now().getTime() + ACCESS_SESSION_TTL_MS),
+    })
+    return token
+  }
+
+  async function emailOfToken(token: string, kind: 'link' | 'session'): Promise<string | null> {
+    const [row] = await db
+      .select({ email: guestAccess.email })
+      .from(guestAccess)
+      .where(
+        and(
+          eq(guestAccess.secretHash, sha256(token)),
+          eq(guestAccess.kind, kind),
+          gt(guestAccess.expiresAt, now()),
+        ),
+      )
+    return row?.email ?? null
+  }
+
+  return {
+    /**
+     * A link token for the order e-mails, written in the caller's transaction (the e-mail that
+     * carries it is written there too). Answers the token; the row keeps only its hash.
+     */
+    async issueLink(tx: Db, email: string): Promise<string> {
+      const token = newToken()
+      await tx.insert(guestAccess).values({
+        kind: 'link',
+        email: email.toLowerCase(),
+        secretHash: sha256(token),
+        expiresAt: new Date(now().getTime() + ACCESS_LINK_TTL_MS),
+      })
+      return token
+    },
+
+    /**
+     * POST /api/guest-access/code. The same answer for any e-mail, sent before the orders are
+     * even looked up (the rest runs detached): neither it nor its time tells who bought here.
+     */
+    async requestCode(email: string, ip: string): Promise<GuestCodeAnswer> {
+      await limiter.consume(RATE_LIMITS.guestCodeIp, ip)
+      await limiter.consume(RATE_LIMITS.guestCodeEmail, email)
+      detached.run(() => sendCode(email))
+      return { success: true, message: GUEST_CODE_SENT_MESSAGE }
+    },
+
+    /** Waits for the codes being written (closing the app; tests that read the e-mail). */
+    drain: () => detached.drain(),
+
+    /**
+     * POST /api/guest-access/verify: the newest live code of the e-mail, 5 tries. Answers the
+     * token of the browser's access (the route sets the cookie).
+     */
+    async verifyCode(email: string, code: string, ip: string): Promise<string> {
+      await limiter.consume(RATE_LIMITS.guestVerifyIp, ip)
+      const [row] = await db
+        .select()
+        .from(guestAccess)
+        .where(
+          and(
+            eq(guestAccess.email, email),
+            eq(guestAccess.kind, 'code'),
+            isNull(guestAccess.usedAt),
+            gt(guestAccess.expiresAt, now()),
+            lt(guestAccess.attempts, GUEST_CODE_ATTEMPTS),
+          ),
+        )
+        .orderBy(desc(guestAccess.id))
+        .limit(1)
+      const expired = 'Código expirado ou já usado. Peça um novo código.'
+      if (!row) throw bad(expired)
+      if (!codeMatches(code, row.secretHash)) {
+        // Counted in the row itself: simultaneous wrong tries cannot get past the five.
+        const [after] = await db
+          .update(guestAccess)
+          .set({ attempts: sql`${guestAccess.attempts} + 1` })
+          .where(and(eq(guestAccess.id, row.id), lt(guestAccess.attempts, GUEST_CODE_ATTEMPTS)))
+          .returning({ attempts: guestAccess.attempts })
+        const left = GUEST_CODE_ATTEMPTS - (after?.attempts ?? GUEST_CODE_ATTEMPTS)
+        throw bad(
+          left > 0
+            ? `Código incorreto. ${left === 1 ? 'Resta 1 tentativa' : `Restam ${left} tentativas`}.`
+            : 'Código incorreto. As tentativas acabaram: peça um novo código.',
+        )
+      }
+      // Used by one request only: two taps on 'Confirmar' open one access.
+      const [taken] = await db
+        .update(guestAccess)
+        .set({ usedAt: now() })
+        .where(
+          and(
+            eq(guestAccess.id, row.id),
+            isNull(guestAccess.usedAt),
+            lt(guestAccess.attempts, GUEST_CODE_ATTEMPTS),
+          ),
+        )
+        .returning({ id: guestAccess.id })
+      if (!taken) throw bad(expired)
+      return openSession(email)
+    },
+
+    /** POST /api/guest-access/link: the e-mail the link was sent to, and a browser access. */
+    async openLink(token: string, ip: string): Promise<{ email: string; session: string }> {
+      await limiter.consume(RATE_LIMITS.guestVerifyIp, ip)
+      const email = await emailOfToken(token, 'link')
+      if (!email) throw new AppError('forbidden', GUEST_ACCESS_LINK_INVALID)
+      await limiter.refund(RATE_LIMITS.guestVerifyIp, ip)
+      return { email, session: await openSession(email) }
+    },
+
+    /** The e-mail this browser proved it holds (the cookie's access), or null. Once per request. */
+    emailOf(req: FastifyRequest): Promise<string | null> {
+      let found = resolved.get(req)
+      if (!found) {
+        const token = req.cookies[GUEST_ACCESS_COOKIE]
+        found = token ? emailOfToken(token, 'session') : Promise.resolve(null)
+        resolved.set(req, found)
+      }
+      return found
+    },
+
+    setCookie(req: FastifyRequest, reply: FastifyReply, session: string) {
+      // No maxAge: the browser drops it when closed; the row expires on the server regardless.
+      reply.setCookie(GUEST_ACCESS_COOKIE, session, {
+        path: '/api',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: req.protocol === 'https',
+      })
+    },
+
+    /** Expired codes, links and accesses: housekeeping, run by the order jobs' scheduler. */
+    async purgeExpired(): Promise<number> {
+      const rows = await db
+        .delete(guestAccess)
+        .where(lt(guestAccess.expiresAt, now()))
+        .returning({ id: guestAccess.id })
+      return rows.length
+    },
+  }
+}
+
+export type GuestAccessService = ReturnType<typeof createGuestAccessService>

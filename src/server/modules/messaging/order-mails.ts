@@ -1,0 +1,174 @@
+import { formatBRL } from '../../../contracts/money.js'
+import type { PaidGrant } from '../orders/orders.service.js'
+import type { MailContent, MailItem } from './mail-layout.js'
+import { shortOrderId, type LineForText } from './message-texts.js'
+
+/** What the order e-mails need of an order; the orders module hands it over. */
+export interface OrderForMail {
+  id: string
+  customerName: string
+  customerEmail: string
+  customerWhatsapp: string
+  totalCents: number
+  paymentMethod: 'pix' | 'card'
+  paymentProvider: string
+  status: 'pending' | 'paid' | 'cancelled' | 'refunded'
+  pixCode: string | null
+  paidAt: Date | null
+}
+
+/** Read from the settings once per event, before its transaction. */
+export interface OrderMailContext {
+  /** The store's support WhatsApp, digits only, or null when not a number. */
+  supportWhatsapp: string | null
+}
+
+const firstName = (order: OrderForMail) => order.customerName.split(' ')[0] || 'cliente'
+const lineTitle = (l: LineForText) => `${l.quantity > 1 ? `${l.quantity}x ` : ''}${l.productName}`
+const lineAmount = (l: LineForText) => formatBRL(l.unitPriceCents * l.quantity)
+const materialsPath = (token: string) => `/meus-materiais?acesso=${encodeURIComponent(token)}`
+
+function support(ctx: OrderMailContext): string {
+  return ctx.supportWhatsapp
+    ? `Dúvidas? Fale com a loja pelo WhatsApp: https://wa.me/${ctx.supportWhatsapp}`
+    : 'Dúvidas? Responda a este e-mail.'
+}
+
+/** How this store's provider confirms a PIX: by itself, or by the owner looking at the bank. */
+function confirmation(order: OrderForMail, ctx: OrderMailContext): string {
+  if (order.paymentProvider !== 'static') {
+    return 'A confirmação é automática: poucos segundos depois do pagamento você recebe outro e-mail com o acesso aos materiais.'
+  }
+  const whatsapp = ctx.supportWhatsapp
+    ? ` e, se quiser agilizar, envie o comprovante pelo WhatsApp https://wa.me/${ctx.supportWhatsapp}`
+    : ''
+  return `A loja confere os pagamentos PIX no extrato do banco: depois de pagar, aguarde a confirmação${whatsapp}. Você recebe outro e-mail com o acesso assim que o pagamento for confirmado.`
+}
+
+/** 1. The PIX order was placed: what to pay, the code to copy, the page to come back to. */
+export function orderCreatedMail(
+  order: OrderForMail,
+  lines: LineForText[],
+  accessToken: string,
+  ctx: OrderMailContext,
+): MailContent {
+  const id = shortOrderId(order.id)
+  // The access opens the order on any device: the page checks the order against it.
+  const paymentPath = `/checkout?order=${order.id}&acesso=${encodeURIComponent(accessToken)}`
+  return {
+    subject: `Pedido ${id} recebido: pague ${formatBRL(order.totalCents)} com PIX`,
+    preview: 'Copie o código PIX e pague no app do seu banco',
+    greeting: `Olá, ${firstName(order)}!`,
+    paragraphs: [
+      `Recebemos o seu pedido ${id}. Para concluir, pague ${formatBRL(order.totalCents)} com PIX: copie o código abaixo e cole em "PIX copia e cola" no app do seu banco.`,
+      confirmation(order, ctx),
+    ],
+    ...(order.pixCode ? { code: { label: 'PIX copia e cola', value: order.pixCode } } : {}),
+    items: [
+      ...lines.map((l) => ({ title: lineTitle(l), lines: [lineAmount(l)] })),
+      { title: `Total: ${formatBRL(order.totalCents)}` },
+    ],
+    button: { label: 'Abrir página de pagamento', path: paymentPath },
+    note: `Se você não fez este pedido, ignore este e-mail. ${support(ctx)}`,
+  }
+}
+
+/** 2. Paid: every material with its way in, the downloads it has, the Canva templates. */
+export function orderPaidMail(
+  order: OrderForMail,
+  lines: LineForText[],
+  grants: PaidGrant[],
+  accessToken: string,
+  ctx: OrderMailContext,
+): MailContent {
+  const id = shortOrderId(order.id)
+  const path = materialsPath(accessToken)
+  const items = lines.map((line): MailItem => {
+    const mine = grants.filter((g) => g.productId === line.productId)
+    const canva = mine.find((g) => g.canvaUrl)?.canvaUrl
+    const downloads = mine.reduce((sum, g) => sum + (g.downloads ?? 0), 0)
+    if (canva) {
+      return {
+        title: lineTitle(line),
+        lines: ['Modelo editável no Canva: o botão abre a sua cópia.'],
+        button: { label: 'Abrir no Canva', path: canva },
+      }
+    }
+    return {
+      title: lineTitle(line),
+      lines:
+        downloads > 0
+          ? [`${downloads} ${downloads === 1 ? 'download incluído' : 'downloads incluídos'}`]
+          : [],
+      button: { label: 'Baixar', path },
+    }
+  })
+  return {
+    subject: `Pagamento confirmado: seus materiais do pedido ${id}`,
+    preview: 'Seus materiais já estão liberados',
+    greeting: `Olá, ${firstName(order)}!`,
+    paragraphs: [
+      `Recebemos o pagamento de ${formatBRL(order.totalCents)} do pedido ${id}. Seus materiais já estão liberados:`,
+    ],
+    items,
+    button: { label: 'Ver todos os meus materiais', path },
+    note: `Os botões deste e-mail abrem os seus materiais por 30 dias, sem precisar digitar nada. Depois, use "Meus materiais" na loja com este e-mail. ${support(ctx)}`,
+  }
+}
+
+/** 3. Refunded or cancelled: what happened, and what access ends. */
+export function orderClosedMail(
+  order: OrderForMail,
+  lines: LineForText[],
+  ctx: OrderMailContext,
+): MailContent {
+  const id = shortOrderId(order.id)
+  const wasPaid = order.paidAt !== null
+  const what =
+    order.status === 'refunded'
+      ? `O pedido ${id} foi reembolsado: o valor de ${formatBRL(order.totalCents)} volta para quem pagou.`
+      : wasPaid
+        ? `O pedido ${id} foi cancelado pela loja.`
+        : `O pedido ${id} foi cancelado: o pagamento não foi confirmado a tempo. O código PIX dele não deve mais ser pago.`
+  return {
+    subject: order.status === 'refunded' ? `Pedido ${id} reembolsado` : `Pedido ${id} cancelado`,
+    preview: wasPaid ? 'O acesso aos materiais deste pedido foi encerrado' : 'Não pague este PIX',
+    greeting: `Olá, ${firstName(order)}!`,
+    paragraphs: [
+      what,
+      wasPaid
+        ? 'O acesso aos materiais abaixo foi encerrado: downloads, links já enviados e modelos do Canva deste pedido deixam de funcionar.'
+        : 'Se ainda quiser os materiais, é só fazer um novo pedido na loja.',
+    ],
+    items: lines.map((l) => ({ title: lineTitle(l), lines: [lineAmount(l)] })),
+    note: support(ctx),
+  }
+}
+
+/** 5. The owner's copy of a new or paid order. */
+export function ownerCopyMail(
+  event: 'created' | 'paid',
+  order: OrderForMail,
+  lines: LineForText[],
+): MailContent {
+  const id = shortOrderId(order.id)
+  const method = order.paymentMethod === 'card' ? 'cartão' : 'PIX'
+  const contact = [order.customerEmail, order.customerWhatsapp].filter(Boolean).join(', ')
+  return {
+    subject:
+      event === 'created'
+        ? `Novo pedido ${id}: ${formatBRL(order.totalCents)}`
+        : `Pagamento confirmado ${id}: ${formatBRL(order.totalCents)}`,
+    paragraphs: [
+      `Cliente: ${order.customerName} (${contact})`,
+      event === 'created'
+        ? `Pagamento: ${method}, aguardando confirmação.`
+        : `Pago por ${method}. Os materiais já foram liberados ao cliente.`,
+    ],
+    items: [
+      ...lines.map((l) => ({ title: lineTitle(l), lines: [lineAmount(l)] })),
+      { title: `Total: ${formatBRL(order.totalCents)}` },
+    ],
+    button: { label: 'Ver pedidos no painel', path: '/admin' },
+  }
+}
