@@ -3,8 +3,9 @@
  * writes on the CPU for up to a second or two; in a thread of its own it never holds up the
  * requests of the main thread, and a stamp past its time limit is ended by terminating it.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, readlinkSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { constants, setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
 import { stampPdf, type StampText } from './stamp-pdf.js'
 import { StampRefusal } from './stamp-reasons.js'
@@ -21,6 +22,20 @@ export type StampReply =
 // DejaVu Sans: accented Latin and much more, and a licence that allows embedding.
 const FONT_PATH = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')
 
+/**
+ * The lowest CPU priority for this thread only (on Linux a thread has its own nice value, and
+ * /proc/thread-self names it): when the cores are busy, requests go first and stamps wait.
+ */
+function yieldToRequests() {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop())
+    setPriority(threadId, constants.priority.PRIORITY_LOW)
+  } catch {
+    // Not Linux, or not allowed: the stamp runs at normal priority, still off the main thread.
+  }
+}
+
+yieldToRequests()
 parentPort?.once('message', async ({ bytes, text }: StampRequest) => {
   let reply: StampReply
   try {
