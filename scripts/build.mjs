@@ -55,7 +55,12 @@ function compressAssets(dir) {
 
 /** The server bundle: one ESM file per entry, dependencies left to node_modules. */
 export const serverBuildOptions = {
-  entryPoints: [at('src/server/main.ts'), at('src/server/migrate.ts')],
+  entryPoints: [
+    { in: at('src/server/main.ts'), out: 'main' },
+    { in: at('src/server/migrate.ts'), out: 'migrate' },
+    // Started as a worker thread beside main.js (modules/stamping/stamp-runner.ts).
+    { in: at('src/server/modules/stamping/stamp-worker.ts'), out: 'stamp-worker' },
+  ],
   outdir: at('dist/server'),
   bundle: true,
   platform: 'node',

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { findCategory } from './categories.js'
 import { decimalToCents } from './money.js'
-import { Product } from './products.js'
+import { AdminProduct } from './products.js'
 
 const MB = 1024 * 1024
 
@@ -71,6 +71,7 @@ const fields = z.object({
   externalLink: link.optional(),
   downloadUrl: link.optional(),
   canvaTemplateId: text(200).optional(),
+  stampPdf: flag.optional(),
 })
 
 export interface ProductChanges {
@@ -83,6 +84,8 @@ export interface ProductChanges {
   /** null clears it; undefined leaves it as it was (edit). */
   externalLink?: string | null
   canvaTemplateId?: string | null
+  /** Stamp each buyer's PDFs; undefined leaves it as it was (edit). */
+  stampPdf?: boolean
 }
 export type NewProduct = Required<ProductChanges>
 
@@ -111,6 +114,8 @@ export const ProductCreateFields = fields.transform((f, ctx): NewProduct => {
     isActive: f.isActive ?? true,
     externalLink: blankToNull(f.externalLink ?? f.downloadUrl) ?? null,
     canvaTemplateId: blankToNull(f.canvaTemplateId) ?? null,
+    // On unless the form says otherwise; a free material is never stamped (issue 13).
+    stampPdf: (f.stampPdf ?? true) && !(f.isFree ?? false),
   }
 })
 
@@ -131,6 +136,7 @@ export const ProductEditFields = fields.transform((f, ctx): ProductChanges => {
     isActive: f.isActive,
     externalLink: blankToNull(f.externalLink ?? f.downloadUrl),
     canvaTemplateId: blankToNull(f.canvaTemplateId),
+    stampPdf: f.stampPdf,
   }
 })
 
@@ -154,4 +160,4 @@ export const ProductRemoved = z.object({
 export const ProductToggled = z.object({ id: productId, isActive: z.boolean() })
 
 /** PUT /api/products/:id and update-json: the product as it now is; null if deleted meanwhile. */
-export const ProductEdited = Product.nullable()
+export const ProductEdited = AdminProduct.nullable()

@@ -36,6 +36,13 @@ export const Product = z.object({
 })
 export type Product = z.infer<typeof Product>
 
+/** A product as the admin API answers it: the public view and the settings only the shop sees. */
+export const AdminProduct = Product.extend({
+  /** 'Proteger PDF com os dados do comprador': each buyer's PDFs carry their name (issue 13). */
+  stampPdf: z.boolean(),
+})
+export type AdminProduct = z.infer<typeof AdminProduct>
+
 /** GET /api/products, /api/products/bestsellers, POST /api/products/related. */
 export const ProductList = z.array(Product)
 

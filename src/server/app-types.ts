@@ -39,6 +39,7 @@ import type { PaymentsService } from './modules/payments/payments.service.js'
 import type { ProductsService } from './modules/products/products.service.js'
 import type { UploadJournal } from './modules/products/upload-journal.service.js'
 import type { SettingsService } from './modules/settings/settings.service.js'
+import type { StampingService } from './modules/stamping/stamping.service.js'
 
 export interface Deps {
   config: Config
@@ -76,6 +77,7 @@ export interface Services {
   downloads: DownloadsService
   customer: CustomerService
   canvaLinks: CanvaLinksService
+  stamping: StampingService
   messaging: MessagingService
   adminSettings: AdminSettings
   adminReports: AdminReports

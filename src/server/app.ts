@@ -58,6 +58,9 @@ import { createProductsService } from './modules/products/products.service.js'
 import { createUploadJournal } from './modules/products/upload-journal.service.js'
 import { settingsRoutes } from './modules/settings/settings.routes.js'
 import { createSettingsService } from './modules/settings/settings.service.js'
+import { startStampingJobs } from './modules/stamping/stamping-job.js'
+import { stampingRoutes } from './modules/stamping/stamping.routes.js'
+import { createStampingService } from './modules/stamping/stamping.service.js'
 import { systemRoutes } from './modules/system/system.routes.js'
 import { webRoutes } from './modules/web/web.routes.js'
 import { fastifyTrustProxy } from './config.js'
@@ -116,11 +119,26 @@ function createServices(
     orders: { find: (id) => orders.find(id) },
   })
   const cart = createCartService(db, catalog)
+  const stamping = createStampingService({
+    db,
+    storage,
+    config,
+    log,
+    products,
+    purchases,
+    orders: { find: (id) => orders.find(id) },
+    now: now && (() => now().getTime()),
+  })
   const orders = createOrdersService(db, {
     log,
     notices: messaging.notices,
     // In this order: the links of a paid order point at the purchases granted first.
-    effects: [purchases.orderEffects, canvaLinks.orderEffects, cart.orderEffects],
+    effects: [
+      purchases.orderEffects,
+      canvaLinks.orderEffects,
+      stamping.orderEffects,
+      cart.orderEffects,
+    ],
     onSalesChange: () => catalog.invalidate(),
   })
 
@@ -168,10 +186,12 @@ function createServices(
       products,
       purchases,
       orders,
+      stamping,
       secret: config.sessionSecret,
     }),
     customer: createCustomerService({ purchases, products, orders, canvaLinks, limiter }),
     canvaLinks,
+    stamping,
     messaging,
     adminSettings: createAdminSettings(settings),
     adminReports,
@@ -228,6 +248,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await adminScope(app, productWriteRoutes)
   await messagingRoutes(app)
   await canvaLinksRoutes(app)
+  await stampingRoutes(app)
   await webRoutes(app)
 
   // Background work, which tests turn off and drive by hand.
@@ -236,6 +257,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     startGuestAccessJobs(app)
     app.services.messaging.worker.start()
     app.addHook('onClose', () => app.services.messaging.worker.stop())
+    const stampingJobs = startStampingJobs(app.services.stamping, app.log)
+    app.addHook('onClose', async () => void (await stampingJobs.stop()))
   }
   const { accessToken, webhookSecret } = config.mercadoPago
   if (accessToken && !webhookSecret) {

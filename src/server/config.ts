@@ -67,6 +67,11 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(500 * 1024 * 1024),
+  STAMP_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
 })
 
 export interface Config {
@@ -79,6 +84,8 @@ export interface Config {
   tmpDir: string
   /** Largest file an upload may carry (SPEC.md: 500 MB); tests set a small one. */
   maxUploadBytes: number
+  /** Larger PDFs are delivered as they are, unstamped (issue 13); tests set a small one. */
+  stampMaxBytes: number
   clientDir: string
   databaseUrl: string | undefined
   redisUrl: string | undefined
@@ -159,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.join(dataDir, 'files'),
     tmpDir: path.join(dataDir, 'tmp'),
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    stampMaxBytes: e.STAMP_MAX_BYTES,
     clientDir: path.join(projectRoot, 'dist', 'client'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

@@ -25,6 +25,9 @@ export interface ProductFixture {
   fileBytes?: Buffer
   externalLink?: string
   canvaTemplateId?: string
+  stampPdf?: boolean
+  fileName?: string
+  mimeType?: string
 }
 
 /** Inserts a product with a real cover (and extra images) and a real stored file. */
@@ -43,6 +46,7 @@ export async function insertProduct(store: TestStore, fixture: ProductFixture = 
       createdAt: fixture.createdAt ?? new Date(Date.now() + n * 1000),
       externalLink: fixture.externalLink ?? null,
       canvaTemplateId: fixture.canvaTemplateId ?? null,
+      stampPdf: fixture.stampPdf ?? false,
     })
     .returning()
   const product = row!
@@ -63,8 +67,8 @@ export async function insertProduct(store: TestStore, fixture: ProductFixture = 
   await db.insert(productFiles).values({
     productId: product.id,
     position: 0,
-    fileName: `material-${n}.pdf`,
-    mimeType: 'application/pdf',
+    fileName: fixture.fileName ?? `material-${n}.pdf`,
+    mimeType: fixture.mimeType ?? 'application/pdf',
     sizeBytes: stored.size,
     storageKey,
     sha256: stored.sha256,

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Product } from '../../../contracts/products'
+import type { AdminProduct } from '../../../contracts/products'
+import type { StampFallbackCount } from '../../../contracts/stamping'
 import type {
   AdminAnalytics,
   AdminOrder,
@@ -31,6 +32,7 @@ export const adminKeys = {
   products: () => [...adminKeys.all, 'products'] as const,
   lightProducts: () => [...adminKeys.products(), 'light'] as const,
   fullProducts: () => [...adminKeys.products(), 'full'] as const,
+  stampFallbacks: () => [...adminKeys.products(), 'stamp-fallbacks'] as const,
   analytics: () => [...adminKeys.all, 'analytics'] as const,
   orders: () => [...adminKeys.all, 'orders'] as const,
   downloads: () => [...adminKeys.all, 'downloads'] as const,
@@ -72,7 +74,10 @@ export const lightProductsQuery = () =>
   })
 
 export const adminProductsQuery = () =>
-  list<Product[]>(adminKeys.fullProducts(), '/api/admin/products')
+  list<AdminProduct[]>(adminKeys.fullProducts(), '/api/admin/products')
+/** Copies delivered without a stamp, by product and reason; under products, so a write refreshes it. */
+export const stampFallbacksQuery = () =>
+  list<StampFallbackCount[]>(adminKeys.stampFallbacks(), '/api/admin/stamping/fallbacks')
 export const analyticsQuery = () =>
   list<AdminAnalytics>(adminKeys.analytics(), '/api/admin/analytics')
 export const adminOrdersQuery = () => list<AdminOrder[]>(adminKeys.orders(), '/api/admin/orders')

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { categoryOf } from '../../../contracts/categories'
 import type { AdminProductLight } from '../../../contracts/admin'
-import type { Product } from '../../../contracts/products'
+import type { AdminProduct, Product } from '../../../contracts/products'
 import { imageVariant } from '../../lib/image-url'
 import { Badge } from '../../ui/badge'
 import { Button, buttonClasses } from '../../ui/button'
@@ -11,9 +11,10 @@ import { SmartImage } from '../../ui/smart-image'
 import { ProductPrice } from '../catalog/product-price'
 import { useDeleteProduct, useToggleProduct } from './admin.mutations'
 import { shortDate } from './money'
+import { StampFallbacks } from './stamp-fallbacks'
 
 // The light list has no isFree: a free product is the one priced 0.00.
-type RowProduct = AdminProductLight & Partial<Product>
+type RowProduct = AdminProductLight & Partial<AdminProduct>
 
 /** One product of the admin lists: activate/deactivate, edit, view in the store, delete. */
 export function ProductRow({ product, detailed }: { product: RowProduct; detailed?: boolean }) {
@@ -40,6 +41,7 @@ export function ProductRow({ product, detailed }: { product: RowProduct; detaile
               }
             />
             {!product.isActive && <Badge tone="gray">INATIVO</Badge>}
+            {product.stampPdf && <Badge tone="green">Carimbo no PDF</Badge>}
             <span className="text-gray-400">#{product.id}</span>
           </div>
           {detailed && (
@@ -49,6 +51,7 @@ export function ProductRow({ product, detailed }: { product: RowProduct; detaile
               {fileCount(product)} · {shortDate(product.createdAt)}
             </p>
           )}
+          <StampFallbacks productId={product.id} className="mt-1" />
         </div>
       </div>
       <div className="mt-2 flex flex-wrap gap-2">

@@ -34,6 +34,7 @@ const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'POST', url: '/api/admin/canva-links' },
   { method: 'GET', url: '/api/admin/emails' },
   { method: 'POST', url: '/api/admin/emails/:id/resend' },
+  { method: 'GET', url: '/api/admin/stamping/fallbacks' },
 ]
 
 /** Admin calls other issues provide (messaging, Canva links); every other one must exist. */

@@ -13,7 +13,7 @@ import {
   UserRoleBody,
 } from '../../../contracts/admin.js'
 import { OrderIdParams } from '../../../contracts/checkout.js'
-import { Product } from '../../../contracts/products.js'
+import { AdminProduct } from '../../../contracts/products.js'
 import type { App } from '../../app-types.js'
 import { requireSuperadmin } from '../accounts/sessions.service.js'
 import { adminScope } from '../../http/admin-scope.js'
@@ -34,7 +34,7 @@ export function adminRoutes(app: App) {
       { schema: { response: { 200: z.array(AdminProductLight) } } },
       () => products.listLight(),
     )
-    scope.get('/api/admin/products', { schema: { response: { 200: z.array(Product) } } }, () =>
+    scope.get('/api/admin/products', { schema: { response: { 200: z.array(AdminProduct) } } }, () =>
       products.listAll(),
     )
     scope.get('/api/admin/analytics', { schema: { response: { 200: AdminAnalytics } } }, () =>

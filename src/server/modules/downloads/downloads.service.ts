@@ -15,6 +15,7 @@ import {
   type ProductsService,
 } from '../products/products.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
+import type { StampingService } from '../stamping/stamping.service.js'
 import { createAnswerBuilder } from './download-answer.js'
 import type { PurchasesService } from './purchases.service.js'
 import { createLinkSigner } from './signed-link.js'
@@ -35,6 +36,8 @@ export function createDownloadsService(deps: {
   products: Pick<ProductsService, 'delivery' | 'files'>
   purchases: PurchasesService
   orders: Pick<OrdersService, 'guestOrderIds' | 'orderIdsOfEmail'>
+  /** A purchase's PDFs are delivered as its stamped copies (issue 13). */
+  stamping?: Pick<StampingService, 'deliver'>
   secret: string
   /** The clock links are signed and checked against; tests move it. */
   now?: () => number
@@ -151,7 +154,12 @@ export function createDownloadsService(deps: {
       if (!granted) throw new AppError('forbidden', INVALID_LINK_MESSAGE)
       const file = (await products.files(claims.productId))[claims.fileIndex]
       if (!file) throw notFound('Arquivo não encontrado')
-      return file
+      if (claims.purchase === 'free' || !deps.stamping) return file
+      return deps.stamping.deliver({
+        purchaseId: claims.purchase,
+        productId: claims.productId,
+        file,
+      })
     },
   }
 }

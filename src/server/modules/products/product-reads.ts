@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 import type { AdminProductLight } from '../../../contracts/admin.js'
 import type { PurchaseFile } from '../../../contracts/customer.js'
 import { centsToDecimal } from '../../../contracts/money.js'
-import type { Product } from '../../../contracts/products.js'
+import type { AdminProduct } from '../../../contracts/products.js'
 import type { Db } from '../../db/client.js'
 import { productFiles, productImages, products } from './products.tables.js'
 import { coverUrl, toProductView } from './product-view.js'
@@ -10,7 +10,14 @@ import { coverUrl, toProductView } from './product-view.js'
 /** What delivering a product needs to know of it, hidden and deleted products included. */
 export type DeliveryProduct = Pick<
   typeof products.$inferSelect,
-  'id' | 'name' | 'isFree' | 'isActive' | 'deletedAt' | 'externalLink' | 'canvaTemplateId'
+  | 'id'
+  | 'name'
+  | 'isFree'
+  | 'isActive'
+  | 'deletedAt'
+  | 'externalLink'
+  | 'canvaTemplateId'
+  | 'stampPdf'
 >
 /** A stored file of a product; a download link's file index is its place in delivery order. */
 export type DeliveryFile = Pick<
@@ -46,6 +53,7 @@ const deliveryColumns = {
   deletedAt: products.deletedAt,
   externalLink: products.externalLink,
   canvaTemplateId: products.canvaTemplateId,
+  stampPdf: products.stampPdf,
 }
 
 /** Every read of the product tables that other modules need, each answering plain values. */
@@ -57,7 +65,8 @@ export function createProductReads(db: Db) {
       .from(products)
       .where(and(isNull(products.deletedAt), where))
       .orderBy(desc(products.createdAt), desc(products.id))
-    if (!rows.length) return { list: [] as Product[], images: new Map<number, ImageRecord[]>() }
+    if (!rows.length)
+      return { list: [] as AdminProduct[], images: new Map<number, ImageRecord[]>() }
     const ids = rows.map((r) => r.id)
     const [imageRows, fileRows] = await Promise.all([
       db.select().from(productImages).where(inArray(productImages.productId, ids)),
@@ -73,9 +82,9 @@ export function createProductReads(db: Db) {
 
   return {
     /** The administration's list: every product not deleted, inactive ones too. */
-    listAll: async (): Promise<Product[]> => (await views(undefined)).list,
+    listAll: async (): Promise<AdminProduct[]> => (await views(undefined)).list,
 
-    async findView(id: number): Promise<Product | null> {
+    async findView(id: number): Promise<AdminProduct | null> {
       return (await views(eq(products.id, id))).list[0] ?? null
     },
 
@@ -142,6 +151,20 @@ export function createProductReads(db: Db) {
         .from(productFiles)
         .where(eq(productFiles.productId, productId))
         .orderBy(asc(productFiles.position))
+    },
+
+    /** The files of several products, each with its product (inside a caller's transaction). */
+    async filesOf(productIds: number[], tx: Db = db) {
+      if (!productIds.length) return []
+      return tx
+        .select({ productId: productFiles.productId, storageKey: productFiles.storageKey })
+        .from(productFiles)
+        .where(
+          and(
+            inArray(productFiles.productId, productIds),
+            eq(productFiles.mimeType, 'application/pdf'),
+          ),
+        )
     },
 
     /** Bought products as the buyer's library shows them, by id (deleted ones included). */

@@ -1,4 +1,4 @@
-import type { Product } from '../../../contracts/products.js'
+import type { AdminProduct } from '../../../contracts/products.js'
 import { centsToDecimal } from '../../../contracts/money.js'
 import type { productFiles, productImages, products } from './products.tables.js'
 
@@ -13,8 +13,11 @@ type FileRow = Pick<
 export const coverUrl = (productId: number, hash: string | null) =>
   `/api/products/${productId}/image?v=${hash ?? 'none'}`
 
-/** The one place a product row becomes the JSON every API answers. */
-export function toProductView(row: ProductRow, images: ImageRow[], files: FileRow[]): Product {
+/**
+ * The one place a product row becomes the JSON every API answers. The public routes' schema
+ * (Product) leaves out what only the admin's (AdminProduct) lists.
+ */
+export function toProductView(row: ProductRow, images: ImageRow[], files: FileRow[]): AdminProduct {
   const cover = images.find((i) => i.position === 0)
   const extras = images.filter((i) => i.position > 0).sort((a, b) => a.position - b.position)
   const sortedFiles = [...files].sort((a, b) => a.position - b.position)
@@ -35,6 +38,7 @@ export function toProductView(row: ProductRow, images: ImageRow[], files: FileRo
     mimeType: main?.mimeType ?? null,
     externalLink: row.externalLink,
     canvaTemplateId: row.canvaTemplateId,
+    stampPdf: row.stampPdf,
     createdAt: row.createdAt.toISOString(),
     downloadFiles: sortedFiles.map((f, index) => ({
       index,

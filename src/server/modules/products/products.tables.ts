@@ -32,6 +32,11 @@ export const products = pgTable(
     /** A Canva or other external link delivered instead of (or besides) files. */
     externalLink: text('external_link'),
     canvaTemplateId: text('canva_template_id'),
+    /**
+     * Each buyer's PDFs carry their name, e-mail and order (issue 13). Off for the products
+     * that existed before; the create forms turn it on for new paid products.
+     */
+    stampPdf: boolean('stamp_pdf').notNull().default(false),
     /** Set when a product with buyers is deleted: hidden everywhere, files kept for the buyers. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
 import { centsToDecimal, decimalToCents } from '../../../../contracts/money'
 import { findCategory } from '../../../../contracts/categories'
-import type { Product } from '../../../../contracts/products'
+import type { AdminProduct } from '../../../../contracts/products'
 
 export interface ProductFormValues {
   name: string
@@ -13,6 +13,8 @@ export interface ProductFormValues {
   isActive: boolean
   externalLink: string
   canvaTemplateId: string
+  /** 'Proteger PDF com os dados do comprador' (ignored while the product is free). */
+  stampPdf: boolean
   image: File | null
   downloadFile: File | null
   additionalImages: File[]
@@ -28,6 +30,8 @@ export const EMPTY_VALUES: ProductFormValues = {
   isActive: true,
   externalLink: '',
   canvaTemplateId: '',
+  // On by default for a new paid product (issue 13).
+  stampPdf: true,
   image: null,
   downloadFile: null,
   additionalImages: [],
@@ -35,7 +39,7 @@ export const EMPTY_VALUES: ProductFormValues = {
 }
 
 /** The edit form starts from the stored product; files stay as they are unless replaced. */
-export function valuesFromProduct(product: Product): ProductFormValues {
+export function valuesFromProduct(product: AdminProduct): ProductFormValues {
   return {
     ...EMPTY_VALUES,
     name: product.name,
@@ -46,6 +50,7 @@ export function valuesFromProduct(product: Product): ProductFormValues {
     isActive: product.isActive,
     externalLink: product.externalLink ?? '',
     canvaTemplateId: product.canvaTemplateId ?? '',
+    stampPdf: product.stampPdf,
   }
 }
 
@@ -67,5 +72,6 @@ export function textFields(values: ProductFormValues) {
     isActive: values.isActive,
     externalLink: values.externalLink.trim(),
     canvaTemplateId: values.canvaTemplateId.trim(),
+    stampPdf: values.stampPdf && !values.isFree,
   }
 }

@@ -33,6 +33,31 @@ function priceHint(typed: string): string {
   return cents === null ? 'Use o formato 19,90 ou 1.250,00' : `Será salvo como ${formatBRL(cents)}`
 }
 
+/** Issue 13: each buyer's PDFs carry their name, e-mail and order; free materials never. */
+function StampSetting({ values, set }: { values: ProductFormValues; set: SetValue }) {
+  return (
+    <div className="rounded-xl border-2 border-purple-100 bg-purple-50/50 p-3">
+      <label className="flex items-start gap-2 text-sm font-semibold text-gray-900">
+        <input
+          type="checkbox"
+          name="stampPdf"
+          data-testid="stamp-pdf"
+          checked={values.stampPdf && !values.isFree}
+          disabled={values.isFree}
+          onChange={(e) => set('stampPdf', e.target.checked)}
+          className="mt-0.5 size-5 shrink-0 accent-purple-600"
+        />
+        Proteger PDF com os dados do comprador
+      </label>
+      <p className="mt-1 pl-7 text-xs text-gray-600">
+        {values.isFree
+          ? 'Materiais gratuitos são entregues sem carimbo.'
+          : 'Cada página do PDF recebe, no rodapé, o nome, o e-mail e o número do pedido de quem comprou. O arquivo original não muda; ZIP e outros formatos vão como estão.'}
+      </p>
+    </div>
+  )
+}
+
 /** Name, description, price (free forces 0.00), category, links; files are elsewhere. */
 export function ProductFields({
   values,
@@ -129,6 +154,7 @@ export function ProductFields({
         value={values.canvaTemplateId}
         onChange={(e) => set('canvaTemplateId', e.target.value)}
       />
+      <StampSetting values={values} set={set} />
       {variant.id === 'edit' && (
         <label className="flex items-center gap-2 text-sm font-semibold">
           <input

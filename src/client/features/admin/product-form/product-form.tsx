@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react'
-import type { Product } from '../../../../contracts/products'
+import type { AdminProduct } from '../../../../contracts/products'
 import { Button } from '../../../ui/button'
 import { toast } from '../../../ui/toast-store'
 import { UploadStatus } from '../../../ui/upload-status'
+import { StampFallbacks } from '../stamp-fallbacks'
 import { FileFields } from './file-fields'
 import { EMPTY_VALUES, valuesFromProduct, type ProductFormValues } from './form-values'
 import { ProductFields, type SetValue } from './product-fields'
@@ -20,7 +21,7 @@ export function ProductForm({
   product,
 }: {
   variant: ProductFormVariant
-  product?: Product
+  product?: AdminProduct
 }) {
   const [values, setValues] = useState<ProductFormValues>(() =>
     product ? valuesFromProduct(product) : EMPTY_VALUES,
@@ -55,6 +56,7 @@ export function ProductForm({
         <fieldset disabled={processing} className="min-w-0 space-y-6">
           <legend className="sr-only">Dados do produto</legend>
           <ProductFields values={values} set={set} variant={variant} />
+          {product && <StampFallbacks productId={product.id} />}
           <FileFields
             values={values}
             set={set}

@@ -24,6 +24,7 @@ function appendText(form: FormData, values: ProductFormValues, editing: boolean)
   form.append('category', fields.category)
   form.append('isFree', String(fields.isFree))
   if (editing) form.append('isActive', String(fields.isActive))
+  form.append('stampPdf', String(fields.stampPdf))
   // Empty means "none" when creating; when editing it clears what was there.
   if (fields.externalLink || editing) form.append('externalLink', fields.externalLink)
   if (fields.canvaTemplateId || editing) form.append('canvaTemplateId', fields.canvaTemplateId)

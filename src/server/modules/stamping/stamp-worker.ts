@@ -1,0 +1,53 @@
+/**
+ * The worker thread's entry: one stamp per thread, then the thread ends. pdf-lib parses and
+ * writes on the CPU for up to a second or two; in a thread of its own it never holds up the
+ * requests of the main thread, and a stamp past its time limit is ended by terminating it.
+ */
+import { readFileSync, readlinkSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { constants, setPriority } from 'node:os'
+import { parentPort } from 'node:worker_threads'
+import { stampPdf, type StampText } from './stamp-pdf.js'
+import { StampRefusal } from './stamp-reasons.js'
+
+export interface StampRequest {
+  bytes: ArrayBuffer
+  text: StampText
+}
+export type StampReply =
+  | { kind: 'stamped'; bytes: ArrayBuffer }
+  | { kind: 'refused'; reason: StampRefusal['reason'] }
+  | { kind: 'error'; message: string }
+
+// DejaVu Sans: accented Latin and much more, and a licence that allows embedding.
+const FONT_PATH = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')
+
+/**
+ * The lowest CPU priority for this thread only (on Linux a thread has its own nice value, and
+ * /proc/thread-self names it): when the cores are busy, requests go first and stamps wait.
+ */
+function yieldToRequests() {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop())
+    setPriority(threadId, constants.priority.PRIORITY_LOW)
+  } catch {
+    // Not Linux, or not allowed: the stamp runs at normal priority, still off the main thread.
+  }
+}
+
+yieldToRequests()
+parentPort?.once('message', async ({ bytes, text }: StampRequest) => {
+  let reply: StampReply
+  try {
+    const font = readFileSync(FONT_PATH)
+    const out = await stampPdf(new Uint8Array(bytes), text, font)
+    const copy = out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength) as ArrayBuffer
+    reply = { kind: 'stamped', bytes: copy }
+  } catch (error) {
+    reply =
+      error instanceof StampRefusal
+        ? { kind: 'refused', reason: error.reason }
+        : { kind: 'error', message: (error as Error).message }
+  }
+  parentPort!.postMessage(reply, reply.kind === 'stamped' ? [reply.bytes] : [])
+})
