@@ -47,11 +47,15 @@ const verify = (email: string, code: string, ip?: string) =>
 const codeMails = (email: string) =>
   smtp.mails.filter((m) => m.to && 'text' in m.to && m.to.text === email)
 
-/** The code of the newest e-mail to `email`. */
+/** The code of the newest code e-mail to `email` (codes are asked for one at a time). */
 async function codeFor(email: string): Promise<string> {
   await deliver()
-  const mail = codeMails(email).at(-1)
-  const code = /Seu código de acesso: (\d{6})/.exec(mail?.subject ?? '')?.[1]
+  // The buyer's order e-mails go out in the same pass, in any order: the newest code's.
+  const codes = codeMails(email).flatMap((m) => {
+    const found = /Seu código de acesso: (\d{6})/.exec(m.subject ?? '')
+    return found ? [found[1]!] : []
+  })
+  const code = codes.at(-1)
   if (!code) throw new Error(`no code e-mailed to ${email}`)
   return code
 }
