@@ -3,6 +3,7 @@
  * writes on the CPU for up to a second or two; in a thread of its own it never holds up the
  * requests of the main thread, and a stamp past its time limit is ended by terminating it.
  */
+import { createHash } from 'node:crypto'
 import { readFileSync, readlinkSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { constants, setPriority } from 'node:os'
@@ -15,7 +16,8 @@ export interface StampRequest {
   text: StampText
 }
 export type StampReply =
-  | { kind: 'stamped'; bytes: ArrayBuffer }
+  /** The copy's SHA-256 is computed here too: hashing megabytes would hold up the requests. */
+  | { kind: 'stamped'; bytes: ArrayBuffer; sha256: string }
   | { kind: 'refused'; reason: StampRefusal['reason'] }
   | { kind: 'error'; message: string }
 
@@ -42,7 +44,8 @@ parentPort?.once('message', async ({ bytes, text }: StampRequest) => {
     const font = readFileSync(FONT_PATH)
     const out = await stampPdf(new Uint8Array(bytes), text, font)
     const copy = out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength) as ArrayBuffer
-    reply = { kind: 'stamped', bytes: copy }
+    const sha256 = createHash('sha256').update(out).digest('hex')
+    reply = { kind: 'stamped', bytes: copy, sha256 }
   } catch (error) {
     reply =
       error instanceof StampRefusal

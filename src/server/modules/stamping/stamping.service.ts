@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { buffer } from 'node:stream/consumers'
@@ -79,7 +79,7 @@ export function createStampingService(deps: {
   }
 
   /** Stores the stamped bytes as the storage layer stores uploads: whole, or not at all. */
-  async function storeCopy(row: CopyRow, bytes: Uint8Array) {
+  async function storeCopy(row: CopyRow, bytes: Uint8Array, sha256: string) {
     await mkdir(config.tmpDir, { recursive: true })
     // In DATA_DIR/tmp (emptied at every start): a process killed mid-write leaves nothing else.
     const temp = path.join(config.tmpDir, `stamp-${randomUUID()}.part`)
@@ -90,7 +90,7 @@ export function createStampingService(deps: {
     } finally {
       await rm(temp, { force: true })
     }
-    return { key, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length }
+    return { key, sha256, size: bytes.length }
   }
 
   /** One attempt at a claimed row; its outcome is written, or discarded if the claim was lost. */
@@ -131,7 +131,7 @@ export function createStampingService(deps: {
         return { kind: 'retry', reason: 'timeout' }
       }
       if (outcome.kind === 'error') throw new Error(outcome.message)
-      const copy = await storeCopy(row, new Uint8Array(outcome.bytes))
+      const copy = await storeCopy(row, new Uint8Array(outcome.bytes), outcome.sha256)
       if (!(await markReady(db, row, copy))) {
         // Someone pinned the original meanwhile (a download that could wait no longer).
         await storage.remove(copy.key)
