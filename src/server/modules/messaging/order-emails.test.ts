@@ -85,6 +85,16 @@ async function openAccess(token: string) {
   return { res, cookie: cookieFrom(res) }
 }
 
+/** A guest download with the browser's access instead of the WhatsApp. */
+const downloadWithAccess = (cookie: string, email: string, productId: number) =>
+  store.app.inject({
+    method: 'POST',
+    url: '/api/guest-download?data=0',
+    payload: { productId, email },
+    headers: { cookie },
+    remoteAddress: newIp(),
+  })
+
 async function placeOrder(productIds: number[]) {
   const email = buyerEmail()
   const session = newCartSession()
@@ -172,13 +182,7 @@ describe('the order e-mails', () => {
     const answer = res.json<GuestAccessAnswer>()
     expect(answer).toMatchObject({ success: true, email })
     expect(answer.purchases.map((p) => p.productId).sort()).toEqual([kit.id, canva.id].sort())
-    const download = await store.app.inject({
-      method: 'POST',
-      url: '/api/guest-download?data=0',
-      payload: { productId: kit.id, email },
-      headers: { cookie },
-      remoteAddress: newIp(),
-    })
+    const download = await downloadWithAccess(cookie, email, kit.id)
     expect(download.statusCode).toBe(200)
     const file = await fetchLink(store, download.json().downloadUrl)
     expect(file.statusCode).toBe(200)
@@ -209,13 +213,7 @@ describe('the order e-mails', () => {
     expect(refund!.text).toContain('O acesso aos materiais abaixo foi encerrado')
     const { res, cookie } = await openAccess(token)
     expect(res.json<GuestAccessAnswer>().purchases).toEqual([])
-    const download = await store.app.inject({
-      method: 'POST',
-      url: '/api/guest-download?data=0',
-      payload: { productId: kit.id, email },
-      headers: { cookie },
-      remoteAddress: newIp(),
-    })
+    const download = await downloadWithAccess(cookie, email, kit.id)
     expect(download.statusCode).toBe(403)
   })
 

@@ -1,45 +1,19 @@
-import { build } from 'esbuild'
 import type { ChildProcess } from 'node:child_process'
-import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startServer } from '../../../../bench/server-process.js'
-import { projectRoot } from '../../paths.js'
 import { samplePng } from '../../testing/fixtures.js'
-import { createFreshDatabase } from '../../testing/test-app.js'
+import { prepareCrashServer, type CrashServer } from '../../testing/crash-server.js'
 import { filesUnder, productFields, samplePdf } from '../../testing/uploads.js'
 
-// Its own build of the server, two levels below the project like dist/server, so that a build
-// running at the same time (another test, `npm run build`) cannot change it under this test.
-const buildDir = path.join(projectRoot, 'dist', `crash-test-${process.pid}`)
-let dataDir: string
-let database: { url: string; drop(): Promise<void> } | undefined
-let env: Record<string, string>
+let server: CrashServer
 
 beforeAll(async () => {
-  await build({
-    entryPoints: [path.join(projectRoot, 'src/server/main.ts')],
-    outdir: buildDir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  })
-  dataDir = await mkdtemp(path.join(tmpdir(), 'loja-crash-'))
-  database = process.env.DATABASE_URL
-    ? await createFreshDatabase(process.env.DATABASE_URL)
-    : undefined
-  env = { DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'error', DATABASE_URL: database?.url ?? '' }
+  server = await prepareCrashServer('crash-test')
 })
-afterAll(async () => {
-  await rm(buildDir, { recursive: true, force: true })
-  await rm(dataDir, { recursive: true, force: true })
-  await database?.drop()
-})
+afterAll(() => server.remove())
 
 async function adminCookie(baseUrl: string) {
   const res = await fetch(`${baseUrl}/api/auth/simple-login`, {
@@ -88,10 +62,9 @@ async function largestPart(tmp: string): Promise<number> {
 const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve))
 
 it('leaves no product, no stored file and no temporary file after a crash mid-upload', async () => {
-  const entry = path.join(buildDir, 'main.js')
-  const first = await startServer(env, entry)
+  const first = await startServer(server.env, server.entry)
   const stop = await startEndlessUpload(first.port, await adminCookie(first.baseUrl))
-  const tmp = path.join(dataDir, 'tmp')
+  const tmp = path.join(server.dataDir, 'tmp')
   // Killed while megabytes of the PDF are already in its temporary file.
   for (let i = 0; i < 500 && (await largestPart(tmp)) < 2 * 1024 * 1024; i++) {
     await new Promise((r) => setTimeout(r, 20))
@@ -103,10 +76,10 @@ it('leaves no product, no stored file and no temporary file after a crash mid-up
   stop()
   expect((await filesUnder(tmp)).length).toBeGreaterThan(0)
 
-  const second = await startServer(env, entry)
+  const second = await startServer(server.env, server.entry)
   try {
     expect(await filesUnder(tmp)).toEqual([])
-    expect(await filesUnder(path.join(dataDir, 'files'))).toEqual([])
+    expect(await filesUnder(path.join(server.dataDir, 'files'))).toEqual([])
     const cookie = await adminCookie(second.baseUrl)
     const list = await fetch(`${second.baseUrl}/api/admin/products`, { headers: { cookie } })
     expect(list.status).toBe(200)

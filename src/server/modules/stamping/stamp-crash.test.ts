@@ -1,52 +1,21 @@
-import { build } from 'esbuild'
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startServer } from '../../../../bench/server-process.js'
-import { projectRoot } from '../../paths.js'
 import { samplePdf } from '../../testing/sample-pdf.js'
-import { createFreshDatabase } from '../../testing/test-app.js'
+import { prepareCrashServer, type CrashServer } from '../../testing/crash-server.js'
 import { filesUnder } from '../../testing/uploads.js'
 
-// Its own build (main.js and the stamping worker beside it), as upload-crash.test.ts does.
-const buildDir = path.join(projectRoot, 'dist', `stamp-crash-test-${process.pid}`)
-let dataDir: string
-let database: { url: string; drop(): Promise<void> } | undefined
-let env: Record<string, string>
+let server: CrashServer
 
 beforeAll(async () => {
-  await build({
-    entryPoints: [
-      { in: path.join(projectRoot, 'src/server/main.ts'), out: 'main' },
-      {
-        in: path.join(projectRoot, 'src/server/modules/stamping/stamp-worker.ts'),
-        out: 'stamp-worker',
-      },
-    ],
-    outdir: buildDir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  })
-  dataDir = await mkdtemp(path.join(tmpdir(), 'loja-stamp-crash-'))
-  database = process.env.DATABASE_URL
-    ? await createFreshDatabase(process.env.DATABASE_URL)
-    : undefined
-  env = { DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'error', DATABASE_URL: database?.url ?? '' }
+  server = await prepareCrashServer('stamp-crash-test')
 })
-afterAll(async () => {
-  await rm(buildDir, { recursive: true, force: true })
-  await rm(dataDir, { recursive: true, force: true })
-  await database?.drop()
-})
+afterAll(() => server.remove())
 
 const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve))
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -97,9 +66,8 @@ async function paidPurchase(baseUrl: string) {
 }
 
 it('a server killed mid-stamp leaves no half-written copy; the copy is made after the restart', async () => {
-  const entry = path.join(buildDir, 'main.js')
-  const first = await startServer(env, entry)
-  const stamped = path.join(dataDir, 'files', 'stamped')
+  const first = await startServer(server.env, server.entry)
+  const stamped = path.join(server.dataDir, 'files', 'stamped')
   const threads = () => readdir(`/proc/${first.child.pid}/task`).then((t) => t.length)
   const idle = await threads()
   const { productId, orderId, buyer } = await paidPurchase(first.baseUrl)
@@ -116,9 +84,9 @@ it('a server killed mid-stamp leaves no half-written copy; the copy is made afte
   await gone
   expect(await filesUnder(stamped).catch(() => [])).toEqual([])
 
-  const second = await startServer(env, entry)
+  const second = await startServer(server.env, server.entry)
   try {
-    expect(await filesUnder(path.join(dataDir, 'tmp'))).toEqual([])
+    expect(await filesUnder(path.join(server.dataDir, 'tmp'))).toEqual([])
     // The dead claim runs out (30 s) and the job makes the copy, whole.
     for (let i = 0; i < 120 && (await filesUnder(stamped).catch(() => [])).length === 0; i++) {
       await new Promise((r) => setTimeout(r, 500))
