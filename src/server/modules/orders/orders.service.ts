@@ -70,7 +70,7 @@ export function createOrdersService(
   db: Db,
   deps: {
     log: FastifyBaseLogger
-    /** WhatsApp notices of new and paid orders, written in the same transaction (outbox). */
+    /** The e-mails and WhatsApp notices of order events, written in their transaction (outbox). */
     notices?: OrderNotices
     effects: OrderEffects[]
     /** After a payment, refund or cancellation commits: sales changed (the best sellers). */
