@@ -35,6 +35,7 @@ import type { CustomerService } from './modules/customer/customer.service.js'
 import type { DownloadsService } from './modules/downloads/downloads.service.js'
 import type { MessagingService } from './modules/messaging/messaging.service.js'
 import type { OrdersService } from './modules/orders/orders.service.js'
+import type { PrivacyService } from './modules/privacy/privacy.service.js'
 import type { PaymentsService } from './modules/payments/payments.service.js'
 import type { ProductsService } from './modules/products/products.service.js'
 import type { UploadJournal } from './modules/products/upload-journal.service.js'
@@ -82,6 +83,7 @@ export interface Services {
   adminSettings: AdminSettings
   adminReports: AdminReports
   changeOrderStatus: OrderStatusService
+  privacy: PrivacyService
 }
 
 export type App = FastifyInstance<

@@ -50,6 +50,9 @@ import { createMessagingService } from './modules/messaging/messaging.service.js
 import { startOrderJobs } from './modules/orders/order-jobs.js'
 import { startGuestAccessJobs } from './modules/guest-access/guest-access.jobs.js'
 import { ordersRoutes } from './modules/orders/orders.routes.js'
+import { startPrivacyJobs } from './modules/privacy/privacy.jobs.js'
+import { privacyRoutes } from './modules/privacy/privacy.routes.js'
+import { createPrivacyService } from './modules/privacy/privacy.service.js'
 import { createOrdersService } from './modules/orders/orders.service.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { createPaymentsService } from './modules/payments/payments.service.js'
@@ -153,13 +156,14 @@ function createServices(
   const payments = createPaymentsService({ config, settings, orders, log })
   const checkoutDeps = { db, cart, catalog, accounts, orders, payments, limiter, log }
   const adminReports = createAdminReports(db, orders)
+  const login = createLoginService(accounts, limiter, cart.mergeGuestCart, (account) =>
+    orders.claimGuestOrders(account),
+  )
   return {
     settings,
     accounts,
     sessions,
-    login: createLoginService(accounts, limiter, cart.mergeGuestCart, (account) =>
-      orders.claimGuestOrders(account),
-    ),
+    login,
     passwordReset: createPasswordResetService({
       db,
       limiter,
@@ -196,6 +200,19 @@ function createServices(
     adminSettings: createAdminSettings(settings),
     adminReports,
     changeOrderStatus: createOrderStatusChanger({ orders, reports: adminReports }),
+    privacy: createPrivacyService({
+      db,
+      accounts,
+      login,
+      sessions,
+      orders,
+      purchases,
+      canvaLinks,
+      stamping,
+      messaging,
+      guestAccess,
+      now,
+    }),
   }
 }
 
@@ -249,12 +266,14 @@ export async function buildApp(deps: Deps): Promise<App> {
   await messagingRoutes(app)
   await canvaLinksRoutes(app)
   await stampingRoutes(app)
+  await privacyRoutes(app)
   await webRoutes(app)
 
   // Background work, which tests turn off and drive by hand.
   if (deps.backgroundJobs !== false) {
     startOrderJobs(app)
     startGuestAccessJobs(app)
+    startPrivacyJobs(app)
     app.services.messaging.worker.start()
     app.addHook('onClose', () => app.services.messaging.worker.stop())
     const stampingJobs = startStampingJobs(app.services.stamping, app.log)

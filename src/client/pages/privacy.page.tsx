@@ -68,18 +68,55 @@ export default function PrivacyPage() {
         </p>
 
         <h2>5. Por quanto tempo guardamos</h2>
-        <p>
-          Os dados de pedidos são mantidos pelo prazo exigido pela legislação fiscal e de defesa do
-          consumidor. Os dados de conta ficam guardados enquanto a conta existir ou até você pedir a
-          exclusão, respeitados esses prazos legais.
-        </p>
+        <ul>
+          <li>
+            <strong>Conta:</strong> enquanto ela existir. Ao excluí-la, nome, e-mail e WhatsApp são
+            apagados na hora.
+          </li>
+          <li>
+            <strong>Pedidos pagos:</strong> número, data, itens, valores e identificador do
+            pagamento ficam pelo prazo da legislação fiscal (até 5 anos), porque são registros
+            contábeis; se você pedir a exclusão, seu nome, e-mail e WhatsApp são retirados deles.
+          </li>
+          <li>
+            <strong>Pedidos nunca pagos:</strong> depois de 90 dias perdem nome, e-mail, WhatsApp e
+            as mensagens enviadas sobre eles, automaticamente.
+          </li>
+          <li>
+            <strong>Endereço IP dos downloads:</strong> 6 meses, como exige o Marco Civil da
+            Internet (art. 15); depois é apagado, e fica só a data do download.
+          </li>
+          <li>
+            <strong>Códigos e links de acesso por e-mail:</strong> de 15 minutos a 30 dias, apagados
+            depois de vencer.
+          </li>
+          <li>
+            <strong>Registro de solicitações LGPD:</strong> guardamos a data, o tipo do pedido e uma
+            impressão digital (hash) do e-mail, nunca o e-mail em si, para comprovar que atendemos.
+          </li>
+        </ul>
 
-        <h2>6. Seus direitos</h2>
-        <p>
-          Você pode pedir a confirmação do tratamento, o acesso, a correção, a portabilidade ou a
-          exclusão dos seus dados, além de informações sobre o compartilhamento. Basta escrever para{' '}
-          {contact}. Respondemos a todas as solicitações em até 15 dias úteis.
-        </p>
+        <h2>6. Seus direitos e como exercê-los</h2>
+        <ul>
+          <li>
+            <strong>Confirmação e acesso, portabilidade:</strong> em{' '}
+            <a href="/dashboard">Minha conta → Meus dados</a>, o botão “Baixar meus dados” entrega
+            um arquivo com tudo o que guardamos sobre você (cadastro, pedidos, compras, downloads,
+            mensagens e sessões).
+          </li>
+          <li>
+            <strong>Correção:</strong> na mesma tela você corrige nome, sobrenome e WhatsApp.
+          </li>
+          <li>
+            <strong>Exclusão:</strong> “Excluir minha conta”, com a sua senha. A conta deixa de
+            entrar, todas as sessões terminam e os downloads são encerrados.
+          </li>
+          <li>
+            <strong>Comprou sem conta?</strong> Escreva para {contact} a partir do e-mail da compra:
+            a loja envia seus dados ou os apaga da mesma forma.
+          </li>
+        </ul>
+        <p>Respondemos a todas as solicitações em até 15 dias úteis.</p>
 
         <h2>7. Segurança</h2>
         <p>

@@ -4,6 +4,7 @@ import { remainingDownloads } from '../../../contracts/customer'
 import { Button } from '../../ui/button'
 import { Loading } from '../../ui/query-state'
 import { canvaLinksQuery, ordersQuery, purchasesQuery } from './account.queries'
+import { MyData } from './my-data'
 import { OrderHistory } from './order-history'
 import { PurchasedMaterials } from './purchased-materials'
 import { TemplateLinks } from './template-links'
@@ -66,6 +67,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
           <TemplateLinks links={links.data} />
         </>
       )}
+      <MyData user={user} />
     </div>
   )
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js'
 import { users } from './accounts.tables.js'
 import { AppError } from '../../errors.js'
 import { normaliseWhatsapp } from '../../lib/phone.js'
+import { accountData } from './account-data.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 
 export { hashPassword } from './passwords.js'
@@ -67,6 +68,9 @@ export function createAccountsService(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()))
       return row ?? null
     },
+
+    /** Correction and erasure of an account's personal data (privacy module). */
+    personalData: accountData(db),
   }
 }
 

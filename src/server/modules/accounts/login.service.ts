@@ -27,6 +27,7 @@ export type ClaimGuestOrders = (account: {
 
 const WRONG_CUSTOMER = 'Email ou senha incorretos'
 const WRONG_ADMIN = 'Credenciais inválidas'
+const WRONG_PASSWORD = 'Senha incorreta'
 
 /** Where each kind of account lands after logging in (SPEC.md section 2). */
 export const landingOf = (user: Pick<UserRow, 'role'>) =>
@@ -88,6 +89,13 @@ export function createLoginService(
       if (user.role !== 'superadmin') throw new AppError('unauthorized', WRONG_ADMIN)
       return welcome(user, attempt)
     },
+
+    /**
+     * The password of a logged-in account asked again before something irreversible (deleting
+     * it), under the same limits as a login: a left-open session cannot guess its way through.
+     */
+    confirmPassword: (email: string, password: string, ip: string) =>
+      check({ email, password, ip }, WRONG_PASSWORD),
 
     /** Sign-up, limited per IP so nobody fills the table with accounts. */
     async register(input: RegisterBody, ip: string): Promise<UserRow> {

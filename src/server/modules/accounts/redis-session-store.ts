@@ -1,5 +1,5 @@
 import type { Redis } from '../../lib/redis.js'
-import type { SessionRecord, SessionStore } from './session-store.js'
+import type { SessionDates, SessionRecord, SessionStore } from './session-store.js'
 
 interface StoredSession {
   userId: string | null
@@ -56,5 +56,13 @@ export class RedisSessionStore implements SessionStore {
   async destroyForUser(userId: string): Promise<void> {
     const prefix = `${this.redis.options.keyPrefix ?? ''}${this.sessionKey('')}`
     await this.redis.eval(DESTROY_FOR_USER, 1, this.userKey(userId), prefix)
+  }
+
+  async listForUser(userId: string): Promise<SessionDates[]> {
+    const ids = await this.redis.smembers(this.userKey(userId))
+    const records = await Promise.all(ids.map((id) => this.get(id)))
+    return records
+      .filter((r): r is SessionRecord => r !== null && r.userId === userId)
+      .map((r) => ({ createdAt: null, expiresAt: r.expiresAt }))
   }
 }

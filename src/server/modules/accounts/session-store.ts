@@ -18,6 +18,14 @@ export interface SessionStore {
   destroy(id: string): Promise<void>
   /** Ends every session of a user (deactivation, password change). */
   destroyForUser(userId: string): Promise<void>
+  /** When a user's live sessions began and end, for their data export; never their ids. */
+  listForUser(userId: string): Promise<SessionDates[]>
+}
+
+export interface SessionDates {
+  /** Unknown where the store does not keep it (Redis). */
+  createdAt: Date | null
+  expiresAt: Date
 }
 
 const PURGE_EVERY_MS = 60 * 60 * 1000
@@ -57,6 +65,13 @@ export class DbSessionStore implements SessionStore {
 
   async destroyForUser(userId: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.userId, userId))
+  }
+
+  async listForUser(userId: string): Promise<SessionDates[]> {
+    return this.db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
   }
 
   /** Removes expired rows; called now and then, expiry is enforced by `get` regardless. */

@@ -102,6 +102,9 @@ export function createSessionService(db: Db, store: SessionStore) {
     },
 
     endAllFor: (userId: string) => store.destroyForUser(userId),
+
+    /** When the user's live sessions began and end (their data export). */
+    datesOf: (userId: string) => store.listForUser(userId),
   }
 }
 

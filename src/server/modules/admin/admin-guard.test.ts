@@ -35,6 +35,10 @@ const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/admin/emails' },
   { method: 'POST', url: '/api/admin/emails/:id/resend' },
   { method: 'GET', url: '/api/admin/stamping/fallbacks' },
+  { method: 'GET', url: '/api/admin/privacy/lookup' },
+  { method: 'GET', url: '/api/admin/privacy/export' },
+  { method: 'POST', url: '/api/admin/privacy/anonymize' },
+  { method: 'GET', url: '/api/admin/privacy/audit' },
 ]
 
 /** Admin calls other issues provide (messaging, Canva links); every other one must exist. */

@@ -12,6 +12,7 @@ import type { PaidOrder, PurchasesService } from '../downloads/purchases.service
 import type { OrdersService } from '../orders/orders.service.js'
 import type { ProductsService } from '../products/products.service.js'
 import { canvaLinks } from './canva.tables.js'
+import { canvaPersonalData } from './canva-personal-data.js'
 
 /** Who opens a link: the logged-in buyer, or a guest proving it as the guest lookup does. */
 /**
@@ -122,6 +123,9 @@ export function createCanvaLinksService(deps: {
           )
       },
     },
+
+    /** Export and erasure of the links a person's purchases granted (privacy module). */
+    personalData: canvaPersonalData(db),
 
     async list(): Promise<AdminCanvaLink[]> {
       return (await views(undefined)).map(({ link, product }) => ({

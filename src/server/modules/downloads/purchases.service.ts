@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { downloadLog, purchases } from './downloads.tables.js'
+import { purchasePersonalData } from './purchase-personal-data.js'
 
 export type Purchase = typeof purchases.$inferSelect
 
@@ -122,6 +123,9 @@ export function createPurchasesService(deps: {
           .where(and(eq(purchases.orderId, orderId), isNull(purchases.revokedAt)))
       },
     },
+
+    /** Export and erasure of purchases, and the download log's retention (privacy module). */
+    personalData: purchasePersonalData(db),
 
     /** An order's purchases (inside the paying transaction, for the effects that follow). */
     ofOrder: (tx: Db, orderId: string) =>

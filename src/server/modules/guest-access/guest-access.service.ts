@@ -241,6 +241,14 @@ export function createGuestAccessService(deps: {
       })
     },
 
+    /**
+     * Every code, link and browser access of an e-mail, deleted inside an erasure's
+     * transaction: the e-mailed links stop working and open accesses end (decision 013).
+     */
+    async eraseFor(tx: Db, email: string): Promise<void> {
+      await tx.delete(guestAccess).where(eq(guestAccess.email, email.toLowerCase()))
+    },
+
     /** Expired codes, links and accesses: housekeeping, run by the order jobs' scheduler. */
     async purgeExpired(): Promise<number> {
       const rows = await db

@@ -17,6 +17,7 @@ import { createBaseUrl, messagingSettingsOf } from './messaging-config.js'
 import { createOrderNotices, type IssueAccessLink } from './order-notices.js'
 import { outboxCounts, recordSent } from './outbox.js'
 import { createOutboxWorker } from './outbox-worker.js'
+import { messagePersonalData } from './message-personal-data.js'
 
 const bad = (message: string) => new AppError('bad_request', message)
 
@@ -78,6 +79,8 @@ export function createMessagingService(deps: {
   return {
     notices,
     worker,
+    /** Export and erasure of the messages to or about a person (privacy module). */
+    personalData: messagePersonalData(db),
     baseUrl,
     mail,
 

@@ -17,6 +17,7 @@ import {
   type OrderNotices,
   type PaidGrant,
 } from './order-notices.js'
+import { orderPersonalData } from './order-personal-data.js'
 import { canTransition } from './order-states.js'
 import { summariseOrders } from './order-summary.js'
 import { orderItems, orders } from './orders.tables.js'
@@ -26,6 +27,8 @@ export type { NewOrder, NewOrderLine, OrderRow }
 export type { NoticeLine, NoticeWriter, OrderNotices, PaidGrant } from './order-notices.js'
 export { canTransition, ORDER_TRANSITIONS, polledStatus } from './order-states.js'
 export { toOrderSummary } from './order-summary.js'
+export type { OrderOwner, OwnedOrder } from './order-personal-data.js'
+export { UNPAID_ORDER_RETENTION_MS } from './order-personal-data.js'
 export type OrderLineRow = typeof orderItems.$inferSelect
 /** Who marked an order paid; logged, so a surprise payment can be traced. */
 export type PaidSource = 'webhook' | 'recheck' | 'demo' | 'admin'
@@ -356,6 +359,9 @@ export function createOrdersService(
       if (cancelled > 0) notices.flush()
       return cancelled
     },
+
+    /** Export, erasure and retention of the buyers' data on orders (privacy module). */
+    personalData: orderPersonalData(db),
 
     /** Pending orders of a provider still inside their validity, newest first. */
     async pendingOf(provider: string, limit: number): Promise<OrderRow[]> {

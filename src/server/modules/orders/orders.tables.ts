@@ -33,6 +33,11 @@ export const orders = pgTable(
     pixCode: text('pix_code'),
     ticketUrl: text('ticket_url'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * When the buyer's name, e-mail, WhatsApp and address were replaced (an erasure request, or
+     * an unpaid order past its retention); amounts, items and payment ids stay for the books.
+     */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -32,6 +32,7 @@ export async function placeOrder(
     ...order,
     status: 'pending',
     paidAt: null,
+    anonymisedAt: null,
     createdAt: now,
     updatedAt: now,
   }

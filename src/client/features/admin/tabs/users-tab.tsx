@@ -6,6 +6,7 @@ import { Panel } from '../../../ui/panel'
 import { useUserRole } from '../admin.mutations'
 import { adminUsersQuery } from '../admin.queries'
 import { shortDate } from '../money'
+import { PrivacySection } from '../privacy-section'
 
 function RoleSelect({ user }: { user: AdminUser }) {
   const update = useUserRole()
@@ -29,32 +30,35 @@ function RoleSelect({ user }: { user: AdminUser }) {
 export function UsersTab() {
   const { data, error, isPending, refetch } = useQuery(adminUsersQuery())
   return (
-    <Panel title="Usuários">
-      {isPending ? (
-        <Loading />
-      ) : error ? (
-        <LoadError error={error} onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
-        <p className="text-gray-600">Nenhum usuário.</p>
-      ) : (
-        <ul className="divide-y divide-purple-100">
-          {data.map((user) => (
-            <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-              <div className="min-w-0">
-                <p className="truncate font-semibold">
-                  {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}{' '}
-                  {!user.isActive && <Badge tone="gray">INATIVO</Badge>}
-                </p>
-                <p className="truncate text-sm text-gray-500">
-                  {user.email}
-                  {user.whatsapp ? ` · ${user.whatsapp}` : ''} · desde {shortDate(user.createdAt)}
-                </p>
-              </div>
-              <RoleSelect user={user} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </Panel>
+    <div className="space-y-6">
+      <Panel title="Usuários">
+        {isPending ? (
+          <Loading />
+        ) : error ? (
+          <LoadError error={error} onRetry={() => void refetch()} />
+        ) : data.length === 0 ? (
+          <p className="text-gray-600">Nenhum usuário.</p>
+        ) : (
+          <ul className="divide-y divide-purple-100">
+            {data.map((user) => (
+              <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div className="min-w-0">
+                  <p className="truncate font-semibold">
+                    {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}{' '}
+                    {!user.isActive && <Badge tone="gray">INATIVO</Badge>}
+                  </p>
+                  <p className="truncate text-sm text-gray-500">
+                    {user.email}
+                    {user.whatsapp ? ` · ${user.whatsapp}` : ''} · desde {shortDate(user.createdAt)}
+                  </p>
+                </div>
+                <RoleSelect user={user} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+      <PrivacySection />
+    </div>
   )
 }

@@ -1,0 +1,133 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import {
+  PrivacyEmailBody,
+  type ErasureAnswer,
+  type PrivacyAuditEntry,
+  type PrivacyLookupAnswer,
+} from '../../../contracts/privacy'
+import { apiJson, apiRequest } from '../../lib/api'
+import { Button } from '../../ui/button'
+import { Field } from '../../ui/field'
+import { Panel } from '../../ui/panel'
+import { toast } from '../../ui/toast-store'
+import { shortDate } from './money'
+
+const auditQuery = { queryKey: ['admin', 'privacy', 'audit'] as const }
+
+/** Saves the person's export as the file the server named. */
+async function downloadExport(email: string) {
+  const response = await apiRequest(`/api/admin/privacy/export?email=${encodeURIComponent(email)}`)
+  const url = URL.createObjectURL(await response.blob())
+  const link = document.createElement('a')
+  link.href = url
+  link.download = `dados-${email}.json`
+  link.click()
+  URL.revokeObjectURL(url)
+}
+
+/** 'Privacidade': requests that arrive by WhatsApp or e-mail (LGPD art. 18), and their audit. */
+export function PrivacySection() {
+  const queryClient = useQueryClient()
+  const [error, setError] = useState<string>()
+  const [found, setFound] = useState<PrivacyLookupAnswer | null>(null)
+  const audit = useQuery({
+    ...auditQuery,
+    queryFn: ({ signal }) => apiJson<PrivacyAuditEntry[]>('/api/admin/privacy/audit', { signal }),
+  })
+  const refresh = () => queryClient.invalidateQueries({ queryKey: auditQuery.queryKey })
+  const lookup = useMutation({
+    mutationFn: (email: string) =>
+      apiJson<PrivacyLookupAnswer>(`/api/admin/privacy/lookup?email=${encodeURIComponent(email)}`),
+    onSuccess: setFound,
+    onError: (err) => setError(err.message),
+  })
+  const erase = useMutation({
+    mutationFn: (email: string) =>
+      apiJson<ErasureAnswer>('/api/admin/privacy/anonymize', { method: 'POST', body: { email } }),
+    onSuccess: (answer) => {
+      toast({ title: answer.message, variant: 'success' })
+      setFound(null)
+      void refresh()
+    },
+    onError: (err) => toast({ title: err.message, variant: 'destructive' }),
+  })
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const parsed = PrivacyEmailBody.safeParse(Object.fromEntries(new FormData(event.currentTarget)))
+    setError(parsed.success ? undefined : parsed.error.issues[0]?.message)
+    if (parsed.success) lookup.mutate(parsed.data.email)
+  }
+
+  return (
+    <Panel title="Privacidade">
+      <p className="text-sm text-gray-600">
+        Pedidos de dados (LGPD) recebidos por WhatsApp ou e-mail: encontre o cliente ou comprador
+        sem conta pelo e-mail, envie os dados dele ou apague-os.
+      </p>
+      <form onSubmit={submit} noValidate className="mt-3 flex flex-wrap items-end gap-2">
+        <Field
+          name="email"
+          label="E-mail do titular"
+          type="email"
+          error={error}
+          className="min-w-0 flex-1"
+        />
+        <Button type="submit" disabled={lookup.isPending}>
+          Buscar
+        </Button>
+      </form>
+      {found && (
+        <div className="mt-3 rounded-xl bg-purple-50 p-3 text-sm" data-testid="privacy-found">
+          <p className="font-semibold">{found.email}</p>
+          <p>
+            {found.hasAccount ? 'Tem conta' : 'Sem conta'} · {found.orders} pedido(s) ·{' '}
+            {found.purchases} compra(s) · {found.messages} mensagem(ns)
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() =>
+                void downloadExport(found.email)
+                  .then(refresh)
+                  .catch((err: Error) => toast({ title: err.message, variant: 'destructive' }))
+              }
+            >
+              Baixar dados (JSON)
+            </Button>
+            <Button
+              size="sm"
+              disabled={erase.isPending}
+              onClick={() => {
+                if (window.confirm(`Apagar os dados pessoais de ${found.email}? Não há volta.`))
+                  erase.mutate(found.email)
+              }}
+            >
+              Anonimizar
+            </Button>
+          </div>
+        </div>
+      )}
+      <h3 className="mt-5 font-bold text-purple-900">Registro de solicitações</h3>
+      <p className="text-xs text-gray-500">
+        Sem dados pessoais: data, quem atendeu, o quê e o hash do e-mail.
+      </p>
+      <ul className="mt-2 divide-y divide-purple-100 text-sm">
+        {(audit.data ?? []).map((entry) => (
+          <li key={entry.id} className="py-2">
+            {shortDate(entry.createdAt)} · {entry.action === 'export' ? 'Exportação' : 'Exclusão'} ·{' '}
+            {entry.requestedVia === 'admin'
+              ? `admin ${entry.adminId?.slice(0, 8) ?? ''}`
+              : 'pelo cliente'}
+            <span className="block truncate font-mono text-xs text-gray-500">
+              {entry.emailHash}
+            </span>
+          </li>
+        ))}
+        {audit.data?.length === 0 && <li className="py-2 text-gray-500">Nenhuma solicitação.</li>}
+      </ul>
+    </Panel>
+  )
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod'
+import { RegisterBody } from './accounts.js'
+
+/** PUT /api/user/profile: name and WhatsApp, validated exactly as at sign-up. */
+export const ProfileBody = RegisterBody.pick({ firstName: true, lastName: true, whatsapp: true })
+export type ProfileBody = z.infer<typeof ProfileBody>
+
+/** POST /api/user/delete-account: the account's password, so a left-open session cannot erase it. */
+export const DeleteAccountBody = z.object({
+  password: z
+    .string({ error: 'Informe sua senha para excluir a conta' })
+    .min(1, { error: 'Informe sua senha para excluir a conta' })
+    .max(200),
+})
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>
+
+export const DeleteAccountAnswer = z.object({ success: z.literal(true), message: z.string() })
+export type DeleteAccountAnswer = z.infer<typeof DeleteAccountAnswer>
+
+const email = z
+  .string({ error: 'Email é obrigatório' })
+  .trim()
+  .min(1, { error: 'Email é obrigatório' })
+  .pipe(z.email({ error: 'Email inválido' }))
+  .transform((value) => value.toLowerCase())
+
+/** GET /api/admin/privacy/export?email=… and /api/admin/privacy/lookup?email=… */
+export const PrivacyEmailQuery = z.object({ email })
+/** POST /api/admin/privacy/anonymize */
+export const PrivacyEmailBody = z.object({ email })
+export type PrivacyEmailBody = z.infer<typeof PrivacyEmailBody>
+
+/**
+ * Everything the store keeps about one person, as handed to them (LGPD art. 18, II and V).
+ * Never a password hash, a token or a session id; never another buyer's rows.
+ */
+export const DataExport = z.object({
+  exportedAt: z.string(),
+  email: z.string(),
+  profile: z
+    .object({
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      whatsapp: z.string(),
+      createdAt: z.string(),
+    })
+    .nullable(),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      customerName: z.string(),
+      customerEmail: z.string(),
+      customerWhatsapp: z.string(),
+      customerAddress: z.string().nullable(),
+      totalCents: z.number(),
+      paymentMethod: z.string(),
+      createdAt: z.string(),
+      paidAt: z.string().nullable(),
+      items: z.array(
+        z.object({ productName: z.string(), unitPriceCents: z.number(), quantity: z.number() }),
+      ),
+    }),
+  ),
+  purchases: z.array(
+    z.object({
+      orderId: z.string(),
+      productId: z.number(),
+      downloadCount: z.number(),
+      maxDownloads: z.number(),
+      createdAt: z.string(),
+      revokedAt: z.string().nullable(),
+    }),
+  ),
+  downloads: z.array(z.object({ productId: z.number(), at: z.string() })),
+  canvaLinks: z.array(z.object({ productId: z.number().nullable(), createdAt: z.string() })),
+  messages: z.array(
+    z.object({
+      channel: z.enum(['whatsapp', 'email']),
+      kind: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
+    }),
+  ),
+  sessions: z.array(z.object({ createdAt: z.string().nullable(), expiresAt: z.string() })),
+})
+export type DataExport = z.infer<typeof DataExport>
+
+/** GET /api/admin/privacy/lookup: whether the store holds anything under an e-mail. */
+export const PrivacyLookupAnswer = z.object({
+  email: z.string(),
+  hasAccount: z.boolean(),
+  orders: z.number(),
+  purchases: z.number(),
+  messages: z.number(),
+})
+export type PrivacyLookupAnswer = z.infer<typeof PrivacyLookupAnswer>
+
+export const ErasureAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  ordersAnonymised: z.number(),
+  accountErased: z.boolean(),
+})
+export type ErasureAnswer = z.infer<typeof ErasureAnswer>
+
+/** One line of the audit: who (admin id), when, what; the e-mail only as a hash. */
+export const PrivacyAuditEntry = z.object({
+  id: z.number(),
+  action: z.enum(['export', 'erasure']),
+  requestedVia: z.enum(['admin', 'customer']),
+  adminId: z.string().nullable(),
+  emailHash: z.string(),
+  createdAt: z.string(),
+})
+export type PrivacyAuditEntry = z.infer<typeof PrivacyAuditEntry>

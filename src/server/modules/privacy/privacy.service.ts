@@ -1,0 +1,237 @@
+import { desc } from 'drizzle-orm'
+import { createHash } from 'node:crypto'
+import type {
+  DataExport,
+  ErasureAnswer,
+  PrivacyAuditEntry,
+  PrivacyLookupAnswer,
+} from '../../../contracts/privacy.js'
+import type { Db } from '../../db/client.js'
+import { AppError } from '../../errors.js'
+import { normaliseWhatsapp } from '../../lib/phone.js'
+import type { AccountsService } from '../accounts/accounts.service.js'
+import type { LoginService } from '../accounts/login.service.js'
+import type { SessionService } from '../accounts/sessions.service.js'
+import type { CanvaLinksService } from '../canva/canva-links.service.js'
+import type { PurchasesService } from '../downloads/purchases.service.js'
+import type { GuestAccessService } from '../guest-access/guest-access.service.js'
+import type { MessagingService } from '../messaging/messaging.service.js'
+import type { OrderOwner, OrdersService } from '../orders/orders.service.js'
+import type { StampingService } from '../stamping/stamping.service.js'
+import { privacyRequests } from './privacy.tables.js'
+
+export const hashEmail = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex')
+
+/** Who a request is about, read before any transaction opens (PGlite runs one query at a time). */
+interface Subject {
+  email: string
+  /** The live account under that e-mail, if any. */
+  account: NonNullable<Awaited<ReturnType<AccountsService['findById']>>> | null
+  orders: { id: string; email: string; whatsapp: string }[]
+}
+
+type Requester = { via: 'customer' } | { via: 'admin'; adminId: string }
+
+/**
+ * The LGPD requests (art. 18) put together from each module's own part (decision 015): export,
+ * erasure, and the retention jobs. A customer acts on their account and the orders it owns; the
+ * admin, answering a request that arrived by WhatsApp or e-mail, on everything under an e-mail.
+ */
+export function createPrivacyService(deps: {
+  db: Db
+  accounts: AccountsService
+  login: Pick<LoginService, 'confirmPassword'>
+  sessions: Pick<SessionService, 'datesOf' | 'endAllFor'>
+  orders: Pick<OrdersService, 'personalData'>
+  purchases: Pick<PurchasesService, 'personalData'>
+  canvaLinks: Pick<CanvaLinksService, 'personalData'>
+  stamping: Pick<StampingService, 'orderEffects'>
+  messaging: Pick<MessagingService, 'personalData'>
+  guestAccess: Pick<GuestAccessService, 'eraseFor'>
+  now?: () => Date
+}) {
+  const { db, accounts, orders, purchases, canvaLinks, messaging } = deps
+  const now = deps.now ?? (() => new Date())
+
+  async function subjectOf(owner: { userId: string } | { email: string }): Promise<Subject> {
+    const account =
+      'userId' in owner
+        ? await accounts.findById(owner.userId)
+        : await accounts.findByEmail(owner.email)
+    if ('userId' in owner && !account?.isActive) {
+      throw new AppError('unauthorized', 'Faça login para continuar')
+    }
+    // A customer reaches only the orders their account owns: accounts' e-mails are not verified,
+    // so the address alone must not open someone else's guest orders.
+    const orderOwner: OrderOwner =
+      'userId' in owner
+        ? { userId: owner.userId }
+        : { email: owner.email, userId: account?.id ?? null }
+    const email = 'email' in owner ? owner.email : account!.email
+    const usable = account?.isActive ? account : null
+    return { email, account: usable, orders: await orders.personalData.ownedBy(orderOwner) }
+  }
+
+  /** The e-mails and WhatsApp numbers the person used, as the outbox addresses them. */
+  function addressesOf(subject: Subject): string[] {
+    const emails = [subject.email, ...subject.orders.map((o) => o.email)]
+    const numbers = [subject.account?.whatsapp ?? '', ...subject.orders.map((o) => o.whatsapp)]
+      .map((n) => normaliseWhatsapp(n))
+      .filter((n): n is string => n !== null)
+    return [...new Set([...emails.map((e) => e.toLowerCase()), ...numbers])]
+  }
+
+  async function exportOf(subject: Subject): Promise<DataExport> {
+    const orderIds = subject.orders.map((o) => o.id)
+    const bought = await purchases.personalData.exportOf(orderIds)
+    const { account } = subject
+    return {
+      exportedAt: now().toISOString(),
+      email: subject.email,
+      profile: account && {
+        firstName: account.firstName,
+        lastName: account.lastName,
+        email: account.email,
+        whatsapp: account.whatsapp,
+        createdAt: account.createdAt.toISOString(),
+      },
+      orders: await orders.personalData.exportOf(orderIds),
+      purchases: bought.purchases,
+      downloads: bought.downloads,
+      canvaLinks: await canvaLinks.personalData.exportOf(bought.purchaseIds),
+      messages: await messaging.personalData.exportOf({
+        addresses: addressesOf(subject),
+        orderIds,
+      }),
+      sessions: account
+        ? (await deps.sessions.datesOf(account.id)).map((s) => ({
+            createdAt: s.createdAt?.toISOString() ?? null,
+            expiresAt: s.expiresAt.toISOString(),
+          }))
+        : [],
+    }
+  }
+
+  const audit = (tx: Db, action: 'export' | 'erasure', email: string, by: Requester) =>
+    tx.insert(privacyRequests).values({
+      action,
+      requestedVia: by.via,
+      adminId: by.via === 'admin' ? by.adminId : null,
+      emailHash: hashEmail(email),
+      createdAt: now(),
+    })
+
+  /**
+   * Everything erasable about `subject`, in ONE transaction, so nothing is ever half-erased:
+   * the account, the orders' buyer data, the purchases (downloads end), stamped copies, Canva
+   * links, messages and e-mailed accesses; and the audit line. Sessions end after it commits,
+   * in whichever store holds them (the account is inactive from the commit on regardless).
+   */
+  async function erase(subject: Subject, by: Requester): Promise<ErasureAnswer> {
+    if (subject.account?.role === 'superadmin') {
+      throw new AppError('forbidden', 'A conta de um administrador não pode ser removida aqui')
+    }
+    const orderIds = subject.orders.map((o) => o.id)
+    const bought = await purchases.personalData.exportOf(orderIds)
+    const messages = { addresses: addressesOf(subject), orderIds }
+    const { account } = subject
+    const result = await db.transaction(async (tx) => {
+      const accountErased = account
+        ? await accounts.personalData.anonymise(tx, account.id, account.email)
+        : false
+      const ordersAnonymised = await orders.personalData.anonymise(tx, orderIds)
+      await purchases.personalData.anonymise(tx, orderIds)
+      // Stamped PDFs carry the buyer's name and e-mail: revoked, they leave storage at cleanup.
+      for (const id of orderIds) await deps.stamping.orderEffects.closed(tx, id)
+      await canvaLinks.personalData.anonymise(tx, bought.purchaseIds)
+      await messaging.personalData.erase(tx, messages)
+      await deps.guestAccess.eraseFor(tx, subject.email)
+      await audit(tx, 'erasure', subject.email, by)
+      return { accountErased, ordersAnonymised }
+    })
+    if (account) await deps.sessions.endAllFor(account.id)
+    return {
+      success: true,
+      message:
+        'Dados pessoais removidos. Os registros fiscais do pedido foram mantidos sem identificação.',
+      ...result,
+    }
+  }
+
+  return {
+    /** GET /api/user/data-export: the logged-in customer's own data. */
+    async exportOwn(userId: string): Promise<DataExport> {
+      const subject = await subjectOf({ userId })
+      const answer = await exportOf(subject)
+      await audit(db, 'export', subject.email, { via: 'customer' })
+      return answer
+    },
+
+    /** POST /api/user/delete-account: the password again (rate-limited as a login), then erasure. */
+    async deleteOwn(userId: string, password: string, ip: string): Promise<ErasureAnswer> {
+      const subject = await subjectOf({ userId })
+      const confirmed = await deps.login.confirmPassword(subject.email, password, ip)
+      if (confirmed.id !== userId) throw new AppError('unauthorized', 'Senha incorreta')
+      return erase(subject, { via: 'customer' })
+    },
+
+    /** The admin's export of an e-mail (an account, a guest buyer, or both). */
+    async exportByAdmin(email: string, adminId: string): Promise<DataExport> {
+      const subject = await subjectOf({ email })
+      const answer = await exportOf(subject)
+      await audit(db, 'export', email, { via: 'admin', adminId })
+      return answer
+    },
+
+    /** The admin's erasure of an e-mail, for a request that arrived by WhatsApp or e-mail. */
+    async eraseByAdmin(email: string, adminId: string): Promise<ErasureAnswer> {
+      return erase(await subjectOf({ email }), { via: 'admin', adminId })
+    },
+
+    /** What the store holds under an e-mail, for the admin to find the person first. */
+    async lookup(email: string): Promise<PrivacyLookupAnswer> {
+      const subject = await subjectOf({ email })
+      const orderIds = subject.orders.map((o) => o.id)
+      const bought = await purchases.personalData.exportOf(orderIds)
+      return {
+        email,
+        hasAccount: subject.account !== null,
+        orders: orderIds.length,
+        purchases: bought.purchases.length,
+        messages: await messaging.personalData.countOf({
+          addresses: addressesOf(subject),
+          orderIds,
+        }),
+      }
+    },
+
+    /** The audit, newest first. */
+    async auditList(limit = 200): Promise<PrivacyAuditEntry[]> {
+      const rows = await db
+        .select()
+        .from(privacyRequests)
+        .orderBy(desc(privacyRequests.createdAt), desc(privacyRequests.id))
+        .limit(limit)
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
+    },
+
+    /**
+     * The retention jobs (decision 015): unpaid orders past 90 days lose their buyer's data and
+     * the messages about them; download IPs past six months are dropped. Each step is an
+     * idempotent UPDATE or DELETE, so instances running it at once do the work once between them.
+     */
+    async applyRetention(): Promise<{ ordersAnonymised: number; ipsDropped: number }> {
+      const at = now()
+      const ids = await db.transaction(async (tx) => {
+        const anonymised = await orders.personalData.anonymiseUnpaid(tx, at.getTime())
+        await messaging.personalData.erase(tx, { addresses: [], orderIds: anonymised })
+        return anonymised
+      })
+      const ipsDropped = await purchases.personalData.dropOldIps(at)
+      return { ordersAnonymised: ids.length, ipsDropped }
+    },
+  }
+}
+
+export type PrivacyService = ReturnType<typeof createPrivacyService>

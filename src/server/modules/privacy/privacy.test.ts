@@ -1,0 +1,392 @@
+import { eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DataExport } from '../../../contracts/privacy.js'
+import { adminSession, customerSession, login, newIp, whoAmI } from '../../testing/auth.js'
+import { call, guestCheckout, newCartSession } from '../../testing/commerce.js'
+import { buyAsGuest, guestDownload } from '../../testing/downloads.js'
+import { insertProduct } from '../../testing/fixtures.js'
+import { createTestStore, type TestStore } from '../../testing/test-app.js'
+import { users } from '../accounts/accounts.tables.js'
+import { downloadLog, purchases } from '../downloads/downloads.tables.js'
+import { guestAccess } from '../guest-access/guest-access.tables.js'
+import { messageOutbox } from '../messaging/messaging.tables.js'
+import { orders } from '../orders/orders.tables.js'
+import { hashEmail } from './privacy.service.js'
+import { privacyRequests } from './privacy.tables.js'
+
+const DAY = 24 * 60 * 60 * 1000
+let clock = new Date()
+let store: TestStore
+let admin: string
+let productId: number
+
+beforeAll(async () => {
+  store = await createTestStore({ now: () => clock })
+  admin = (await adminSession(store.app)).cookie
+  productId = (await insertProduct(store, { priceCents: 2990 })).id
+})
+afterAll(() => store.close())
+
+const db = () => store.database.db
+
+/** A customer with one paid order of `productId`, placed while logged in. */
+async function customerWithOrder() {
+  const who = await customerSession(store.app, { whatsapp: '(21) 99876-5432' })
+  const session = newCartSession()
+  const placed = await call(
+    store,
+    'POST',
+    '/api/checkout',
+    {
+      items: [{ productId, quantity: 1 }],
+      customerData: {
+        firstName: 'Ana',
+        lastName: 'Professora',
+        email: who.email,
+        whatsapp: '(21) 99876-5432',
+        createAccount: false,
+        acceptTerms: true,
+      },
+    },
+    { session, cookie: who.cookie },
+  )
+  expect(placed.statusCode, placed.body).toBe(201)
+  const orderId = placed.json<{ order: { id: string } }>().order.id
+  const paid = await call(
+    store,
+    'POST',
+    `/api/orders/${orderId}/confirm-payment`,
+    { paymentData: { confirmedAt: new Date().toISOString() } },
+    { session, cookie: who.cookie },
+  )
+  expect(paid.statusCode, paid.body).toBe(200)
+  return { ...who, orderId, whatsapp: '(21) 99876-5432' }
+}
+
+const exportOf = (cookie: string) =>
+  call(store, 'GET', '/api/user/data-export', undefined, { cookie })
+
+const deleteAccount = (cookie: string, password: string) =>
+  store.app.inject({
+    method: 'POST',
+    url: '/api/user/delete-account',
+    headers: { cookie },
+    payload: { password },
+    remoteAddress: newIp(),
+  })
+
+const revenue = async () =>
+  (await call(store, 'GET', '/api/admin/analytics', undefined, { cookie: admin })).json<{
+    totals: { revenue: string }
+  }>().totals.revenue
+
+describe('the customer export', () => {
+  it('is a download of everything about the caller, nothing of others, no secrets', async () => {
+    const me = await customerWithOrder()
+    const other = await customerWithOrder()
+    const res = await exportOf(me.cookie)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="meus-dados-/)
+    expect(res.headers['cache-control']).toBe('private, no-store')
+    const data = res.json<DataExport>()
+    expect(data.profile).toMatchObject({
+      email: me.email,
+      firstName: 'Ana',
+      whatsapp: '5521998765432',
+    })
+    expect(data.orders.map((o) => o.id)).toEqual([me.orderId])
+    expect(data.orders[0]!.items).toEqual([
+      expect.objectContaining({ unitPriceCents: 2990, quantity: 1 }),
+    ])
+    expect(data.purchases).toHaveLength(1)
+    expect(data.purchases[0]).toMatchObject({ orderId: me.orderId, downloadCount: 0 })
+    expect(data.messages.length).toBeGreaterThan(0)
+    expect(data.messages.every((m) => !m.kind.includes(me.orderId))).toBe(true)
+    expect(data.sessions.length).toBeGreaterThan(0)
+    expect(res.body).not.toContain(other.email)
+    expect(res.body).not.toContain(other.orderId)
+    expect(res.body).not.toMatch(/password|hash|token|\$scrypt|\$argon/i)
+    const [row] = await db().select().from(users).where(eq(users.email, me.email))
+    expect(res.body).not.toContain(row!.passwordHash!)
+  })
+
+  it('is refused to anonymous callers', async () => {
+    const res = await exportOf('')
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual({ message: 'Faça login para continuar' })
+  })
+})
+
+describe('profile correction', () => {
+  it('changes the name and WhatsApp with the sign-up rules', async () => {
+    const me = await customerSession(store.app)
+    const put = (payload: unknown) =>
+      call(store, 'PUT', '/api/user/profile', payload, { cookie: me.cookie })
+    const ok = await put({ firstName: ' Beatriz ', lastName: 'Lima', whatsapp: '(31) 91234-5678' })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json().user).toMatchObject({ firstName: 'Beatriz', whatsapp: '5531912345678' })
+    const bad = await put({ firstName: 'B', lastName: 'L', whatsapp: '12' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toContain('WhatsApp inválido')
+    const empty = await put({ firstName: '', lastName: 'L', whatsapp: '(31) 91234-5678' })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json().message).toContain('Nome é obrigatório')
+    expect(
+      (
+        await call(store, 'PUT', '/api/user/profile', {
+          firstName: 'B',
+          lastName: 'L',
+          whatsapp: '(31) 91234-5678',
+        })
+      ).statusCode,
+    ).toBe(401)
+  })
+})
+
+describe('deleting the account', () => {
+  it('needs the right password, and is rate-limited like a login', async () => {
+    const me = await customerSession(store.app)
+    const wrong = await deleteAccount(me.cookie, 'nao-e-a-senha')
+    expect(wrong.statusCode).toBe(401)
+    expect(wrong.json()).toEqual({ message: 'Senha incorreta' })
+    const missing = await deleteAccount(me.cookie, '')
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().message).toBe('Informe sua senha para excluir a conta')
+    const ip = newIp()
+    let last = 0
+    for (let i = 0; i < 11; i++) {
+      const res = await store.app.inject({
+        method: 'POST',
+        url: '/api/user/delete-account',
+        headers: { cookie: me.cookie },
+        payload: { password: `errada-${i}` },
+        remoteAddress: ip,
+      })
+      last = res.statusCode
+    }
+    expect(last).toBe(429)
+    expect((await whoAmI(store.app, me.cookie)).statusCode).toBe(200)
+    expect((await deleteAccount('', 'x')).statusCode).toBe(401)
+  })
+
+  it('erases the account: login fails, sessions die, guest look-up and downloads find nothing, revenue stays', async () => {
+    const me = await customerWithOrder()
+    const second = await login(store.app, me.email, 'senha-segura-1')
+    const otherCookie = second.headers['set-cookie']!.toString().split(';')[0]!
+    const before = await revenue()
+
+    const res = await deleteAccount(me.cookie, 'senha-segura-1')
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ success: true, accountErased: true, ordersAnonymised: 1 })
+
+    expect((await login(store.app, me.email, 'senha-segura-1')).statusCode).toBe(401)
+    expect((await whoAmI(store.app, me.cookie)).statusCode).toBe(401)
+    expect((await whoAmI(store.app, otherCookie)).statusCode).toBe(401)
+    const lookup = await store.app.inject({
+      method: 'POST',
+      url: '/api/guest-purchases',
+      payload: { email: me.email, whatsapp: me.whatsapp },
+      remoteAddress: newIp(),
+    })
+    expect(lookup.json().purchases ?? []).toEqual([])
+    const download = await guestDownload(store, { ...me }, productId)
+    expect(download.statusCode).toBeGreaterThanOrEqual(400)
+
+    const [order] = await db().select().from(orders).where(eq(orders.id, me.orderId))
+    expect(order).toMatchObject({
+      customerName: 'Cliente removido',
+      customerWhatsapp: '',
+      status: 'paid',
+      totalCents: 2990,
+    })
+    expect(order!.customerEmail).toMatch(/^removido-[0-9a-f]{32}@anonimo\.invalid$/)
+    expect(await revenue()).toBe(before)
+    const [user] = await db().select().from(users).where(eq(users.id, me.userId))
+    expect(user).toMatchObject({
+      passwordHash: null,
+      isActive: false,
+      firstName: 'Cliente removido',
+    })
+    expect(user!.email).not.toBe(order!.customerEmail)
+    const left = await db()
+      .select()
+      .from(messageOutbox)
+      .where(inArray(messageOutbox.toNumber, [me.email, '5521998765432']))
+    expect(left).toEqual([])
+    const bought = await db().select().from(purchases).where(eq(purchases.orderId, me.orderId))
+    expect(bought.every((p) => p.revokedAt !== null && p.customerEmail !== me.email)).toBe(true)
+    const audit = await db()
+      .select()
+      .from(privacyRequests)
+      .where(eq(privacyRequests.emailHash, hashEmail(me.email)))
+    expect(audit.map((a) => [a.action, a.requestedVia])).toContainEqual(['erasure', 'customer'])
+  })
+})
+
+describe('the admin', () => {
+  it('exports and erases a guest buyer by e-mail, audited with a hash only', async () => {
+    const guest = await buyAsGuest(store, productId, { whatsapp: '(41) 98888-7777' })
+    await store.database.db.insert(guestAccess).values({
+      kind: 'link',
+      email: guest.email,
+      secretHash: `h-${guest.orderId}`,
+      expiresAt: new Date(Date.now() + DAY),
+    })
+    const found = await call(
+      store,
+      'GET',
+      `/api/admin/privacy/lookup?email=${encodeURIComponent(guest.email.toUpperCase())}`,
+      undefined,
+      { cookie: admin },
+    )
+    expect(found.json()).toMatchObject({ hasAccount: false, orders: 1, purchases: 1 })
+
+    const exported = await call(
+      store,
+      'GET',
+      `/api/admin/privacy/export?email=${encodeURIComponent(guest.email)}`,
+      undefined,
+      { cookie: admin },
+    )
+    expect(exported.statusCode).toBe(200)
+    expect(exported.headers['content-disposition']).toMatch(/^attachment/)
+    const data = exported.json<DataExport>()
+    expect(data.profile).toBeNull()
+    expect(data.orders.map((o) => o.id)).toEqual([guest.orderId])
+
+    const erased = await call(
+      store,
+      'POST',
+      '/api/admin/privacy/anonymize',
+      { email: guest.email },
+      { cookie: admin },
+    )
+    expect(erased.json()).toMatchObject({ accountErased: false, ordersAnonymised: 1 })
+    expect(await db().select().from(guestAccess).where(eq(guestAccess.email, guest.email))).toEqual(
+      [],
+    )
+    expect((await guestDownload(store, guest, productId)).statusCode).toBeGreaterThanOrEqual(400)
+
+    const audit = await call(store, 'GET', '/api/admin/privacy/audit', undefined, { cookie: admin })
+    const mine = audit
+      .json<{ action: string; emailHash: string; adminId: string | null }[]>()
+      .filter((a) => a.emailHash === hashEmail(guest.email))
+    expect(mine.map((a) => a.action).sort()).toEqual(['erasure', 'export'])
+    expect(mine.every((a) => a.adminId !== null)).toBe(true)
+    expect(audit.body).not.toContain(guest.email)
+  })
+
+  it('answers bad e-mails in Portuguese, and refuses customers', async () => {
+    const bad = await call(
+      store,
+      'POST',
+      '/api/admin/privacy/anonymize',
+      { email: 'não-é-email' },
+      { cookie: admin },
+    )
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({ message: 'Email inválido' })
+    const me = await customerSession(store.app)
+    const refused = await call(
+      store,
+      'POST',
+      '/api/admin/privacy/anonymize',
+      { email: me.email },
+      { cookie: me.cookie },
+    )
+    expect(refused.statusCode).toBe(403)
+    const self = await call(
+      store,
+      'POST',
+      '/api/admin/privacy/anonymize',
+      { email: 'admin@teste.com' },
+      { cookie: admin },
+    )
+    expect(self.statusCode).toBe(403)
+  })
+
+  it('two simultaneous erasures of one e-mail anonymise it once, both succeed', async () => {
+    const me = await customerWithOrder()
+    const [a, b] = await Promise.all([
+      call(store, 'POST', '/api/admin/privacy/anonymize', { email: me.email }, { cookie: admin }),
+      call(store, 'POST', '/api/admin/privacy/anonymize', { email: me.email }, { cookie: admin }),
+    ])
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200])
+    const counts = [a.json().ordersAnonymised, b.json().ordersAnonymised].sort()
+    expect(counts).toEqual([0, 1])
+    expect([a.json().accountErased, b.json().accountErased].sort()).toEqual([false, true])
+    expect((await login(store.app, me.email, 'senha-segura-1')).statusCode).toBe(401)
+    const [order] = await db().select().from(orders).where(eq(orders.id, me.orderId))
+    expect(order!.customerEmail).toMatch(/@anonimo\.invalid$/)
+  })
+})
+
+describe('retention jobs', () => {
+  it('anonymise an unpaid 91-day-old order and not a paid one; drop IPs older than 6 months', async () => {
+    const unpaid = await guestCheckout(store, newCartSession(), [{ productId }])
+    const paid = await buyAsGuest(store, productId)
+    expect((await guestDownload(store, paid, productId)).statusCode).toBe(200)
+    const old = new Date(clock.getTime() - 91 * DAY)
+    await db()
+      .update(orders)
+      .set({ createdAt: old })
+      .where(inArray(orders.id, [unpaid.order.id, paid.orderId]))
+    const [log] = await db()
+      .select()
+      .from(downloadLog)
+      .innerJoin(purchases, eq(purchases.id, downloadLog.purchaseId))
+      .where(eq(purchases.orderId, paid.orderId))
+    expect(log!.download_log.ip).not.toBeNull()
+    const recent = await db()
+      .insert(downloadLog)
+      .values({ productId, ip: '10.9.9.9', createdAt: new Date(clock.getTime() - 30 * DAY) })
+      .returning()
+    await db()
+      .update(downloadLog)
+      .set({ createdAt: new Date(clock.getTime() - 190 * DAY) })
+      .where(eq(downloadLog.id, log!.download_log.id))
+
+    const first = await store.app.services.privacy.applyRetention()
+    expect(first.ordersAnonymised).toBeGreaterThanOrEqual(1)
+    const rows = await db()
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [unpaid.order.id, paid.orderId]))
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    expect(byId.get(unpaid.order.id)).toMatchObject({
+      customerName: 'Cliente removido',
+      customerWhatsapp: '',
+    })
+    expect(byId.get(paid.orderId)!.customerEmail).toBe(paid.email)
+    const [dropped] = await db()
+      .select()
+      .from(downloadLog)
+      .where(eq(downloadLog.id, log!.download_log.id))
+    expect(dropped!.ip).toBeNull()
+    const [kept] = await db().select().from(downloadLog).where(eq(downloadLog.id, recent[0]!.id))
+    expect(kept!.ip).toBe('10.9.9.9')
+
+    // Run again (a second instance, or the next tick): nothing more to do.
+    const [x, y] = await Promise.all([
+      store.app.services.privacy.applyRetention(),
+      store.app.services.privacy.applyRetention(),
+    ])
+    expect(x.ordersAnonymised + y.ordersAnonymised).toBe(0)
+    expect(x.ipsDropped + y.ipsDropped).toBe(0)
+  })
+
+  it('follow the injected clock: an unpaid order of 89 days keeps its data', async () => {
+    const unpaid = await guestCheckout(store, newCartSession(), [{ productId }])
+    await db()
+      .update(orders)
+      .set({ createdAt: new Date(clock.getTime() - 89 * DAY) })
+      .where(eq(orders.id, unpaid.order.id))
+    await store.app.services.privacy.applyRetention()
+    const [row] = await db().select().from(orders).where(eq(orders.id, unpaid.order.id))
+    expect(row!.anonymisedAt).toBeNull()
+    clock = new Date(clock.getTime() + 2 * DAY)
+    await store.app.services.privacy.applyRetention()
+    const [later] = await db().select().from(orders).where(eq(orders.id, unpaid.order.id))
+    expect(later!.anonymisedAt).not.toBeNull()
+  })
+})
