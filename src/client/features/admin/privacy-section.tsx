@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/privacy'
 import { apiJson, apiRequest } from '../../lib/api'
 import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Field } from '../../ui/field'
 import { Panel } from '../../ui/panel'
 import { toast } from '../../ui/toast-store'
@@ -31,6 +32,7 @@ export function PrivacySection() {
   const queryClient = useQueryClient()
   const [error, setError] = useState<string>()
   const [found, setFound] = useState<PrivacyLookupAnswer | null>(null)
+  const [confirming, setConfirming] = useState(false)
   const audit = useQuery({
     ...auditQuery,
     queryFn: ({ signal }) => apiJson<PrivacyAuditEntry[]>('/api/admin/privacy/audit', { signal }),
@@ -97,17 +99,22 @@ export function PrivacySection() {
             >
               Baixar dados (JSON)
             </Button>
-            <Button
-              size="sm"
-              disabled={erase.isPending}
-              onClick={() => {
-                if (window.confirm(`Apagar os dados pessoais de ${found.email}? Não há volta.`))
-                  erase.mutate(found.email)
-              }}
-            >
+            <Button size="sm" disabled={erase.isPending} onClick={() => setConfirming(true)}>
               Anonimizar
             </Button>
           </div>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Apagar os dados pessoais?"
+            confirmLabel="Sim, anonimizar"
+            onConfirm={() => erase.mutate(found.email)}
+          >
+            <p>
+              Nome, e-mail e WhatsApp de <strong>{found.email}</strong> serão apagados da conta e
+              dos pedidos, e os downloads encerrados. Não há volta.
+            </p>
+          </ConfirmDialog>
         </div>
       )}
       <h3 className="mt-5 font-bold text-purple-900">Registro de solicitações</h3>
