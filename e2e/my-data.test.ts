@@ -44,7 +44,7 @@ describe('a teacher exercises her data rights in ‘Meus dados’, on a phone', 
     const mine = page.getByRole('region', { name: 'Meus dados' })
     await mine.getByLabel('Nome', { exact: true }).fill('Marta Helena')
     await mine.getByRole('button', { name: 'Salvar correções' }).click()
-    await page.getByText('Dados atualizados').waitFor()
+    await page.getByText('Dados atualizados', { exact: true }).waitFor()
 
     const started = page.waitForEvent('download')
     await mine.getByRole('button', { name: 'Baixar meus dados (JSON)' }).click()
