@@ -1,16 +1,10 @@
 import { formatBRL } from '../../../contracts/money.js'
 import type { PaidGrant } from '../orders/orders.service.js'
 import type { MailContent, MailItem } from './mail-layout.js'
-import { shortOrderId, type LineForText } from './message-texts.js'
+import { shortOrderId, type LineForText, type OrderForText } from './message-texts.js'
 
-/** What the order e-mails need of an order; the orders module hands it over. */
-export interface OrderForMail {
-  id: string
-  customerName: string
-  customerEmail: string
-  customerWhatsapp: string
-  totalCents: number
-  paymentMethod: 'pix' | 'card'
+/** What the order e-mails need of an order beyond the texts' (the orders module hands it over). */
+export interface OrderForMail extends OrderForText {
   paymentProvider: string
   status: 'pending' | 'paid' | 'cancelled' | 'refunded'
   pixCode: string | null
