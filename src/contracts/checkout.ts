@@ -37,6 +37,8 @@ export type CheckoutItem = z.infer<typeof CheckoutItem>
 /** What both order requests carry: absent or empty `items`, the caller's server cart is used. */
 const OrderRequest = z.object({
   items: z.array(CheckoutItem, { error: EMPTY_CART_MESSAGE }).max(100).optional(),
+  /** A coupon's code; its rules are checked in the order's own transaction. */
+  couponCode: z.string().trim().max(40).optional(),
 })
 
 /** Who pays, as both checkout forms ask it first; each form says its own messages. */
@@ -153,7 +155,12 @@ export const OrderSummary = z.object({
   userId: z.string().nullable(),
   customerName: z.string(),
   customerEmail: z.string(),
+  /** The lines' sum, before the coupon. */
+  subtotalAmount: z.string(),
+  discountAmount: z.string(),
+  /** What the buyer pays: what the PIX charges. */
   totalAmount: z.string(),
+  couponCode: z.string().nullable(),
   status: OrderStatus,
   paymentMethod: z.enum(['pix', 'card']),
   /** ISO 8601. */
@@ -165,8 +172,9 @@ export type OrderSummary = z.infer<typeof OrderSummary>
 /** POST /api/checkout (201). */
 export const CheckoutAnswer = z.object({
   order: OrderSummary,
-  pixPaymentData: PixPaymentData,
-  pixData: PixData,
+  /** Null when a coupon took the whole amount: the order is already paid (`order.status`). */
+  pixPaymentData: PixPaymentData.nullable(),
+  pixData: PixData.nullable(),
   /** An account was created and the buyer is now logged in (redirect after 2 s, SPEC.md section 4). */
   accountCreated: z.boolean(),
   /**
@@ -185,7 +193,10 @@ export type PolledOrderStatus = z.infer<typeof PolledOrderStatus>
 export const OrderStatusAnswer = z.object({
   id: z.string(),
   status: PolledOrderStatus,
+  subtotalAmount: z.string(),
+  discountAmount: z.string(),
   totalAmount: z.string(),
+  couponCode: z.string().nullable(),
   /** Present while the order is pending, so a reloaded page can show the QR again. */
   pixPaymentData: PixPaymentData.nullable(),
 })

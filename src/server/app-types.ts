@@ -31,6 +31,7 @@ import type { CartService } from './modules/cart/cart.service.js'
 import type { CatalogService } from './modules/catalog/catalog.service.js'
 import type { CardCheckoutService } from './modules/checkout/card-checkout.service.js'
 import type { CheckoutService } from './modules/checkout/checkout.service.js'
+import type { CouponsService } from './modules/coupons/coupons.service.js'
 import type { CustomerService } from './modules/customer/customer.service.js'
 import type { DownloadsService } from './modules/downloads/downloads.service.js'
 import type { MessagingService } from './modules/messaging/messaging.service.js'
@@ -72,6 +73,7 @@ export interface Services {
   catalog: CatalogService
   cart: CartService
   orders: OrdersService
+  coupons: CouponsService
   payments: PaymentsService
   checkout: CheckoutService
   cardCheckout: CardCheckoutService

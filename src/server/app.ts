@@ -40,6 +40,8 @@ import { createCatalogService } from './modules/catalog/catalog.service.js'
 import { createCardCheckoutService } from './modules/checkout/card-checkout.service.js'
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js'
 import { createCheckoutService } from './modules/checkout/checkout.service.js'
+import { couponsRoutes } from './modules/coupons/coupons.routes.js'
+import { createCouponsService } from './modules/coupons/coupons.service.js'
 import { customerRoutes } from './modules/customer/customer.routes.js'
 import { createCustomerService } from './modules/customer/customer.service.js'
 import { downloadsRoutes } from './modules/downloads/downloads.routes.js'
@@ -132,6 +134,10 @@ function createServices(
     orders: { find: (id) => orders.find(id) },
     now: now && (() => now().getTime()),
   })
+  const coupons = createCouponsService(db, {
+    paidAmong: (orderIds) => orders.paidAmong(orderIds),
+    now,
+  })
   const orders = createOrdersService(db, {
     log,
     notices: messaging.notices,
@@ -141,6 +147,7 @@ function createServices(
       canvaLinks.orderEffects,
       stamping.orderEffects,
       cart.orderEffects,
+      coupons.orderEffects,
     ],
     onSalesChange: () => catalog.invalidate(),
   })
@@ -154,7 +161,7 @@ function createServices(
     now,
   })
   const payments = createPaymentsService({ config, settings, orders, log })
-  const checkoutDeps = { db, cart, catalog, accounts, orders, payments, limiter, log }
+  const checkoutDeps = { db, cart, catalog, accounts, orders, payments, coupons, limiter, log }
   const adminReports = createAdminReports(db, orders)
   const login = createLoginService(accounts, limiter, cart.mergeGuestCart, (account) =>
     orders.claimGuestOrders(account),
@@ -180,6 +187,7 @@ function createServices(
     catalog,
     cart,
     orders,
+    coupons,
     payments,
     checkout: createCheckoutService(checkoutDeps),
     cardCheckout: createCardCheckoutService({ ...checkoutDeps, settings }),
@@ -263,6 +271,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   paymentsRoutes(app)
   await adminRoutes(app)
   await adminScope(app, productWriteRoutes)
+  await couponsRoutes(app)
   await messagingRoutes(app)
   await canvaLinksRoutes(app)
   await stampingRoutes(app)

@@ -43,6 +43,11 @@ export function OrderHistory({ orders }: { orders: CustomerOrder[] }) {
                   {dateFormat.format(new Date(order.createdAt))}
                 </span>
                 <span className="font-bold text-purple-900">
+                  {order.couponCode && order.discountAmount !== '0.00' ? (
+                    <span className="mr-2 text-xs font-semibold text-emerald-700">
+                      Cupom {order.couponCode}: −{formatDecimalBRL(order.discountAmount)}
+                    </span>
+                  ) : null}
                   {formatDecimalBRL(order.totalAmount)}
                 </span>
               </div>

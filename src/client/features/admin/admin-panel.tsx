@@ -5,6 +5,7 @@ import { buttonClasses } from '../../ui/button'
 import { AdminTabBar, isAdminTab, type AdminTabId } from './admin-tabs'
 import { PaymentModeBanner } from './payment-mode-banner'
 import { CanvaLinksTab } from './tabs/canva-links-tab'
+import { CouponsTab } from './tabs/coupons-tab'
 import { DownloadsTab } from './tabs/downloads-tab'
 import { EmailsTab } from './tabs/emails-tab'
 import { OrderManagementTab } from './tabs/order-management-tab'
@@ -22,6 +23,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   'product-management': ProductManagementTab,
   orders: OrdersTab,
   'order-management': OrderManagementTab,
+  coupons: CouponsTab,
   users: UsersTab,
   downloads: DownloadsTab,
   whatsapp: WhatsappTab,

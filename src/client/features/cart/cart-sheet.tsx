@@ -5,6 +5,9 @@ import { Sheet } from '../../ui/sheet'
 import { useCartActions } from './cart-actions'
 import { CartItemRow } from './cart-item-row'
 import { cartQuery, cartSummary } from './cart.queries'
+import { useCouponQuote } from './coupon'
+import { CouponField } from './coupon-field'
+import { formatDecimalBRL } from '../../../contracts/money'
 import { RelatedProducts } from './related-products'
 
 interface CartSheetProps {
@@ -19,6 +22,8 @@ export default function CartSheet({ open, onOpenChange }: CartSheetProps) {
   const { updateQuantity, removeItem, clearCart, busyIds } = useCartActions()
   const [, navigate] = useLocation()
   const productIds = [...new Set(items.map((i) => i.productId))].sort((a, b) => a - b)
+  const { quote } = useCouponQuote(items)
+  const discounted = quote?.valid ? quote : null
 
   return (
     <Sheet
@@ -59,10 +64,19 @@ export default function CartSheet({ open, onOpenChange }: CartSheetProps) {
             <RelatedProducts cartProductIds={productIds} />
             {/* Stuck to the bottom of the panel: the total and the way out stay in reach. */}
             <div className="sticky -bottom-4 -mx-5 mt-auto border-t border-purple-100 bg-white px-5 pt-3 pb-4">
+              <div className="mb-3">
+                <CouponField items={items} />
+              </div>
+              {discounted ? (
+                <p className="flex items-baseline justify-between text-sm text-gray-600">
+                  <span>Subtotal</span>
+                  <span className="line-through">{total}</span>
+                </p>
+              ) : null}
               <p className="flex items-baseline justify-between text-lg font-bold">
                 <span>Total Especial</span>
                 <span data-testid="cart-sheet-total" className="text-2xl text-purple-700">
-                  {total}
+                  {discounted ? formatDecimalBRL(discounted.totalAmount) : total}
                 </span>
               </p>
               <Button

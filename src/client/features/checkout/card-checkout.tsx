@@ -13,7 +13,9 @@ import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast-store'
 import { Field } from '../../ui/field'
 import { cartQuery, cartSummary } from '../cart/cart.queries'
+import { HttpError } from '../../lib/api'
 import { createCardOrder, paymentMethodsQuery } from './checkout.api'
+import { saveCouponCode, useCouponCode } from '../cart/coupon'
 import { EMPTY_CART_HINT, EmptyCart } from './empty-cart'
 import { OrderSummary } from './order-summary'
 
@@ -26,6 +28,7 @@ export function CardCheckout() {
   const methods = useQuery(paymentMethodsQuery())
   const [values, setValues] = useState<Record<CardField, string>>(EMPTY)
   const [invalid, setInvalid] = useState(false)
+  const couponCode = useCouponCode()
   const pay = useMutation({
     mutationFn: () =>
       createCardOrder({
@@ -37,15 +40,22 @@ export function CardCheckout() {
         })),
         customer: values,
         totalAmount: centsToDecimal(cartSummary(items).cents),
+        ...(couponCode ? { couponCode } : {}),
       }),
     onSuccess: (answer) => {
-      if (answer?.init_point) window.location.assign(answer.init_point)
-      else toast({ title: 'Erro ao gerar link de pagamento', variant: 'destructive' })
+      if (answer?.init_point) {
+        saveCouponCode('')
+        window.location.assign(answer.init_point)
+      } else toast({ title: 'Erro ao gerar link de pagamento', variant: 'destructive' })
     },
-    onError: () =>
+    onError: (error) =>
       toast({
         title: 'Erro no checkout',
-        description: 'Tente novamente ou use o PIX como alternativa',
+        // A refusal the buyer can act on (a coupon used up, a product off sale) says what it is.
+        description:
+          error instanceof HttpError && error.status < 500
+            ? error.message
+            : 'Tente novamente ou use o PIX como alternativa',
         variant: 'destructive',
       }),
   })

@@ -6,6 +6,7 @@ import { Loading } from '../../ui/query-state'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast-store'
 import { useCurrentUser } from '../auth/auth.queries'
+import { useCouponCode } from '../cart/coupon'
 import { EMPTY_CART_HINT } from './empty-cart'
 import { GuestFields } from './guest-fields'
 import {
@@ -24,6 +25,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
   const [values, setValues] = useState<GuestFormValues>(EMPTY_GUEST_FORM)
   const [errors, setErrors] = useState<Partial<Record<GuestField, string>>>({})
   const placeOrder = usePlaceOrder()
+  const couponCode = useCouponCode() || undefined
   const guest = !user
 
   const update = (patch: Partial<GuestFormValues>) => {
@@ -43,7 +45,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
       return
     }
     if (!guest) {
-      placeOrder.mutate({ items })
+      placeOrder.mutate({ items, couponCode })
       return
     }
     const result = validateGuest(values)
@@ -55,7 +57,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
       return
     }
     setErrors({})
-    placeOrder.mutate({ items, customerData: result.data })
+    placeOrder.mutate({ items, customerData: result.data, couponCode })
   }
 
   return (

@@ -76,6 +76,7 @@ export function createCardOrder(body: {
   items: { productId: number; quantity: number; name: string; price: string }[]
   customer: CardCheckoutRequest['customer']
   totalAmount: string
+  couponCode?: string
 }) {
   return apiJson<Partial<CardCheckoutAnswer>>('/api/create-order-mercadopago', {
     method: 'POST',

@@ -3,9 +3,13 @@ import { formatBRL, formatDecimalBRL, decimalToCents } from '../../../contracts/
 import { imageVariant } from '../../lib/image-url'
 import { SmartImage } from '../../ui/smart-image'
 import { cartSummary } from '../cart/cart.queries'
+import { useCouponQuote } from '../cart/coupon'
+import { CouponField } from '../cart/coupon-field'
 
 export function OrderSummary({ items }: { items: CartItem[] }) {
   const { total, count } = cartSummary(items)
+  const { quote } = useCouponQuote(items)
+  const discounted = quote?.valid ? quote : null
   return (
     <section
       aria-labelledby="resumo-titulo"
@@ -40,10 +44,25 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
           </li>
         ))}
       </ul>
+      <div className="mt-2 border-t border-purple-100 pt-3">
+        <CouponField items={items} />
+      </div>
+      {discounted ? (
+        <dl className="mt-3 space-y-1 text-sm text-gray-700">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatDecimalBRL(discounted.subtotalAmount)}</dd>
+          </div>
+          <div className="flex justify-between font-semibold text-emerald-700">
+            <dt>Cupom {discounted.code}</dt>
+            <dd data-testid="checkout-discount">−{formatDecimalBRL(discounted.discountAmount)}</dd>
+          </div>
+        </dl>
+      ) : null}
       <p className="mt-2 flex items-baseline justify-between border-t border-purple-100 pt-3">
         <span className="font-bold">Total</span>
         <span data-testid="checkout-total" className="text-2xl font-extrabold text-purple-700">
-          {total}
+          {discounted ? formatDecimalBRL(discounted.totalAmount) : total}
         </span>
       </p>
     </section>

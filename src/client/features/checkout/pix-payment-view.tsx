@@ -62,6 +62,12 @@ export function PixPaymentView({ order, exhausted, onCheckAgain }: PixPaymentVie
         >
           {formatDecimalBRL(pix?.amount ?? order.totalAmount)}
         </p>
+        {order.couponCode && order.discountAmount && order.discountAmount !== '0.00' ? (
+          <p className="text-center text-sm font-semibold text-emerald-700">
+            Cupom {order.couponCode}: −{formatDecimalBRL(order.discountAmount)} de{' '}
+            {formatDecimalBRL(order.subtotalAmount)}
+          </p>
+        ) : null}
         {pix?.recipientName && (
           <p data-testid="pix-recipient" className="mt-1 text-center text-sm text-gray-700">
             Para: <strong>{pix.recipientName}</strong>

@@ -5,6 +5,7 @@ import type { CheckoutAnswer, GuestCustomerDataInput } from '../../../contracts/
 import { HttpError } from '../../lib/api'
 import { toast } from '../../ui/toast-store'
 import { currentUserQuery } from '../auth/auth.queries'
+import { saveCouponCode } from '../cart/coupon'
 import { createPixOrder, orderStatusQuery, pixOf } from './checkout.api'
 import {
   CHECKOUT_RESTORE_MS,
@@ -35,6 +36,8 @@ interface PlaceOrderInput {
   items: CartItem[]
   /** Guests only; a logged-in buyer's order uses the account. */
   customerData?: GuestCustomerDataInput
+  /** The coupon applied in the cart or here; the server checks it again with the order. */
+  couponCode?: string
 }
 
 /** POST /api/checkout, then the waiting view at /checkout?order={id}. */
@@ -55,10 +58,11 @@ export function usePlaceOrder() {
   }
 
   return useMutation({
-    mutationFn: ({ items, customerData }: PlaceOrderInput) =>
+    mutationFn: ({ items, customerData, couponCode }: PlaceOrderInput) =>
       createPixOrder({
         items: items.map(({ productId, quantity }) => ({ productId, quantity })),
         customerData,
+        ...(couponCode ? { couponCode } : {}),
       }),
     onSuccess: (answer, { items, customerData }) => {
       const { order } = answer
@@ -66,6 +70,8 @@ export function usePlaceOrder() {
         toast({ title: 'Erro', description: 'Pedido sem identificação.', variant: 'destructive' })
         return
       }
+      // The coupon went with this order; a next order starts without it.
+      saveCouponCode('')
       const guestWithoutAccount = customerData && !answer.accountCreated
       savePendingOrder({
         orderId: order.id,
@@ -83,10 +89,14 @@ export function usePlaceOrder() {
         productIds: items.map((i) => i.productId),
       })
       // The waiting view shows this at once; polling replaces it with the server's status.
+      // A coupon that took the whole amount paid the order already: it opens as confirmed.
       queryClient.setQueryData(orderStatusQuery(order.id).queryKey, {
         id: order.id,
-        status: 'pending',
+        status: order.status === 'paid' ? 'confirmed' : 'pending',
+        subtotalAmount: order.subtotalAmount,
+        discountAmount: order.discountAmount,
         totalAmount: order.totalAmount,
+        couponCode: order.couponCode,
         pixPaymentData: pixOf(answer),
       })
       if (answer.accountCreated) {
@@ -96,7 +106,9 @@ export function usePlaceOrder() {
         title: 'Pedido criado!',
         description: answer.accountExists
           ? 'Este e-mail já tem conta: entre com sua senha para ver o pedido na sua área.'
-          : 'Pague o PIX para liberar seus materiais.',
+          : order.status === 'paid'
+            ? 'O cupom cobriu o valor todo: seus materiais já estão liberados.'
+            : 'Pague o PIX para liberar seus materiais.',
         variant: 'success',
         duration: 3000,
       })

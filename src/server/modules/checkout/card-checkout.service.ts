@@ -14,6 +14,7 @@ import { idempotencyKey } from '../payments/payments.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import type { CheckoutDeps } from './checkout.service.js'
 import { describeLines, priceItems, requestedItems } from './order-lines.js'
+import { FREE_PROVIDER, quoteOf } from './order-coupon.js'
 
 /** The admin's return URL when it is one, else this store's waiting page; with the order id. */
 function backUrl(setting: string, baseUrl: string, orderId: string): URL {
@@ -44,6 +45,7 @@ export function createCardCheckoutService(deps: CheckoutDeps & { settings: Setti
   return {
     async placeCardOrder(input: {
       items: CheckoutItem[] | undefined
+      couponCode?: string | undefined
       customer: unknown
       viewer: Viewer
       owner: CartOwner
@@ -59,35 +61,64 @@ export function createCardCheckoutService(deps: CheckoutDeps & { settings: Setti
         )
       }
       const items = await requestedItems(input.items, deps.cart, input.owner)
-      const { lines, totalCents } = await priceItems(items, deps.catalog)
+      const { lines, totalCents: subtotalCents } = await priceItems(items, deps.catalog)
+      const quote = await quoteOf(deps.coupons, input.couponCode, lines)
+      const totalCents = quote ? quote.totalCents : subtotalCents
       const customer = await cardCustomer(input.viewer, input.customer, deps)
       const id = newOrderId()
-      await deps.orders.insert(
-        {
-          id,
-          userId: input.viewer.userId,
-          sessionId: input.owner.sessionId,
-          customerName: `${customer.firstName} ${customer.lastName}`.trim(),
-          customerEmail: customer.email,
-          customerWhatsapp: customer.phone ?? '',
-          totalCents,
-          paymentMethod: 'card',
-          paymentProvider: 'mercadopago',
-        },
-        lines,
-      )
+      const order = {
+        id,
+        userId: input.viewer.userId,
+        sessionId: input.owner.sessionId,
+        customerName: `${customer.firstName} ${customer.lastName}`.trim(),
+        customerEmail: customer.email,
+        customerWhatsapp: customer.phone ?? '',
+        totalCents,
+        discountCents: quote?.discountCents ?? 0,
+        couponCode: quote?.coupon.code ?? null,
+        paymentMethod: 'card' as const,
+        paymentProvider: totalCents === 0 ? FREE_PROVIDER : 'mercadopago',
+      }
+      if (quote) {
+        const notices = await deps.orders.prepareNotices()
+        // The order and its coupon use stand or fall together (the use may be the last one).
+        await deps.db.transaction(async (tx) => {
+          await deps.orders.insert(order, lines, { tx, notices })
+          await deps.coupons.hold(tx, quote, { id, email: customer.email, totalCents })
+        })
+        if (notices) deps.orders.flushNotices()
+      } else {
+        await deps.orders.insert(order, lines)
+      }
       // The buyer comes back to the waiting page of this order, which polls its status.
       const back = backUrl(await deps.settings.get('mercadopago_return_url'), input.baseUrl, id)
+      if (totalCents === 0) {
+        // Nothing to charge: paid now, and the 'payment page' is the order's own, already paid.
+        await deps.orders.markOrderPaid(id, 'free')
+        return { init_point: back.href, sandbox_init_point: null, preferenceId: '', orderId: id }
+      }
+      // Mercado Pago has no negative line: with a discount the order is one line of its total.
+      const preferenceItems = quote
+        ? [
+            {
+              id: id,
+              title: `${describeLines(lines).slice(0, 200)} (cupom ${quote.coupon.code})`,
+              quantity: 1,
+              currency_id: 'BRL' as const,
+              unit_price: totalCents / 100,
+            },
+          ]
+        : lines.map((l) => ({
+            id: String(l.productId),
+            title: l.productName,
+            quantity: l.quantity,
+            currency_id: 'BRL' as const,
+            unit_price: l.unitPriceCents / 100,
+          }))
       try {
         const preference = await mercadoPagoApi.createPreference(
           {
-            items: lines.map((l) => ({
-              id: String(l.productId),
-              title: l.productName,
-              quantity: l.quantity,
-              currency_id: 'BRL',
-              unit_price: l.unitPriceCents / 100,
-            })),
+            items: preferenceItems,
             payer: { name: customer.firstName, surname: customer.lastName, email: customer.email },
             back_urls: { success: back.href, failure: back.href, pending: back.href },
             auto_return: 'approved',

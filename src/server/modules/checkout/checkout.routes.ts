@@ -4,6 +4,7 @@ import {
   CheckoutAnswer,
   CheckoutBody,
 } from '../../../contracts/checkout.js'
+import { CouponValidateAnswer, CouponValidateRequest } from '../../../contracts/coupons.js'
 import type { App } from '../../app-types.js'
 import { baseUrlOf } from '../../http/base-url.js'
 import { cartOwnerOf } from '../../http/cart-session.js'
@@ -19,6 +20,7 @@ export function checkoutRoutes(app: App) {
       const owner = await cartOwnerOf(sessions, req, reply)
       const { answer, newUserId } = await checkout.placePixOrder({
         items: req.body.items,
+        couponCode: req.body.couponCode,
         customerData: req.body.customerData,
         viewer: await sessions.viewerOf(req),
         owner,
@@ -34,11 +36,18 @@ export function checkoutRoutes(app: App) {
   )
 
   app.post(
+    '/api/coupons/validate',
+    { schema: { body: CouponValidateRequest, response: { 200: CouponValidateAnswer } } },
+    async (req) => checkout.validateCoupon(req.body.code, req.body.items),
+  )
+
+  app.post(
     '/api/create-order-mercadopago',
     { schema: { body: CardCheckoutBody, response: { 201: CardCheckoutAnswer } } },
     async (req, reply) => {
       const answer = await cardCheckout.placeCardOrder({
         items: req.body.items,
+        couponCode: req.body.couponCode,
         customer: req.body.customer,
         viewer: await sessions.viewerOf(req),
         owner: await cartOwnerOf(sessions, req, reply),

@@ -5,6 +5,8 @@ import {
   type CheckoutAnswer,
   type CheckoutItem,
 } from '../../../contracts/checkout.js'
+import { COUPON_MESSAGES, type CouponValidateAnswer } from '../../../contracts/coupons.js'
+import { centsToDecimal } from '../../../contracts/money.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limit.js'
@@ -16,6 +18,7 @@ import type { Viewer } from '../accounts/sessions.service.js'
 import type { CartOwner } from '../../http/cart-session.js'
 import type { CartService } from '../cart/cart.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
+import type { CouponsService } from '../coupons/coupons.service.js'
 import {
   newOrderId,
   type NewOrder,
@@ -26,6 +29,7 @@ import { presentCharge, type PaymentsService } from '../payments/payments.servic
 import type { ChargeRequest, PixCharge } from '../payments/payments.service.js'
 import { toOrderSummary } from '../orders/orders.service.js'
 import { describeLines, priceItems, requestedItems } from './order-lines.js'
+import { FREE_PROVIDER, quoteOf } from './order-coupon.js'
 
 export interface CheckoutDeps {
   db: Db
@@ -34,6 +38,7 @@ export interface CheckoutDeps {
   accounts: AccountsService
   orders: OrdersService
   payments: PaymentsService
+  coupons: CouponsService
   /** Accounts made at checkout count against the sign-up limit of the IP. */
   limiter: RateLimiter
   log: FastifyBaseLogger
@@ -66,12 +71,42 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   return {
     /**
+     * POST /api/coupons/validate: what the code takes off these items at today's prices. A rule
+     * it breaks is `valid: false` with its message; the checkout checks everything again.
+     */
+    async validateCoupon(code: string, items: CheckoutItem[]): Promise<CouponValidateAnswer> {
+      const { lines, totalCents } = await priceItems(items, deps.catalog)
+      try {
+        const quote = await deps.coupons.quote(code, lines)
+        return {
+          valid: true,
+          code: quote.coupon.code,
+          subtotalAmount: centsToDecimal(quote.subtotalCents),
+          discountAmount: centsToDecimal(quote.discountCents),
+          totalAmount: centsToDecimal(quote.totalCents),
+          message: COUPON_MESSAGES.applied,
+        }
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code === 'not_found') throw error
+        return {
+          valid: false,
+          code: code.trim().toUpperCase(),
+          subtotalAmount: centsToDecimal(totalCents),
+          discountAmount: '0.00',
+          totalAmount: centsToDecimal(totalCents),
+          message: error.message,
+        }
+      }
+    },
+
+    /**
      * POST /api/checkout: prices from the database, the order and its lines stored atomically
      * (in one transaction with the new account, when one is asked for), and the PIX charge.
      * `newUserId` is for the route to log that account in.
      */
     async placePixOrder(input: {
       items: CheckoutItem[] | undefined
+      couponCode?: string | undefined
       customerData: unknown
       viewer: Viewer
       owner: CartOwner
@@ -79,7 +114,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
       ip: string
     }): Promise<{ answer: CheckoutAnswer; newUserId: string | null }> {
       const items = await requestedItems(input.items, deps.cart, input.owner)
-      const { lines, totalCents } = await priceItems(items, deps.catalog)
+      const { lines, totalCents: subtotalCents } = await priceItems(items, deps.catalog)
+      const quote = await quoteOf(deps.coupons, input.couponCode, lines)
+      const totalCents = quote ? quote.totalCents : subtotalCents
+      // A coupon that takes the whole amount: nothing to charge, paid as soon as it is stored.
+      const free = totalCents === 0
       const { customer, newAccountPassword } = await customerOf(
         input.viewer,
         input.customerData,
@@ -92,7 +131,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       // the account takes over when its owner logs in (orders.claimGuestOrders).
       const accountExists =
         wantsAccount && (await deps.accounts.findByEmail(customer.email)) !== null
-      const provider = await payments.providers.current()
+      const provider = free ? null : await payments.providers.current()
       const id = newOrderId()
       const request: ChargeRequest = {
         orderId: id,
@@ -102,7 +141,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
         expiresAt: new Date(Date.now() + PENDING_ORDER_TTL_MS),
       }
       // A local code is ready before the order is stored; a remote one needs the order first.
-      let charge: PixCharge | null = provider.remote ? null : await provider.createCharge(request)
+      let charge: PixCharge | null =
+        !provider || provider.remote ? null : await provider.createCharge(request)
       let newUserId: string | null = null
 
       const order = (userId: string | null): NewOrder => ({
@@ -114,30 +154,55 @@ export function createCheckoutService(deps: CheckoutDeps) {
         customerWhatsapp: normaliseWhatsapp(customer.whatsapp) ?? customer.whatsapp,
         customerAddress: customer.address || null,
         totalCents,
+        discountCents: quote?.discountCents ?? 0,
+        couponCode: quote?.coupon.code ?? null,
         paymentMethod: 'pix',
-        paymentProvider: provider.name,
+        paymentProvider: provider?.name ?? FREE_PROVIDER,
         pixCode: charge?.qrCode ?? null,
         ticketUrl: charge?.ticketUrl ?? null,
         providerPaymentId: charge?.providerPaymentId ?? null,
       })
       let placed: OrderRow
-      if (wantsAccount && !accountExists) {
-        const passwordHash = await hashPassword(newAccountPassword)
+      const newAccount = wantsAccount && !accountExists
+      if (newAccount || quote) {
+        const passwordHash = newAccount ? await hashPassword(newAccountPassword!) : null
         // Read before the transaction, like the hash: nothing inside may wait on another query.
         const notices = await orders.prepareNotices()
-        // The account and its first order (and its notice) stand or fall together.
+        // The account, the order, its coupon use and its notice stand or fall together.
         placed = await db.transaction(async (tx) => {
-          const user = await deps.accounts.register(
-            { ...customer, password: newAccountPassword! },
-            tx,
-            passwordHash,
-          )
-          newUserId = user.id
-          return orders.insert(order(user.id), lines, { tx, notices })
+          let userId = input.viewer.userId
+          if (passwordHash) {
+            const user = await deps.accounts.register(
+              { ...customer, password: newAccountPassword! },
+              tx,
+              passwordHash,
+            )
+            userId = user.id
+          }
+          const row = await orders.insert(order(userId), lines, { tx, notices })
+          if (quote) {
+            await deps.coupons.hold(tx, quote, { id, email: customer.email, totalCents })
+          }
+          return row
         })
+        if (passwordHash) newUserId = placed.userId
         if (notices) orders.flushNotices()
       } else {
         placed = await orders.insert(order(input.viewer.userId), lines)
+      }
+
+      if (free || !provider) {
+        await orders.markOrderPaid(id, 'free')
+        return {
+          answer: {
+            order: toOrderSummary({ ...placed, status: 'paid' }, lines),
+            pixPaymentData: null,
+            pixData: null,
+            accountCreated: newUserId !== null,
+            ...(accountExists ? { accountExists } : {}),
+          },
+          newUserId,
+        }
       }
 
       if (!charge) {

@@ -85,8 +85,8 @@ describe('POST /api/checkout as a guest', () => {
       { productId: kit.id, productName: 'Kit Alfabetização', quantity: 2, unitPrice: '29.90' },
       { productId: poster.id, productName: 'Cartaz', quantity: 1, unitPrice: '9.90' },
     ])
-    expect(answer.pixPaymentData.amount).toBe('69.70')
-    const parsed = parsePix(answer.pixPaymentData.qrCode)
+    expect(answer.pixPaymentData!.amount).toBe('69.70')
+    const parsed = parsePix(answer.pixPaymentData!.qrCode)
     if (hasError(parsed) || parsed.type !== 'STATIC') throw new Error('bad code')
     expect(parsed.transactionAmount).toBe(69.7)
     const [row] = await store.database.db
@@ -113,12 +113,12 @@ describe('POST /api/checkout as a guest', () => {
     })
     expect(answer.order.id).toMatch(/^[0-9a-z]{25}$/)
     expect(answer.accountCreated).toBe(false)
-    const pix = answer.pixPaymentData
+    const pix = answer.pixPaymentData!
     expect(pix).toMatchObject({ amount: '29.90', isDemo: true, provider: 'demo', ticketUrl: null })
     expect(pix.qrCodeBase64).toMatch(/^data:image\/png;base64,/)
-    expect(answer.pixData.qr_code).toBe(pix.qrCode)
-    expect(`data:image/png;base64,${answer.pixData.qr_code_base64}`).toBe(pix.qrCodeBase64)
-    const png = Buffer.from(answer.pixData.qr_code_base64, 'base64')
+    expect(answer.pixData!.qr_code).toBe(pix.qrCode)
+    expect(`data:image/png;base64,${answer.pixData!.qr_code_base64}`).toBe(pix.qrCodeBase64)
+    const png = Buffer.from(answer.pixData!.qr_code_base64, 'base64')
     expect((await sharp(png).metadata()).format).toBe('png')
     const [row] = await store.database.db
       .select()
@@ -171,7 +171,7 @@ describe('POST /api/checkout as a guest', () => {
     try {
       const answer = await guestCheckout(store, newCartSession(), [{ productId: kit.id }])
       expect(answer.pixPaymentData).toMatchObject({ isDemo: false, provider: 'static' })
-      const parsed = parsePix(answer.pixPaymentData.qrCode)
+      const parsed = parsePix(answer.pixPaymentData!.qrCode)
       if (hasError(parsed) || parsed.type !== 'STATIC') throw new Error('bad code')
       expect(parsed).toMatchObject({
         pixKey: 'loja@exemplo.com',

@@ -7,7 +7,16 @@ export interface OrderForText {
   customerEmail: string
   customerWhatsapp: string
   totalCents: number
+  /** What a coupon took off; 0 without one. */
+  discountCents: number
+  couponCode: string | null
   paymentMethod: 'pix' | 'card'
+}
+
+/** 'Cupom PROMO10: −R$ 5,00', or nothing for an order without a coupon. */
+export function couponLine(order: OrderForText): string[] {
+  if (!order.couponCode || order.discountCents <= 0) return []
+  return [`Cupom ${order.couponCode}: −${formatBRL(order.discountCents)}`]
 }
 
 export interface LineForText {
@@ -46,6 +55,7 @@ export function newOrderText(order: OrderForText, lines: LineForText[]): string 
     customerLine(order),
     'Itens:',
     itemList(lines),
+    ...couponLine(order),
     `Total: *${formatBRL(order.totalCents)}*`,
     `Pagamento: ${method(order)}, aguardando confirmação.`,
   ].join('\n')
@@ -57,6 +67,7 @@ export function paidAdminText(order: OrderForText, lines: LineForText[]): string
     customerLine(order),
     'Itens:',
     itemList(lines),
+    ...couponLine(order),
     `Total: *${formatBRL(order.totalCents)}* (${method(order)})`,
   ].join('\n')
 }
@@ -67,6 +78,7 @@ export function paidBuyerText(order: OrderForText, lines: LineForText[], link: s
     `Olá, ${firstName}! ✅ Recebemos o pagamento do seu pedido ${shortOrderId(order.id)}.`,
     '',
     itemList(lines),
+    ...couponLine(order),
     `Total: *${formatBRL(order.totalCents)}*`,
     '',
     'Seus materiais já estão liberados. Acesse por aqui:',

@@ -104,7 +104,7 @@ async function placeOrder(productIds: number[]) {
     productIds.map((productId) => ({ productId })),
     { email, firstName: 'Joana', lastName: 'Prado' },
   )
-  return { email, session, order: answer.order, pixCode: answer.pixData.qr_code }
+  return { email, session, order: answer.order, pixCode: answer.pixData!.qr_code }
 }
 
 async function setStatus(orderId: string, status: string) {
@@ -299,7 +299,7 @@ describe('a provider that makes the PIX remotely (Mercado Pago)', () => {
     )
     const row = await outboxRow(mp.store, `order:${order.id}:created:email`)
     expect(row).toMatchObject({ channel: 'email', toNumber: email, status: 'pending' })
-    expect(row!.body).toContain(pixData.qr_code)
+    expect(row!.body).toContain(pixData!.qr_code)
     expect(row!.body).toContain('A confirmação é automática')
     expect(row!.body).toContain(`https://loja.test/checkout?order=${order.id}`)
   })

@@ -1,7 +1,7 @@
 import { formatBRL } from '../../../contracts/money.js'
 import type { PaidGrant } from '../orders/orders.service.js'
 import type { MailContent, MailItem } from './mail-layout.js'
-import { shortOrderId, type LineForText, type OrderForText } from './message-texts.js'
+import { couponLine, shortOrderId, type LineForText, type OrderForText } from './message-texts.js'
 
 /** What the order e-mails need of an order beyond the texts' (the orders module hands it over). */
 export interface OrderForMail extends OrderForText {
@@ -60,6 +60,7 @@ export function orderCreatedMail(
     ...(order.pixCode ? { code: { label: 'PIX copia e cola', value: order.pixCode } } : {}),
     items: [
       ...lines.map((l) => ({ title: lineTitle(l), lines: [lineAmount(l)] })),
+      ...couponLine(order).map((title) => ({ title })),
       { title: `Total: ${formatBRL(order.totalCents)}` },
     ],
     button: { label: 'Abrir página de pagamento', path: paymentPath },
@@ -77,7 +78,7 @@ export function orderPaidMail(
 ): MailContent {
   const id = shortOrderId(order.id)
   const path = materialsPath(accessToken)
-  const items = lines.map((line): MailItem => {
+  const lineItems = lines.map((line): MailItem => {
     const mine = grants.filter((g) => g.productId === line.productId)
     const canva = mine.find((g) => g.canvaUrl)?.canvaUrl
     const downloads = mine.reduce((sum, g) => sum + (g.downloads ?? 0), 0)
@@ -104,7 +105,7 @@ export function orderPaidMail(
     paragraphs: [
       `Recebemos o pagamento de ${formatBRL(order.totalCents)} do pedido ${id}. Seus materiais já estão liberados:`,
     ],
-    items,
+    items: [...lineItems, ...couponLine(order).map((title) => ({ title }))],
     button: { label: 'Ver todos os meus materiais', path },
     note: `Os botões deste e-mail abrem os seus materiais por 30 dias, sem precisar digitar nada. Depois, use "Meus materiais" na loja com este e-mail. ${support(ctx)}`,
   }
@@ -161,6 +162,7 @@ export function ownerCopyMail(
     ],
     items: [
       ...lines.map((l) => ({ title: lineTitle(l), lines: [lineAmount(l)] })),
+      ...couponLine(order).map((title) => ({ title })),
       { title: `Total: ${formatBRL(order.totalCents)}` },
     ],
     button: { label: 'Ver pedidos no painel', path: '/admin' },

@@ -31,7 +31,7 @@ export type { OrderOwner, OwnedOrder } from './order-personal-data.js'
 export { UNPAID_ORDER_RETENTION_MS } from './order-personal-data.js'
 export type OrderLineRow = typeof orderItems.$inferSelect
 /** Who marked an order paid; logged, so a surprise payment can be traced. */
-export type PaidSource = 'webhook' | 'recheck' | 'demo' | 'admin'
+export type PaidSource = 'webhook' | 'recheck' | 'demo' | 'admin' | 'free'
 
 /**
  * What other modules do inside the very transaction that pays or closes an order (downloads
@@ -44,7 +44,8 @@ export interface OrderEffects {
   preparePaid(): Promise<
     (tx: Db, order: OrderRow, lines: OrderLineRow[]) => Promise<PaidGrant[] | void>
   >
-  closed(tx: Db, orderId: string): Promise<void>
+  /** `status` is the new one: 'cancelled' (by hand or expired) or 'refunded'. */
+  closed(tx: Db, orderId: string, status?: OrderStatus): Promise<void>
   /** Guest orders became `userId`'s (claimGuestOrders): the rows they granted follow. */
   claimed?(tx: Db, orderIds: string[], userId: string): Promise<void>
 }
@@ -92,7 +93,7 @@ export function createOrdersService(
 
   /** What every refund or cancellation does inside its transaction: effects, then notices. */
   async function closedWithin(tx: Db, order: OrderRow, writer: NoticeWriter | null) {
-    for (const effect of effects) await effect.closed(tx, order.id)
+    for (const effect of effects) await effect.closed(tx, order.id, order.status)
     if (writer) await writer.orderClosed(tx, order, await linesOf(tx, order.id))
   }
 
@@ -326,14 +327,21 @@ export function createOrdersService(
     /** Stored orders as summaries, the lines of all of them read in one query (order lists). */
     summarise: (rows: OrderRow[]) => summariseOrders(db, rows),
 
-    /** Cancels one order if it is still pending (a charge that could not be created). */
+    /**
+     * Cancels one order if it is still pending (a charge that could not be created), with the
+     * effects of any cancellation (a coupon's use goes back) but no notice: the buyer was told.
+     */
     async cancelPending(id: string): Promise<boolean> {
-      const rows = await db
-        .update(orders)
-        .set({ status: 'cancelled', updatedAt: sql`now()` })
-        .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
-        .returning({ id: orders.id })
-      return rows.length > 0
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(orders)
+          .set({ status: 'cancelled', updatedAt: sql`now()` })
+          .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
+          .returning({ id: orders.id })
+        if (!row) return false
+        for (const effect of effects) await effect.closed(tx, id, 'cancelled')
+        return true
+      })
     },
 
     /**

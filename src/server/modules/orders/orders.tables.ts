@@ -22,7 +22,11 @@ export const orders = pgTable(
     customerEmail: text('customer_email').notNull(),
     customerWhatsapp: text('customer_whatsapp').notNull().default(''),
     customerAddress: text('customer_address'),
+    /** What the buyer pays (the PIX's amount): the lines' sum minus `discountCents`. */
     totalCents: integer('total_cents').notNull(),
+    /** What a coupon took off the lines' sum; the coupon's code as the buyer typed it. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    couponCode: text('coupon_code'),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     paymentMethod: text('payment_method', { enum: ['pix', 'card'] })
       .notNull()
@@ -43,6 +47,7 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_total_non_negative', sql`${t.totalCents} >= 0`),
+    check('orders_discount_non_negative', sql`${t.discountCents} >= 0`),
     index('orders_email_idx').on(t.customerEmail),
     index('orders_user_idx').on(t.userId),
     index('orders_status_created_idx').on(t.status, t.createdAt),

@@ -40,7 +40,10 @@ describe('GET /api/orders/:id/status', () => {
     expect(mine.json<OrderStatusAnswer>()).toEqual({
       id: order.id,
       status: 'pending',
+      subtotalAmount: '29.90',
+      discountAmount: '0.00',
       totalAmount: '29.90',
+      couponCode: null,
       pixPaymentData,
     })
     for (const other of [{ session: newCartSession() }, {}]) {

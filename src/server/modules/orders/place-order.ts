@@ -29,6 +29,8 @@ export async function placeOrder(
     providerPaymentId: null,
     pixCode: null,
     ticketUrl: null,
+    discountCents: 0,
+    couponCode: null,
     ...order,
     status: 'pending',
     paidAt: null,
@@ -47,11 +49,12 @@ export async function placeOrder(
   await db.execute(sql`
     WITH placed AS (
       INSERT INTO orders (id, user_id, session_id, customer_name, customer_email,
-        customer_whatsapp, customer_address, total_cents, status, payment_method,
+        customer_whatsapp, customer_address, total_cents, discount_cents, coupon_code,
+        status, payment_method,
         payment_provider, provider_payment_id, pix_code, ticket_url, created_at, updated_at)
       VALUES (${row.id}, ${row.userId}::uuid, ${row.sessionId}, ${row.customerName},
         ${row.customerEmail}, ${row.customerWhatsapp}, ${row.customerAddress}, ${row.totalCents},
-        'pending', ${row.paymentMethod}, ${row.paymentProvider}, ${row.providerPaymentId},
+        ${row.discountCents}, ${row.couponCode}, 'pending', ${row.paymentMethod}, ${row.paymentProvider}, ${row.providerPaymentId},
         ${row.pixCode}, ${row.ticketUrl}, ${now.toISOString()}::timestamptz,
         ${now.toISOString()}::timestamptz)
       RETURNING id

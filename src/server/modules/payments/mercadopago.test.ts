@@ -122,6 +122,6 @@ describe('a checkout answer', () => {
   it('is typed as the contract says', async () => {
     const { answer } = await pixOrder()
     const typed: CheckoutAnswer = answer
-    expect(typed.pixData.qr_code_base64).toBe(FAKE_QR_BASE64)
+    expect(typed.pixData!.qr_code_base64).toBe(FAKE_QR_BASE64)
   })
 })

@@ -148,7 +148,7 @@ describe('payment mode', () => {
     expect(await modeNow()).toBe('demo')
     const res = await pixCheckout()
     expect(res.statusCode).toBe(201)
-    expect(res.json<CheckoutAnswer>().pixPaymentData.provider).toBe('demo')
+    expect(res.json<CheckoutAnswer>().pixPaymentData!.provider).toBe('demo')
   })
 
   it('a store that had a PIX key before the switch existed leaves demo at start-up', async () => {

@@ -60,7 +60,10 @@ export function createPaymentsService(deps: {
     return {
       id: order.id,
       status: polledStatus(order.status),
+      subtotalAmount: centsToDecimal(order.totalCents + order.discountCents),
+      discountAmount: centsToDecimal(order.discountCents),
       totalAmount: centsToDecimal(order.totalCents),
+      couponCode: order.couponCode,
       // While it waits, the page may have been reloaded: it needs the QR again.
       pixPaymentData: waiting
         ? presentCharge({ name, recipientName: recipientName ?? undefined }, order.totalCents, {

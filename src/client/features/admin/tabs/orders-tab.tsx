@@ -55,6 +55,11 @@ export function OrderLine({ order, children }: { order: AdminOrder; children: Re
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
+        {order.couponCode && order.discountAmount !== '0.00' ? (
+          <span data-testid="order-coupon" className="text-xs font-semibold text-emerald-700">
+            Cupom {order.couponCode}: −{money(order.discountAmount)}
+          </span>
+        ) : null}
         <span className="font-bold text-purple-900">{money(order.totalAmount)}</span>
         {children}
       </div>

@@ -1,0 +1,52 @@
+import { COUPON_MESSAGES } from '../../../contracts/coupons.js'
+import { AppError } from '../../errors.js'
+import type { coupons } from './coupons.tables.js'
+
+export type CouponRow = typeof coupons.$inferSelect
+
+/** A line as priced by the server: the coupon only ever sees database prices. */
+export interface PricedLineLike {
+  productId: number
+  unitPriceCents: number
+  quantity: number
+}
+
+export interface Discount {
+  subtotalCents: number
+  discountCents: number
+  totalCents: number
+}
+
+/**
+ * Why the coupon cannot apply to these lines at `now`, or the discount it gives. Uses and the
+ * per-e-mail cap are counted where the use is held, in the order's transaction.
+ */
+export function applyCoupon(coupon: CouponRow, lines: PricedLineLike[], now: Date): Discount {
+  if (!coupon.isActive) throw new AppError('bad_request', COUPON_MESSAGES.inactive)
+  if (coupon.startsAt && coupon.startsAt > now) {
+    throw new AppError('conflict', COUPON_MESSAGES.notYet)
+  }
+  if (coupon.endsAt && coupon.endsAt <= now) throw new AppError('conflict', COUPON_MESSAGES.expired)
+  const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0)
+  if (coupon.minCents !== null && subtotalCents < coupon.minCents) {
+    throw new AppError('bad_request', minimumMessage(coupon.minCents))
+  }
+  const listed = new Set(coupon.productIds)
+  const eligible = lines
+    .filter((l) => listed.size === 0 || listed.has(l.productId))
+    .reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0)
+  if (eligible === 0) throw new AppError('bad_request', COUPON_MESSAGES.noProducts)
+  const raw = coupon.type === 'percent' ? Math.round((eligible * coupon.value) / 100) : coupon.value
+  // Never more than the listed products cost: the order never goes below R$ 0,00.
+  const discountCents = Math.min(raw, eligible)
+  return { subtotalCents, discountCents, totalCents: subtotalCents - discountCents }
+}
+
+function minimumMessage(cents: number): string {
+  const reais = (cents / 100).toFixed(2).replace('.', ',')
+  return `Este cupom vale para pedidos a partir de R$ ${reais}`
+}
+
+export function refusedForExhaustion(): AppError {
+  return new AppError('conflict', COUPON_MESSAGES.exhausted)
+}
