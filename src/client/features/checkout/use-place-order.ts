@@ -88,6 +88,7 @@ export function usePlaceOrder() {
         status: 'pending',
         totalAmount: order.totalAmount,
         pixPaymentData: pixOf(answer),
+        expiresAt: answer.pixPaymentData?.expiresAt ?? null,
       })
       if (answer.accountCreated) {
         void queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey })

@@ -42,6 +42,7 @@ describe('GET /api/orders/:id/status', () => {
       status: 'pending',
       totalAmount: '29.90',
       pixPaymentData,
+      expiresAt: pixPaymentData.expiresAt,
     })
     for (const other of [{ session: newCartSession() }, {}]) {
       const res = await status(order.id, other)
