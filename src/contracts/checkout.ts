@@ -129,6 +129,8 @@ export const PixPaymentData = z.object({
   provider: PaymentProviderName,
   /** Who receives the PIX, as the store configured it (static only; null otherwise). */
   recipientName: z.string().nullable(),
+  /** When the charge stops being payable (ISO 8601); null for an order made before expiries. */
+  expiresAt: z.string().nullable(),
 })
 export type PixPaymentData = z.infer<typeof PixPaymentData>
 
@@ -138,6 +140,9 @@ export type PixData = z.infer<typeof PixData>
 
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
+/** Why an order was cancelled or refunded, where it matters later (orders.closed_reason). */
+export const ORDER_CLOSED_REASONS = ['expired', 'refund_request', 'admin', 'provider'] as const
+export type OrderClosedReason = (typeof ORDER_CLOSED_REASONS)[number]
 export const OrderStatus = z.enum(ORDER_STATUSES)
 
 export const OrderLine = z.object({
@@ -199,6 +204,8 @@ export const OrderStatusAnswer = z.object({
   couponCode: z.string().nullable(),
   /** Present while the order is pending, so a reloaded page can show the QR again. */
   pixPaymentData: PixPaymentData.nullable(),
+  /** When an unpaid PIX order is cancelled (ISO 8601); null when it has no PIX expiry. */
+  expiresAt: z.string().nullable(),
 })
 export type OrderStatusAnswer = z.infer<typeof OrderStatusAnswer>
 

@@ -115,6 +115,12 @@ export const SETTINGS = [
     defaultValue: '',
   },
   {
+    key: 'pix_expiry_minutes',
+    category: 'payment',
+    description: 'Validade do PIX (minutos): depois disso o pedido não pago é cancelado',
+    defaultValue: '60',
+  },
+  {
     key: 'max_downloads',
     category: 'downloads',
     isPublic: true,

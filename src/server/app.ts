@@ -160,7 +160,13 @@ function createServices(
     log,
     now,
   })
-  const payments = createPaymentsService({ config, settings, orders, log })
+  const payments = createPaymentsService({
+    config,
+    settings,
+    orders,
+    log,
+    now: now && (() => now().getTime()),
+  })
   const checkoutDeps = { db, cart, catalog, accounts, orders, payments, coupons, limiter, log }
   const adminReports = createAdminReports(db, orders)
   const login = createLoginService(accounts, limiter, cart.mergeGuestCart, (account) =>

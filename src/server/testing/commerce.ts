@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { CheckoutAnswer, GuestCustomerDataInput } from '../../contracts/checkout.js'
 import { startFakeMercadoPago } from './fake-mercadopago.js'
-import { createTestStore, type TestStore } from './test-app.js'
+import { createTestStore, type TestStore, type TestStoreOptions } from './test-app.js'
 
 /** A fresh, valid cart session id, as the client makes them. */
 export function newCartSession(): string {
@@ -74,9 +74,10 @@ export function cookieFrom(res: { headers: Record<string, unknown> }): string {
 export const WEBHOOK_SECRET = 'segredo-do-webhook'
 
 /** A store whose payments go to a fake Mercado Pago, with a public https URL for webhooks. */
-export async function createMercadoPagoStore() {
+export async function createMercadoPagoStore(opts: Pick<TestStoreOptions, 'now'> = {}) {
   const fake = await startFakeMercadoPago()
   const store = await createTestStore({
+    ...opts,
     env: {
       MERCADOPAGO_ACCESS_TOKEN: fake.token,
       MERCADOPAGO_API_URL: fake.url,

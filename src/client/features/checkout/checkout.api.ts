@@ -97,5 +97,6 @@ export function pixOf(answer: CheckoutAnswer): PixPaymentData | null {
     isDemo: false,
     provider: 'static',
     recipientName: null,
+    expiresAt: null,
   }
 }

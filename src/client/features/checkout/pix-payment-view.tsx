@@ -9,6 +9,7 @@ import { confirmPayment, isPaidStatus, orderStatusQuery } from './checkout.api'
 import { ManualConfirmation } from './manual-confirmation'
 import { clearPendingOrder } from './pending-order'
 import { PixCodeBox } from './pix-code-box'
+import { PixCountdown } from './pix-countdown'
 import { useFocusOnMount } from './use-focus-on-mount'
 
 interface PixPaymentViewProps {
@@ -68,6 +69,7 @@ export function PixPaymentView({ order, exhausted, onCheckAgain }: PixPaymentVie
             {formatDecimalBRL(order.subtotalAmount)}
           </p>
         ) : null}
+        {pix?.expiresAt && <PixCountdown expiresAt={pix.expiresAt} onExpired={onCheckAgain} />}
         {pix?.recipientName && (
           <p data-testid="pix-recipient" className="mt-1 text-center text-sm text-gray-700">
             Para: <strong>{pix.recipientName}</strong>

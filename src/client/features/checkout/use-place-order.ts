@@ -98,6 +98,7 @@ export function usePlaceOrder() {
         totalAmount: order.totalAmount,
         couponCode: order.couponCode,
         pixPaymentData: pixOf(answer),
+        expiresAt: answer.pixPaymentData?.expiresAt ?? null,
       })
       if (answer.accountCreated) {
         void queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey })

@@ -30,6 +30,14 @@ function httpUrl(value: string): boolean {
 const RULES: Partial<Record<SettingKey, (value: string) => string>> = {
   max_downloads: positiveInt,
   download_link_expiry: positiveInt,
+  pix_expiry_minutes: (raw) => {
+    const value = raw.trim()
+    const minutes = Number(value)
+    if (!/^\d{1,5}$/.test(value) || minutes < 30 || minutes > 1440) {
+      throw bad('Use de 30 a 1440 minutos (24 horas)')
+    }
+    return String(minutes)
+  },
   footer_whatsapp: whatsapp,
   whatsapp_number: whatsapp,
   admin_whatsapp: whatsapp,

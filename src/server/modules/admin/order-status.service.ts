@@ -1,7 +1,7 @@
 import type { AdminOrder } from '../../../contracts/admin.js'
 import type { OrderStatus } from '../../../contracts/checkout.js'
 import { AppError } from '../../errors.js'
-import { canTransition, type OrdersService } from '../orders/orders.service.js'
+import { canTransition, isPayable, type OrdersService } from '../orders/orders.service.js'
 import type { AdminReports } from './reports.read-model.js'
 
 const LABELS: Record<OrderStatus, string> = {
@@ -27,7 +27,9 @@ export function createOrderStatusChanger(deps: {
     const order = await orders.find(id)
     if (!order) throw notFound()
     if (order.status !== to) {
-      if (!canTransition(order.status, to)) {
+      // An order cancelled because its PIX ran out may still be paid: the money came late.
+      const latePayment = to === 'paid' && isPayable(order)
+      if (!latePayment && !canTransition(order.status, to)) {
         throw new AppError(
           'conflict',
           `Não é possível mudar um pedido ${LABELS[order.status]} para ${LABELS[to]}`,
@@ -36,7 +38,7 @@ export function createOrderStatusChanger(deps: {
       const changed =
         to === 'paid'
           ? await orders.markOrderPaid(id, 'admin')
-          : await orders.close(id, order.status, to as 'refunded' | 'cancelled')
+          : await orders.close(id, order.status, to as 'refunded' | 'cancelled', 'admin')
       if (!changed && (await orders.find(id))?.status !== to) {
         throw new AppError('conflict', 'O pedido mudou enquanto isso. Atualize a lista.')
       }

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import {
   GuestCustomerData,
-  PENDING_ORDER_TTL_MS,
   type CheckoutAnswer,
   type CheckoutItem,
 } from '../../../contracts/checkout.js'
@@ -138,7 +137,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         amountCents: totalCents,
         description: describeLines(lines),
         payer: customer,
-        expiresAt: new Date(Date.now() + PENDING_ORDER_TTL_MS),
+        expiresAt: await payments.pixExpiresAt(),
       }
       // A local code is ready before the order is stored; a remote one needs the order first.
       let charge: PixCharge | null =
@@ -161,6 +160,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         pixCode: charge?.qrCode ?? null,
         ticketUrl: charge?.ticketUrl ?? null,
         providerPaymentId: charge?.providerPaymentId ?? null,
+        pixExpiresAt: request.expiresAt,
       })
       let placed: OrderRow
       const newAccount = wantsAccount && !accountExists
@@ -220,7 +220,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         }
       }
 
-      const pixPaymentData = presentCharge(provider, totalCents, charge)
+      const pixPaymentData = presentCharge(provider, totalCents, charge, request.expiresAt)
       return {
         answer: {
           order: toOrderSummary(placed, lines),

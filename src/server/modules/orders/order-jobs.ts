@@ -1,12 +1,13 @@
 import type { App } from '../../app-types.js'
 import { startIntervalJob } from '../../lib/interval-job.js'
 
-export const CANCEL_STALE_EVERY_MS = 10 * 60 * 1000
+export const CANCEL_STALE_EVERY_MS = 60 * 1000
 export const RECHECK_PAYMENTS_EVERY_MS = 60 * 1000
 export const RECHECK_REFUNDS_EVERY_MS = 30 * 60 * 1000
 
 /**
- * The order timers: pending orders past 24 h are cancelled (every 10 min and at start), and
+ * The order timers: pending orders whose PIX ran out (pix_expiry_minutes) or past 24 h are
+ * cancelled through the close path (every minute and at start), and
  * pending Mercado Pago payments are re-checked every minute, because webhooks get lost; recently
  * paid ones every 30 min, for refunds and chargebacks. Every instance may run them: each moves an
  * order only from the status it saw.

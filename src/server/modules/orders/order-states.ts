@@ -1,4 +1,8 @@
-import type { OrderStatus, PolledOrderStatus } from '../../../contracts/checkout.js'
+import type {
+  OrderClosedReason,
+  OrderStatus,
+  PolledOrderStatus,
+} from '../../../contracts/checkout.js'
 
 /**
  * Every move an order may make (DESIGN.md): pending → paid → refunded, pending → cancelled.
@@ -18,4 +22,14 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 /** Status polling calls a paid order 'confirmed' (SPEC.md section 3). */
 export function polledStatus(status: OrderStatus): PolledOrderStatus {
   return status === 'paid' ? 'confirmed' : status
+}
+
+/**
+ * Whether a payment confirmed now pays the order: a pending one, or one cancelled only because
+ * its PIX ran out (the buyer's money arrived late through the provider: honoured, not lost).
+ */
+export function isPayable(order: { status: OrderStatus; closedReason: OrderClosedReason | null }) {
+  return (
+    order.status === 'pending' || (order.status === 'cancelled' && order.closedReason === 'expired')
+  )
 }

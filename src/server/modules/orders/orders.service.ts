@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import {
   PENDING_ORDER_TTL_MS,
+  type OrderClosedReason,
   type OrderStatus,
   type OrderSummary,
 } from '../../../contracts/checkout.js'
@@ -25,7 +26,7 @@ import { placeOrder, type NewOrder, type NewOrderLine, type OrderRow } from './p
 
 export type { NewOrder, NewOrderLine, OrderRow }
 export type { NoticeLine, NoticeWriter, OrderNotices, PaidGrant } from './order-notices.js'
-export { canTransition, ORDER_TRANSITIONS, polledStatus } from './order-states.js'
+export { canTransition, isPayable, ORDER_TRANSITIONS, polledStatus } from './order-states.js'
 export { toOrderSummary } from './order-summary.js'
 export type { OrderOwner, OwnedOrder } from './order-personal-data.js'
 export { UNPAID_ORDER_RETENTION_MS } from './order-personal-data.js'
@@ -62,6 +63,23 @@ export interface OrderAsker {
 }
 
 const notFound = () => new AppError('not_found', 'Pedido não encontrado')
+
+/** A pending order, or one cancelled only because its PIX ran out (see isPayable). */
+const payableWhere = () =>
+  or(
+    eq(orders.status, 'pending'),
+    and(eq(orders.status, 'cancelled'), eq(orders.closedReason, 'expired')),
+  )
+
+/** Pending orders that can no longer be paid at `nowMs`: their PIX ran out, or 24 h passed. */
+const dueWhere = (nowMs: number) =>
+  and(
+    eq(orders.status, 'pending'),
+    or(
+      lte(orders.pixExpiresAt, new Date(nowMs)),
+      lt(orders.createdAt, new Date(nowMs - PENDING_ORDER_TTL_MS)),
+    ),
+  )
 
 /** 128 random bits in base 36: 25 letters and digits, which also fits a PIX txid as is. */
 export function newOrderId(): string {
@@ -174,9 +192,10 @@ export function createOrdersService(
     },
 
     /**
-     * Pays a pending order and grants its purchases, exactly once: of any number of
-     * simultaneous callers only the one whose UPDATE finds it still pending goes on, and the
-     * unique order_item_id would refuse a second set anyway. True for that one caller.
+     * Pays a pending order (or one cancelled because its PIX ran out: a late payment is
+     * honoured) and grants its purchases, exactly once: of any number of simultaneous callers
+     * only the one whose UPDATE finds it still payable goes on, and the unique order_item_id
+     * would refuse a second set anyway. True for that one caller.
      */
     async markOrderPaid(orderId: string, source: PaidSource): Promise<boolean> {
       const steps = await Promise.all(effects.map((effect) => effect.preparePaid()))
@@ -184,8 +203,8 @@ export function createOrdersService(
       const won = await db.transaction(async (tx) => {
         const [order] = await tx
           .update(orders)
-          .set({ status: 'paid', paidAt: sql`now()`, updatedAt: sql`now()` })
-          .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+          .set({ status: 'paid', paidAt: sql`now()`, closedReason: null, updatedAt: sql`now()` })
+          .where(and(eq(orders.id, orderId), payableWhere()))
           .returning()
         if (!order) return false
         const lines = await linesOf(tx, order.id)
@@ -207,13 +226,18 @@ export function createOrdersService(
      * purchases revoked) in the same transaction. `from` is the status the caller saw: if the
      * order moved meanwhile nothing happens and the answer is false.
      */
-    async close(orderId: string, from: OrderStatus, to: 'refunded' | 'cancelled') {
+    async close(
+      orderId: string,
+      from: OrderStatus,
+      to: 'refunded' | 'cancelled',
+      reason: OrderClosedReason | null = null,
+    ) {
       if (!canTransition(from, to)) return false
       const writer = await notices.prepare()
       const closed = await db.transaction(async (tx) => {
         const [order] = await tx
           .update(orders)
-          .set({ status: to, updatedAt: sql`now()` })
+          .set({ status: to, closedReason: reason, updatedAt: sql`now()` })
           .where(and(eq(orders.id, orderId), eq(orders.status, from)))
           .returning()
         if (!order) return false
@@ -345,42 +369,51 @@ export function createOrdersService(
     },
 
     /**
-     * Pending orders older than 24 h can no longer be paid: cancelled, each with the effects and
-     * notices of any cancellation. Returns how many.
+     * Pending orders that can no longer be paid (their PIX ran out, or 24 h passed) are
+     * cancelled as 'expired', each with the effects and notices of any cancellation (the close
+     * path). `onlyId` limits it to one order (its status page asked). Returns how many.
      */
-    async cancelStale(nowMs = Date.now()): Promise<number> {
+    async cancelStale(nowMs = Date.now(), onlyId?: string): Promise<number> {
       const writer = await notices.prepare()
       const cancelled = await db.transaction(async (tx) => {
         const rows = await tx
           .update(orders)
-          .set({ status: 'cancelled', updatedAt: sql`now()` })
-          .where(
-            and(
-              eq(orders.status, 'pending'),
-              lt(orders.createdAt, new Date(nowMs - PENDING_ORDER_TTL_MS)),
-            ),
-          )
+          .set({ status: 'cancelled', closedReason: 'expired', updatedAt: sql`now()` })
+          .where(and(dueWhere(nowMs), onlyId === undefined ? undefined : eq(orders.id, onlyId)))
           .returning()
         for (const order of rows) await closedWithin(tx, order, writer)
         return rows.length
       })
-      if (cancelled > 0) notices.flush()
+      if (cancelled > 0) {
+        notices.flush()
+        deps.onSalesChange()
+      }
       return cancelled
     },
 
     /** Export, erasure and retention of the buyers' data on orders (privacy module). */
     personalData: orderPersonalData(db),
 
-    /** Pending orders of a provider still inside their validity, newest first. */
-    async pendingOf(provider: string, limit: number): Promise<OrderRow[]> {
+    /**
+     * Orders of a provider whose payment may still come, newest first: pending ones inside their
+     * validity, and those whose PIX ran out in the last 24 h (a late payment is honoured).
+     */
+    async pendingOf(provider: string, limit: number, nowMs = Date.now()): Promise<OrderRow[]> {
+      const since = new Date(nowMs - PENDING_ORDER_TTL_MS)
       return db
         .select()
         .from(orders)
         .where(
           and(
-            eq(orders.status, 'pending'),
             eq(orders.paymentProvider, provider),
-            gte(orders.createdAt, new Date(Date.now() - PENDING_ORDER_TTL_MS)),
+            or(
+              and(eq(orders.status, 'pending'), gte(orders.createdAt, since)),
+              and(
+                eq(orders.status, 'cancelled'),
+                eq(orders.closedReason, 'expired'),
+                gte(orders.updatedAt, since),
+              ),
+            ),
           ),
         )
         .orderBy(desc(orders.createdAt))

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { ORDER_STATUSES } from '../../../contracts/checkout.js'
+import { ORDER_CLOSED_REASONS, ORDER_STATUSES } from '../../../contracts/checkout.js'
 import { createdAt } from '../../db/columns.js'
 import { users } from '../accounts/accounts.tables.js'
 import { products } from '../products/products.tables.js'
@@ -37,6 +37,13 @@ export const orders = pgTable(
     pixCode: text('pix_code'),
     ticketUrl: text('ticket_url'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A PIX order not paid by then is cancelled (pix_expiry_minutes); null for card orders. */
+    pixExpiresAt: timestamp('pix_expires_at', { withTimezone: true }),
+    /**
+     * Why it was closed, when that matters later: 'expired' (its PIX ran out, and a payment that
+     * still arrives through the provider pays it), 'refund_request' (the buyer asked), 'admin'.
+     */
+    closedReason: text('closed_reason', { enum: ORDER_CLOSED_REASONS }),
     /**
      * When the buyer's name, e-mail, WhatsApp and address were replaced (an erasure request, or
      * an unpaid order past its retention); amounts, items and payment ids stay for the books.

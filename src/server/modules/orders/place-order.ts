@@ -5,7 +5,7 @@ import type { orderItems, orders } from './orders.tables.js'
 export type OrderRow = typeof orders.$inferSelect
 export type NewOrder = Omit<
   typeof orders.$inferInsert,
-  'status' | 'paidAt' | 'createdAt' | 'updatedAt'
+  'status' | 'paidAt' | 'closedReason' | 'createdAt' | 'updatedAt'
 >
 export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>
 
@@ -31,9 +31,11 @@ export async function placeOrder(
     ticketUrl: null,
     discountCents: 0,
     couponCode: null,
+    pixExpiresAt: null,
     ...order,
     status: 'pending',
     paidAt: null,
+    closedReason: null,
     anonymisedAt: null,
     createdAt: now,
     updatedAt: now,
@@ -50,12 +52,13 @@ export async function placeOrder(
     WITH placed AS (
       INSERT INTO orders (id, user_id, session_id, customer_name, customer_email,
         customer_whatsapp, customer_address, total_cents, discount_cents, coupon_code,
-        status, payment_method,
-        payment_provider, provider_payment_id, pix_code, ticket_url, created_at, updated_at)
+        status, payment_method, payment_provider, provider_payment_id, pix_code, ticket_url,
+        pix_expires_at, created_at, updated_at)
       VALUES (${row.id}, ${row.userId}::uuid, ${row.sessionId}, ${row.customerName},
         ${row.customerEmail}, ${row.customerWhatsapp}, ${row.customerAddress}, ${row.totalCents},
-        ${row.discountCents}, ${row.couponCode}, 'pending', ${row.paymentMethod}, ${row.paymentProvider}, ${row.providerPaymentId},
-        ${row.pixCode}, ${row.ticketUrl}, ${now.toISOString()}::timestamptz,
+        ${row.discountCents}, ${row.couponCode}, 'pending', ${row.paymentMethod},
+        ${row.paymentProvider}, ${row.providerPaymentId}, ${row.pixCode}, ${row.ticketUrl},
+        ${row.pixExpiresAt?.toISOString() ?? null}::timestamptz, ${now.toISOString()}::timestamptz,
         ${now.toISOString()}::timestamptz)
       RETURNING id
     )

@@ -61,6 +61,7 @@ describe('PIX through Mercado Pago', () => {
       isDemo: false,
       provider: 'mercadopago',
       recipientName: null,
+      expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     })
   })
 

@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { AppError } from '../../errors.js'
-import type { OrderRow, OrdersService, PaidSource } from '../orders/orders.service.js'
+import {
+  isPayable,
+  type OrderRow,
+  type OrdersService,
+  type PaidSource,
+} from '../orders/orders.service.js'
 import type { MercadoPagoPayment } from './providers/mercadopago-api.js'
 import { paysOrder, reversesOrder } from './providers/mercadopago.js'
 import type { WebhookInput } from './providers/pix-provider.js'
@@ -40,9 +45,12 @@ export function createPaymentChecks(deps: {
     }
   }
 
-  /** Asks the order's provider; pays the order when it says so. Failures are logged only. */
+  /**
+   * Asks the order's provider; pays the order when it says so (also one cancelled because its
+   * PIX ran out: the money arrived). Failures are logged only.
+   */
   async function recheck(order: OrderRow): Promise<void> {
-    if (order.status !== 'pending') return
+    if (!isPayable(order)) return
     try {
       const provider = await providers.named(order.paymentProvider)
       if (!provider?.remote) return
@@ -106,7 +114,7 @@ export function createPaymentChecks(deps: {
         const order = reference ? await orders.find(reference) : null
         if (!payment || order?.paymentProvider !== 'mercadopago') return
         const ref = { orderId: order.id, amountCents: order.totalCents, providerPaymentId: null }
-        if (order.status === 'pending' && paysOrder(payment, ref)) {
+        if (isPayable(order) && paysOrder(payment, ref)) {
           await pay(order, payment.id, 'webhook')
         } else {
           await refundIfReversed(order, payment, 'webhook')

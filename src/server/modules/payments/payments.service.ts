@@ -28,6 +28,7 @@ export function presentCharge(
   provider: Pick<PixProvider, 'name' | 'recipientName'>,
   amountCents: number,
   charge: Pick<PixCharge, 'qrCode' | 'qrCodeBase64' | 'ticketUrl'>,
+  expiresAt: Date | null,
 ): PixPaymentData {
   return {
     qrCodeBase64: pngDataUrl(charge.qrCodeBase64 ?? qrPngBase64(charge.qrCode)),
@@ -37,16 +38,24 @@ export function presentCharge(
     isDemo: provider.name === 'demo',
     provider: provider.name,
     recipientName: provider.name === 'static' ? (provider.recipientName ?? null) : null,
+    expiresAt: expiresAt?.toISOString() ?? null,
   }
 }
+
+/** Bounds of pix_expiry_minutes: Mercado Pago takes 30 min at least; past 24 h orders expire anyway. */
+export const PIX_EXPIRY_MIN_MINUTES = 30
+export const PIX_EXPIRY_MAX_MINUTES = 24 * 60
 
 export function createPaymentsService(deps: {
   config: Config
   settings: SettingsService
   orders: OrdersService
   log: FastifyBaseLogger
+  /** The clock (tests move it). */
+  now?: () => number
 }) {
   const { orders } = deps
+  const now = deps.now ?? Date.now
   const providers = createPixProviders(deps.config, deps.settings)
   const checks = createPaymentChecks({ providers, orders, log: deps.log })
   const lastAsked = new Map<string, number>()
@@ -66,12 +75,18 @@ export function createPaymentsService(deps: {
       couponCode: order.couponCode,
       // While it waits, the page may have been reloaded: it needs the QR again.
       pixPaymentData: waiting
-        ? presentCharge({ name, recipientName: recipientName ?? undefined }, order.totalCents, {
-            qrCode: order.pixCode!,
-            qrCodeBase64: null,
-            ticketUrl: order.ticketUrl,
-          })
+        ? presentCharge(
+            { name, recipientName: recipientName ?? undefined },
+            order.totalCents,
+            {
+              qrCode: order.pixCode!,
+              qrCodeBase64: null,
+              ticketUrl: order.ticketUrl,
+            },
+            order.pixExpiresAt,
+          )
         : null,
+      expiresAt: order.pixExpiresAt?.toISOString() ?? null,
     }
   }
 
@@ -81,20 +96,35 @@ export function createPaymentsService(deps: {
     recheckPaid: checks.recheckPaid,
     handleWebhook: checks.handleWebhook,
 
-    /** Status polling; a Mercado Pago order is re-checked now and then in case its webhook was lost. */
+    /** When a PIX charged now stops being payable (pix_expiry_minutes, default 60). */
+    async pixExpiresAt(): Promise<Date> {
+      const minutes = await deps.settings.getPositiveInt('pix_expiry_minutes')
+      const bounded = Math.min(Math.max(minutes, PIX_EXPIRY_MIN_MINUTES), PIX_EXPIRY_MAX_MINUTES)
+      return new Date(now() + bounded * 60_000)
+    },
+
+    /**
+     * Status polling; a remote provider's order is re-checked now and then in case its webhook
+     * was lost, and a pending order past its expiry is cancelled here rather than at the next
+     * sweep (after a last re-check, so a payment made at the last second still counts).
+     */
     async statusFor(orderId: string, asker: OrderAsker): Promise<OrderStatusAnswer> {
       const order = await orders.findOwned(orderId, asker)
-      const now = Date.now()
-      if (
-        order.status !== 'pending' ||
-        order.paymentProvider !== 'mercadopago' ||
-        now - (lastAsked.get(order.id) ?? 0) < POLL_RECHECK_MS
-      ) {
-        return statusAnswer(order)
+      const at = now()
+      const due =
+        order.status === 'pending' && order.pixExpiresAt && order.pixExpiresAt.getTime() <= at
+      const remote = (await providers.named(order.paymentProvider))?.remote === true
+      const ask =
+        order.status === 'pending' &&
+        remote &&
+        (due || at - (lastAsked.get(order.id) ?? 0) >= POLL_RECHECK_MS)
+      if (!ask && !due) return statusAnswer(order)
+      if (ask) {
+        if (lastAsked.size > 10_000) lastAsked.clear()
+        lastAsked.set(order.id, at)
+        await checks.recheck(order)
       }
-      if (lastAsked.size > 10_000) lastAsked.clear()
-      lastAsked.set(order.id, now)
-      await checks.recheck(order)
+      if (due) await orders.cancelStale(at, order.id)
       return statusAnswer((await orders.find(order.id)) ?? order)
     },
 

@@ -41,6 +41,12 @@ export const CONFIG_SECTIONS: Record<
       hint: `até ${CITY_MAX} letras`,
       notice: (value) => pixCutNotice(value, CITY_MAX),
     },
+    {
+      settingKey: 'pix_expiry_minutes',
+      label: 'Validade do PIX (minutos)',
+      type: 'number',
+      hint: 'de 30 a 1440; depois disso o pedido não pago é cancelado',
+    },
   ],
   email: [
     {
