@@ -99,8 +99,12 @@ describe('a visitor browses the catalogue on a phone', () => {
     const res = await page.request.get('/produto/1')
     const html = await res.text()
     expect(html).toMatch(
-      /<meta property="og:image" content="http:\/\/[^"]+\/api\/products\/1\/image\?v=/,
+      /<meta property="og:image" content="http:\/\/[^"]+\/api\/products\/1\/share\.jpg\?v=/,
     )
+    // The demo's covers get their 1200×630 JPEG preview too.
+    const og = /<meta property="og:image" content="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&')
+    const image = await page.request.get(og)
+    expect(image.headers()['content-type']).toBe('image/jpeg')
     expect(html).toContain('<link rel="canonical"')
     // Older screens' .html addresses are pages of the app; a missing file stays a 404.
     expect((await page.request.get('/upload-multiplo.html')).status()).toBe(200)

@@ -3,17 +3,29 @@ import './lib/zod-jitless'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
-import { bestsellersQuery } from './features/catalog/catalog.queries'
+import { bestsellersQuery, productKeys } from './features/catalog/catalog.queries'
+import { readPageData } from './lib/page-data'
 import { queryClient } from './lib/query-client'
+import { preloadProductPage } from './routes'
 import './styles.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('Elemento #root ausente em index.html')
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A product page arrives drawn by the server, with its product: put it in the cache and load
+// the page's code first, so React's first paint is that same page, not a spinner.
+const { product } = readPageData()
+const ready = product
+  ? (queryClient.setQueryData(productKeys.detail(product.id), product),
+    preloadProductPage().catch(() => undefined))
+  : Promise.resolve()
+
+void ready.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 )
 
 window.addEventListener('load', () => {

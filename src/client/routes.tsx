@@ -1,11 +1,32 @@
-import { lazy, Suspense } from 'react'
+import { createElement, lazy, Suspense, useState, type ComponentType } from 'react'
 import { Route, Switch } from 'wouter'
 import { PageLoading } from './ui/query-state'
 import type { VariantId } from './features/admin/product-form/variants'
 import HomePage from './pages/home.page'
 
+/**
+ * A lazy page that can be loaded ahead: once loaded it renders at once, without suspending
+ * (React.lazy would show the fallback for a frame even when the code is already here).
+ */
+function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | undefined
+  const remember = () =>
+    load().then((module) => {
+      loaded = module.default
+      return module
+    })
+  const Lazy = lazy(remember)
+  // Chosen once per mount: switching from Lazy to the loaded page later would remount it.
+  const Page = (props: P) => {
+    const [component] = useState(() => loaded ?? Lazy)
+    return createElement(component, props)
+  }
+  return Object.assign(Page, { preload: remember })
+}
+
 // Only the home page is in the first bundle; every other page loads on demand.
-const ProductPage = lazy(() => import('./pages/product.page'))
+const ProductPage = preloadable(() => import('./pages/product.page'))
+export const preloadProductPage = () => ProductPage.preload()
 const AboutPage = lazy(() => import('./pages/about.page'))
 const PrivacyPage = lazy(() => import('./pages/privacy.page'))
 const TermsPage = lazy(() => import('./pages/terms.page'))

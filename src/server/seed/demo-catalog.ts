@@ -110,7 +110,9 @@ async function prepare(
     pages.forEach((practice, i) => svgs.push(previewSvg(practice, product.category, i + 2)))
   }
   const images = await Promise.all(
-    svgs.map(async (svg) => storeImageVariants(storage, await renderPng(svg))),
+    svgs.map(async (svg, i) =>
+      storeImageVariants(storage, await renderPng(svg), { share: i === 0 }),
+    ),
   )
   const files: PreparedFile[] = [
     {

@@ -52,6 +52,10 @@ export function catalogRoutes(app: App) {
   app.get('/api/products/:id/image-fast', { schema: imageSchema }, async (req, reply) =>
     sendImage(req, reply, await catalog.image(req.params.id, 0, req.query.size, 'card')),
   )
+  // The link preview (og:image): a JPEG, the format every messenger's scraper takes.
+  app.get('/api/products/:id/share.jpg', { schema: imageSchema }, async (req, reply) =>
+    sendImage(req, reply, await catalog.shareImage(req.params.id), 'image/jpeg'),
+  )
   app.get(
     '/api/products/:id/additional-image/:index',
     { schema: { params: AdditionalImageParams, querystring: ImageQuery } },
@@ -66,12 +70,17 @@ export function catalogRoutes(app: App) {
 
 type ImageAnswer = Awaited<ReturnType<CatalogService['image']>>
 
-function sendImage(req: FastifyRequest, reply: FastifyReply, image: ImageAnswer) {
+function sendImage(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  image: ImageAnswer,
+  type = 'image/webp',
+) {
   const version = (req.query as { v?: string }).v
   // A URL carrying the image's own hash never changes meaning: cache it for a year.
   const cacheControl =
     version === image.hash ? 'public, max-age=31536000, immutable' : 'public, max-age=86400'
   reply.header('etag', image.etag).header('cache-control', cacheControl)
   if (isFresh(req, image.etag)) return reply.code(304).send()
-  return reply.type('image/webp').header('content-length', image.length).send(image.open())
+  return reply.type(type).header('content-length', image.length).send(image.open())
 }

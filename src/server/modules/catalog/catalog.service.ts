@@ -4,7 +4,8 @@ import { AppError } from '../../errors.js'
 import { cached } from '../../lib/cached.js'
 import { prepareJson, type PreparedBody } from '../../lib/http.js'
 import type { FileStorage } from '../../files/storage.js'
-import { pickVariant } from '../../files/images.js'
+import { makeShareImage, pickVariant, shareImageKey } from '../../files/images.js'
+import { buffer as readAll } from 'node:stream/consumers'
 import type { ImageRecord, ProductsService } from '../products/products.service.js'
 
 interface Snapshot {
@@ -37,6 +38,25 @@ export function createCatalogService(sources: CatalogSources, storage: FileStora
       image = (await sources.products.image(productId, position)) ?? undefined
     if (!image) throw new AppError('not_found', 'Imagem não encontrada')
     return image
+  }
+
+  // Covers stored before share pictures existed get theirs at the first request, made once.
+  const makingShare = new Map<string, Promise<unknown>>()
+  async function ensureShareImage(image: ImageRecord): Promise<string> {
+    const key = shareImageKey(image.hash)
+    if ((await storage.size(key)) !== null) return key
+    let job = makingShare.get(image.hash)
+    if (!job) {
+      const source = image.variants.full ?? image.variants.card
+      if (!source) throw new AppError('not_found', 'Imagem não encontrada')
+      job = readAll(storage.read(source))
+        .then((bytes) => makeShareImage(bytes))
+        .then((jpeg) => storage.put(key, jpeg))
+        .finally(() => makingShare.delete(image.hash))
+      makingShare.set(image.hash, job)
+    }
+    await job
+    return key
   }
 
   return {
@@ -90,6 +110,20 @@ export function createCatalogService(sources: CatalogSources, storage: FileStora
       if (length === null) throw new AppError('not_found', 'Imagem não encontrada')
       return {
         etag: `"${image.hash}-${variant}"`,
+        hash: image.hash,
+        length,
+        open: () => storage.read(key),
+      }
+    },
+
+    /** The cover as a 1200×630 JPEG for link previews (made now if the cover predates them). */
+    async shareImage(productId: number) {
+      const image = await imageRecord(productId, 0)
+      const key = await ensureShareImage(image)
+      const length = await storage.size(key)
+      if (length === null) throw new AppError('not_found', 'Imagem não encontrada')
+      return {
+        etag: `"${image.hash}-share"`,
         hash: image.hash,
         length,
         open: () => storage.read(key),

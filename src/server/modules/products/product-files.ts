@@ -45,7 +45,10 @@ export function planUpload(staged: StagedUpload): UploadPlan {
 export async function storePlan(storage: FileStorage, plan: UploadPlan) {
   const images: ImageRow[] = []
   for (const { staged, position } of plan.images) {
-    images.push({ position, ...(await storeImageVariants(storage, staged)) })
+    images.push({
+      position,
+      ...(await storeImageVariants(storage, staged, { share: position === 0 })),
+    })
   }
   const files: FileRow[] = []
   for (const { staged, position, storageKey } of plan.files) {

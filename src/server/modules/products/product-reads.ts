@@ -91,6 +91,15 @@ export function createProductReads(db: Db) {
     /** Products on sale, newest first, with their image records (the catalogue's snapshot). */
     activeViews: () => views(eq(products.isActive, true)),
 
+    /** Every product on sale and when it last changed, for /sitemap.xml (read fresh each time). */
+    async sitemapEntries(): Promise<Array<{ id: number; updatedAt: Date }>> {
+      return db
+        .select({ id: products.id, updatedAt: products.updatedAt })
+        .from(products)
+        .where(and(eq(products.isActive, true), isNull(products.deletedAt)))
+        .orderBy(asc(products.id))
+    },
+
     /** The list screen's fields only, with the cover URL and nothing else joined. */
     async listLight(): Promise<AdminProductLight[]> {
       const rows = await db

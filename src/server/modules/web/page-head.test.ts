@@ -66,7 +66,13 @@ describe('productHead', () => {
     expect(meta(head, 'og:type')).toBe('product')
     expect(meta(head, 'og:url')).toBe(`${BASE}/produto/42`)
     expect(canonical(head)).toBe(`${BASE}/produto/42`)
-    expect(meta(head, 'og:image')).toBe(`${BASE}/api/products/42/image?v=abc123&size=card`)
+    expect(meta(head, 'og:image')).toBe(`${BASE}/api/products/42/share.jpg?v=abc123`)
+    expect(meta(head, 'og:image:type')).toBe('image/jpeg')
+    expect(meta(head, 'og:image:width')).toBe('1200')
+    expect(meta(head, 'og:image:height')).toBe('630')
+    expect(meta(head, 'og:image:alt')).toBe('Capa de Alfabeto Ilustrado')
+    expect(meta(head, 'og:price:amount')).toBe('19.90')
+    expect(meta(head, 'og:price:currency')).toBe('BRL')
     expect(meta(head, 'twitter:card')).toBe('summary_large_image')
     expect(meta(head, 'og:description')).toBe('Cartelas coloridas para a alfabetização.')
     expect(meta(head, 'description')).toBe('Cartelas coloridas para a alfabetização.')
@@ -104,10 +110,20 @@ describe('productHead', () => {
     expect(short).toBe('Curta.')
   })
 
-  it("writes an image URL's & as &amp; in the HTML", () => {
-    expect(productHead(BASE, product())).toContain(
-      `content="${BASE}/api/products/42/image?v=abc123&amp;size=card"`,
-    )
+  it('gives no og:image to a product without a cover', () => {
+    const head = productHead(BASE, product({ imageUrl: '/api/products/42/image?v=none' }))
+    expect(meta(head, 'og:image')).toBeUndefined()
+    expect(meta(head, 'og:price:amount')).toBe('19.90')
+  })
+
+  it('keeps the JSON-LD inside its element whatever the owner typed', () => {
+    const name = `</script><script>alert(1)</script> & "x"`
+    const head = productHead(BASE, product({ name, description: 'a\u2028b <!--' }))
+    const blocks = head.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)
+    expect(blocks).toHaveLength(1)
+    const json = JSON.parse(/>([\s\S]*)<\/script>$/.exec(blocks![0]!)![1]!)
+    expect(json.name).toBe(name)
+    expect(json.description).toBe('a\u2028b <!--')
   })
 })
 
@@ -129,7 +145,7 @@ describe('renderHead', () => {
       title: 't',
       description: 'd',
       url: `${BASE}/busca?q="><script>`,
-      image: `${BASE}/img?a=1&b=2`,
+      image: { url: `${BASE}/img?a=1&b=2`, type: 'image/jpeg', width: 1, height: 1, alt: 'a' },
     })
     expect(head).not.toContain('"><script>')
     expect(canonical(head)).toBe(`${BASE}/busca?q="><script>`)

@@ -1,11 +1,13 @@
 import type { Product } from '../../../contracts/products.js'
 import { formatDecimalBRL } from '../../../contracts/money.js'
+import { categoryOf } from '../../../contracts/categories.js'
+import { SHARE_IMAGE } from '../../files/images.js'
 
 export const STORE_NAME = 'Loja de Materiais Pedagógicos'
 const STORE_DESCRIPTION =
   'Materiais pedagógicos digitais para professoras e famílias: PDFs e modelos Canva. Pague com PIX e baixe na hora.'
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -19,8 +21,10 @@ interface HeadInput {
   description: string
   /** Absolute URLs: WhatsApp and other crawlers do not resolve relative ones. */
   url: string
-  image?: string
+  image?: { url: string; width: number; height: number; alt: string; type: string }
   type?: 'website' | 'product'
+  /** Extra tags after the preview's (a product's price, its JSON-LD). */
+  extra?: string[]
 }
 
 /** The <head> tags that make a shared link show a preview (Open Graph) and a canonical URL. */
@@ -30,6 +34,7 @@ export function renderHead({
   url,
   image,
   type = 'website',
+  extra = [],
 }: HeadInput): string {
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
@@ -44,10 +49,15 @@ export function renderHead({
   ]
   if (image) {
     tags.push(
-      `<meta property="og:image" content="${escapeHtml(image)}">`,
+      `<meta property="og:image" content="${escapeHtml(image.url)}">`,
+      `<meta property="og:image:type" content="${escapeHtml(image.type)}">`,
+      `<meta property="og:image:width" content="${image.width}">`,
+      `<meta property="og:image:height" content="${image.height}">`,
+      `<meta property="og:image:alt" content="${escapeHtml(image.alt)}">`,
       `<meta name="twitter:card" content="summary_large_image">`,
     )
   }
+  tags.push(...extra)
   return tags.join('')
 }
 
@@ -59,14 +69,89 @@ export function storeHead(baseUrl: string, path: string): string {
   })
 }
 
+/** The cover's link-preview JPEG (catalog.routes.ts), or null for a product without a cover. */
+export function shareImagePath(product: Pick<Product, 'id' | 'imageUrl'>): string | null {
+  const version = /[?&]v=([^&]+)/.exec(product.imageUrl)?.[1]
+  if (!version || version === 'none') return null
+  return `/api/products/${product.id}/share.jpg?v=${version}`
+}
+
+/** One line of the description, cut at 200 characters: what previews and snippets show. */
+export function summaryOf(description: string): string {
+  const summary = description.replace(/\s+/g, ' ').trim()
+  return summary.length > 200 ? `${summary.slice(0, 197)}...` : summary
+}
+
+/**
+ * JSON for a <script type="application/ld+json"> (or any data block): `<`, `>` and `&` written
+ * as escapes, so no text of the owner's can close the element or open another.
+ */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}
+
+/** schema.org Product with its Offer in reais: what search engines show as a rich result. */
+export function productJsonLd(baseUrl: string, product: Product) {
+  const url = `${baseUrl}/produto/${product.id}`
+  const share = shareImagePath(product)
+  const images = [
+    ...(share ? [`${baseUrl}${product.imageUrl}&size=full`] : []),
+    ...(product.additionalImages ?? []).map((path) => `${baseUrl}${path}`),
+    ...(share ? [`${baseUrl}${share}`] : []),
+  ]
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': `${url}#produto`,
+    sku: String(product.id),
+    name: product.name,
+    description: product.description.trim() || product.name,
+    category: categoryOf(product.category).label,
+    url,
+    ...(images.length ? { image: images } : {}),
+    brand: { '@type': 'Brand', name: STORE_NAME },
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: product.isFree ? '0.00' : product.price,
+      priceCurrency: 'BRL',
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      seller: { '@type': 'Organization', name: STORE_NAME },
+    },
+  }
+}
+
 export function productHead(baseUrl: string, product: Product): string {
   const price = product.isFree ? 'Grátis' : formatDecimalBRL(product.price)
-  const summary = product.description.replace(/\s+/g, ' ').trim()
+  const share = shareImagePath(product)
+  const amount = product.isFree ? '0.00' : product.price
   return renderHead({
     title: `${product.name} — ${price} | ${STORE_NAME}`,
-    description: summary.length > 200 ? `${summary.slice(0, 197)}...` : summary,
+    description: summaryOf(product.description),
     url: `${baseUrl}/produto/${product.id}`,
-    image: `${baseUrl}${product.imageUrl}&size=card`,
+    image: share
+      ? {
+          url: `${baseUrl}${share}`,
+          type: 'image/jpeg',
+          width: SHARE_IMAGE.width,
+          height: SHARE_IMAGE.height,
+          alt: `Capa de ${product.name}`,
+        }
+      : undefined,
     type: 'product',
+    extra: [
+      `<meta property="og:price:amount" content="${amount}">`,
+      `<meta property="og:price:currency" content="BRL">`,
+      `<meta property="product:price:amount" content="${amount}">`,
+      `<meta property="product:price:currency" content="BRL">`,
+      `<meta property="product:availability" content="in stock">`,
+      `<script type="application/ld+json">${jsonForHtml(productJsonLd(baseUrl, product))}</script>`,
+    ],
   })
 }

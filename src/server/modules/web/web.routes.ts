@@ -6,10 +6,14 @@ import type { App } from '../../app-types.js'
 import { AppError } from '../../errors.js'
 import { baseUrlOf } from '../../http/base-url.js'
 import { prepareBody, sendPrepared, type PreparedBody } from '../../lib/http.js'
+import { productBody, productData } from './page-body.js'
 import { productHead, storeHead } from './page-head.js'
+import { robotsTxt, sitemapXml } from './sitemap.js'
 
 // Where index.html marks the spot for per-page tags; the dev <title> after it is replaced too.
 const HEAD_SLOT = /<!--app-head-->(\s*<title>[^<]*<\/title>)?/
+// The app's mount point: a product page is sent with its content already inside.
+const ROOT_SLOT = '<div id="root"></div>'
 
 /**
  * Serves the built client: hashed assets cached for a year, the service worker never cached,
@@ -40,8 +44,14 @@ export async function webRoutes(app: App) {
   }
 
   const baseUrl = (req: FastifyRequest) => baseUrlOf(config, req)
-  const page = (head: string) =>
-    prepareBody(template!.replace(HEAD_SLOT, head), 'text/html; charset=utf-8')
+  const page = (head: string, body = '') =>
+    prepareBody(
+      // Functions, not strings: a `$&` in a product's name must stay text.
+      template!
+        .replace(HEAD_SLOT, () => head)
+        .replace(ROOT_SLOT, () => `<div id="root">${body}</div>`),
+      'text/html; charset=utf-8',
+    )
 
   // The home page is the same for everyone on a given host: render it once per host.
   const homes = new Map<string, PreparedBody>()
@@ -64,9 +74,21 @@ export async function webRoutes(app: App) {
     const id = Number((req.params as { id: string }).id)
     const product = Number.isInteger(id) && id > 0 ? await findActive(app, id) : undefined
     if (!product) reply.code(404)
-    const head = product ? productHead(baseUrl(req), product) : storeHead(baseUrl(req), req.url)
-    return sendPrepared(req, reply, page(head))
+    if (!product) return sendPrepared(req, reply, page(storeHead(baseUrl(req), req.url)))
+    const body = productBody(product) + productData(product)
+    return sendPrepared(req, reply, page(productHead(baseUrl(req), product), body))
   })
+
+  // For search engines: the store's pages, fresh at every request (a hidden product leaves at
+  // once), and where not to go. Served with or without a built client.
+  app.get('/sitemap.xml', async (req, reply) => {
+    const entries = await app.services.products.sitemapEntries()
+    const xml = sitemapXml(baseUrl(req), entries)
+    return sendPrepared(req, reply, prepareBody(xml, 'application/xml; charset=utf-8'))
+  })
+  app.get('/robots.txt', async (req, reply) =>
+    sendPrepared(req, reply, prepareBody(robotsTxt(baseUrl(req)), 'text/plain; charset=utf-8')),
+  )
 
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/'

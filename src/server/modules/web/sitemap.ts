@@ -1,0 +1,49 @@
+/** Text for XML: the five characters that could end a value or open markup, escaped. */
+function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+}
+
+/** The sitemap protocol (sitemaps.org): the home page, then every product on sale. */
+export function sitemapXml(
+  baseUrl: string,
+  products: ReadonlyArray<{ id: number; updatedAt: Date }>,
+): string {
+  const newest = products.reduce<Date | null>(
+    (latest, p) => (latest === null || p.updatedAt > latest ? p.updatedAt : latest),
+    null,
+  )
+  const url = (loc: string, lastmod: Date | null) =>
+    `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    url(`${baseUrl}/`, newest),
+    ...products.map((p) => url(`${baseUrl}/produto/${p.id}`, p.updatedAt)),
+    '</urlset>',
+    '',
+  ].join('\n')
+}
+
+/**
+ * Crawlers may read the store and its product pictures (a search result shows them); the
+ * administration and the API are not for them. The longer `Allow` lines win over `/api/`.
+ */
+export function robotsTxt(baseUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Allow: /api/products/*/image',
+    'Allow: /api/products/*/additional-image/',
+    'Allow: /api/products/*/share.jpg',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    '',
+  ].join('\n')
+}
