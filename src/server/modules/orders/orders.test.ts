@@ -45,7 +45,7 @@ describe('GET /api/orders/:id/status', () => {
       totalAmount: '29.90',
       couponCode: null,
       pixPaymentData,
-      expiresAt: pixPaymentData.expiresAt,
+      expiresAt: pixPaymentData!.expiresAt,
     })
     for (const other of [{ session: newCartSession() }, {}]) {
       const res = await status(order.id, other)

@@ -61,16 +61,16 @@ describe('PIX expiry', () => {
   it('charges with pix_expiry_minutes (60 by default) at Mercado Pago and tells the page when', async () => {
     const before = Date.now()
     const { answer, row, session } = await pendingOrder()
-    const expiresAt = Date.parse(answer.pixPaymentData.expiresAt!)
+    const expiresAt = Date.parse(answer.pixPaymentData!.expiresAt!)
     expect(expiresAt).toBeGreaterThanOrEqual(before + 60 * MINUTE - 1000)
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 60 * MINUTE + 1000)
-    expect(row.pixExpiresAt?.toISOString()).toBe(answer.pixPaymentData.expiresAt)
+    expect(row.pixExpiresAt?.toISOString()).toBe(answer.pixPaymentData!.expiresAt)
     const sent = fake.payments.get(row.providerPaymentId!)!
     expect(sent.date_of_expiration).toBe(brasiliaIso(new Date(expiresAt)))
 
     const polled = await status(row.id, session)
-    expect(polled.expiresAt).toBe(answer.pixPaymentData.expiresAt)
-    expect(polled.pixPaymentData?.expiresAt).toBe(answer.pixPaymentData.expiresAt)
+    expect(polled.expiresAt).toBe(answer.pixPaymentData!.expiresAt)
+    expect(polled.pixPaymentData?.expiresAt).toBe(answer.pixPaymentData!.expiresAt)
   })
 
   it('takes the owner’s setting from /admin/config, within 30 minutes and 24 hours', async () => {
@@ -91,7 +91,7 @@ describe('PIX expiry', () => {
     }
     expect((await save(' 90 ')).statusCode).toBe(200)
     const { answer } = await pendingOrder()
-    const left = Date.parse(answer.pixPaymentData.expiresAt!) - Date.now()
+    const left = Date.parse(answer.pixPaymentData!.expiresAt!) - Date.now()
     expect(left).toBeGreaterThan(89 * MINUTE)
     expect(left).toBeLessThanOrEqual(90 * MINUTE)
     expect((await save('60')).statusCode).toBe(200)
