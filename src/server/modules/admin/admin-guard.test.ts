@@ -39,6 +39,10 @@ const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/admin/privacy/export' },
   { method: 'POST', url: '/api/admin/privacy/anonymize' },
   { method: 'GET', url: '/api/admin/privacy/audit' },
+  { method: 'GET', url: '/api/admin/coupons' },
+  { method: 'POST', url: '/api/admin/coupons' },
+  { method: 'PUT', url: '/api/admin/coupons/:id' },
+  { method: 'DELETE', url: '/api/admin/coupons/:id' },
 ]
 
 /** Admin calls other issues provide (messaging, Canva links); every other one must exist. */
