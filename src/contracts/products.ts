@@ -33,8 +33,21 @@ export const Product = z.object({
   /** ISO 8601. */
   createdAt: z.string(),
   downloadFiles: z.array(ProductFileInfo),
+  /** A kit's products (empty for a plain product); each is delivered as its own purchase. */
+  bundleProductIds: z.array(z.number().int()),
+  /** What the kit page lists: each included product with its own price. */
+  bundleItems: z.array(
+    z.object({
+      productId: z.number().int(),
+      name: z.string(),
+      /** "19.90" */
+      price: z.string(),
+      imageUrl: z.string(),
+    }),
+  ),
 })
 export type Product = z.infer<typeof Product>
+export type BundleItem = Product['bundleItems'][number]
 
 /** A product as the admin API answers it: the public view and the settings only the shop sees. */
 export const AdminProduct = Product.extend({

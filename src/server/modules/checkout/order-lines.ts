@@ -45,6 +45,8 @@ export async function priceItems(
         productName: product.name,
         unitPriceCents: decimalToCents(product.price) ?? 0,
         quantity,
+        // A kit's contents as sold now: paying grants each of them (purchases).
+        bundleProductIds: product.bundleProductIds,
       }
     }),
   )

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import {
@@ -227,12 +227,18 @@ export function createOrdersService(
       return closed
     },
 
-    /** Whether any order holds the product (a sold product is hidden, never deleted). */
+    /** Whether any order holds the product, alone or in a kit (a sold one is hidden, never deleted). */
     async hasSales(productId: number): Promise<boolean> {
       const [line] = await db
         .select({ id: orderItems.id })
         .from(orderItems)
-        .where(eq(orderItems.productId, productId))
+        // Bought in a kit counts too: its buyers keep its files.
+        .where(
+          or(
+            eq(orderItems.productId, productId),
+            sql`${productId}::int = ANY(${orderItems.bundleProductIds})`,
+          ),
+        )
         .limit(1)
       return line !== undefined
     },

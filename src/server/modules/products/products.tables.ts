@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -86,4 +87,26 @@ export const productFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('product_files_position_unique').on(t.productId, t.position)],
+)
+
+/**
+ * A kit's contents: each product it includes (a kit never includes itself or another kit; the
+ * products service checks that). What a buyer gets is snapshotted on the order line when bought.
+ */
+export const productBundleItems = pgTable(
+  'product_bundle_items',
+  {
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bundleId, t.productId] }),
+    index('product_bundle_items_product_idx').on(t.productId),
+    check('product_bundle_items_not_self', sql`${t.bundleId} <> ${t.productId}`),
+  ],
 )

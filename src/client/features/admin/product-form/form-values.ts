@@ -15,6 +15,8 @@ export interface ProductFormValues {
   canvaTemplateId: string
   /** 'Proteger PDF com os dados do comprador' (ignored while the product is free). */
   stampPdf: boolean
+  /** A kit's products ([] for a plain product). */
+  bundleProductIds: number[]
   image: File | null
   downloadFile: File | null
   additionalImages: File[]
@@ -32,6 +34,7 @@ export const EMPTY_VALUES: ProductFormValues = {
   canvaTemplateId: '',
   // On by default for a new paid product (issue 13).
   stampPdf: true,
+  bundleProductIds: [],
   image: null,
   downloadFile: null,
   additionalImages: [],
@@ -51,6 +54,7 @@ export function valuesFromProduct(product: AdminProduct): ProductFormValues {
     externalLink: product.externalLink ?? '',
     canvaTemplateId: product.canvaTemplateId ?? '',
     stampPdf: product.stampPdf,
+    bundleProductIds: product.bundleProductIds,
   }
 }
 
@@ -73,5 +77,6 @@ export function textFields(values: ProductFormValues) {
     externalLink: values.externalLink.trim(),
     canvaTemplateId: values.canvaTemplateId.trim(),
     stampPdf: values.stampPdf && !values.isFree,
+    bundleProductIds: values.bundleProductIds,
   }
 }

@@ -2,6 +2,7 @@ import { CATEGORIES } from '../../../../contracts/categories'
 import { decimalToCents, formatBRL } from '../../../../contracts/money'
 import { Field } from '../../../ui/field'
 import type { ProductFormValues } from './form-values'
+import { KitSetting } from './kit-setting'
 import type { ProductFormVariant } from './variants'
 
 // The one screen of SPEC.md section 3 with the short list of 10 categories.
@@ -155,6 +156,7 @@ export function ProductFields({
         onChange={(e) => set('canvaTemplateId', e.target.value)}
       />
       <StampSetting values={values} set={set} />
+      <KitSetting values={values} set={set} />
       {variant.id === 'edit' && (
         <label className="flex items-center gap-2 text-sm font-semibold">
           <input
