@@ -35,6 +35,9 @@ export const PRODUCT_MESSAGES = {
   bundleNested: 'Um kit não pode conter outro kit',
   bundleMissing: 'Um dos produtos do kit não existe',
   bundleIncluded: 'Este produto faz parte de um kit e não pode virar um kit',
+  bumps: 'Ofertas no checkout inválidas: até 3, cada uma com produto e preço',
+  bumpSelf: 'Um produto não pode ser oferta de si mesmo',
+  bumpMissing: 'Um dos produtos das ofertas não existe',
   base64TooLarge:
     'Arquivo grande demais para envio em base64 (máximo 60 MB). Use o formulário com upload.',
 } as const
@@ -79,6 +82,40 @@ const idList = z.union([z.array(z.unknown()), z.string()]).transform((v, ctx): n
   return [...new Set(ids)]
 })
 
+/** Order bumps: an array in the JSON routes, JSON text in a multipart form; '' clears them. */
+const bumpList = z
+  .union([z.array(z.unknown()), z.string()])
+  .transform((v, ctx): { productId: number; offerCents: number }[] => {
+    let list: unknown = v
+    if (typeof v === 'string') {
+      try {
+        list = v.trim() === '' ? [] : JSON.parse(v)
+      } catch {
+        list = null
+      }
+    }
+    const parsed = Array.isArray(list)
+      ? list.map((b) => {
+          const item = (b ?? {}) as { productId?: unknown; offerPrice?: unknown }
+          const productId = Number(item.productId)
+          const offerCents =
+            typeof item.offerPrice === 'string' || typeof item.offerPrice === 'number'
+              ? decimalToCents(item.offerPrice)
+              : null
+          return Number.isInteger(productId) && productId > 0 && offerCents !== null
+            ? { productId, offerCents }
+            : null
+        })
+      : [null]
+    const ok = parsed.filter((b) => b !== null)
+    const unique = new Set(ok.map((b) => b.productId))
+    if (ok.length !== parsed.length || ok.length > 3 || unique.size !== ok.length) {
+      ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.bumps })
+      return z.NEVER
+    }
+    return ok
+  })
+
 const link = text(2000).refine((v) => v === '' || httpUrl(v), {
   error: PRODUCT_MESSAGES.externalLink,
 })
@@ -99,6 +136,7 @@ const fields = z.object({
   canvaTemplateId: text(200).optional(),
   stampPdf: flag.optional(),
   bundleProductIds: idList.optional(),
+  orderBumps: bumpList.optional(),
 })
 
 export interface ProductChanges {
@@ -115,6 +153,8 @@ export interface ProductChanges {
   stampPdf?: boolean
   /** A kit's products; [] makes it a plain product; undefined leaves it as it was (edit). */
   bundleProductIds?: number[]
+  /** Up to 3 offers at checkout; [] removes them; undefined leaves them as they were (edit). */
+  orderBumps?: { productId: number; offerCents: number }[]
 }
 export type NewProduct = Required<ProductChanges>
 
@@ -146,6 +186,7 @@ export const ProductCreateFields = fields.transform((f, ctx): NewProduct => {
     // On unless the form says otherwise; a free material is never stamped (issue 13).
     stampPdf: (f.stampPdf ?? true) && !(f.isFree ?? false),
     bundleProductIds: f.bundleProductIds ?? [],
+    orderBumps: f.orderBumps ?? [],
   }
 })
 
@@ -168,6 +209,7 @@ export const ProductEditFields = fields.transform((f, ctx): ProductChanges => {
     canvaTemplateId: blankToNull(f.canvaTemplateId),
     stampPdf: f.stampPdf,
     bundleProductIds: f.bundleProductIds,
+    orderBumps: f.orderBumps,
   }
 })
 

@@ -24,6 +24,7 @@ export function toOrderSummary(order: OrderRow, lines: NewOrderLine[]): OrderSum
       productName: l.productName,
       quantity: l.quantity,
       unitPrice: centsToDecimal(l.unitPriceCents),
+      bumpFor: l.bumpFor ?? null,
     })),
   }
 }

@@ -5,7 +5,13 @@ import { centsToDecimal } from '../../../contracts/money.js'
 import type { AdminProduct } from '../../../contracts/products.js'
 import type { Db } from '../../db/client.js'
 import type { BundleItem } from '../../../contracts/products.js'
-import { productBundleItems, productFiles, productImages, products } from './products.tables.js'
+import {
+  productBumps,
+  productBundleItems,
+  productFiles,
+  productImages,
+  products,
+} from './products.tables.js'
 import { coverUrl, toProductView } from './product-view.js'
 
 /** What delivering a product needs to know of it, hidden and deleted products included. */
@@ -103,15 +109,27 @@ export function createProductReads(db: Db) {
     if (!rows.length)
       return { list: [] as AdminProduct[], images: new Map<number, ImageRecord[]>() }
     const ids = rows.map((r) => r.id)
-    const [imageRows, fileRows, bundles] = await Promise.all([
+    const [imageRows, fileRows, bundles, bumpRows] = await Promise.all([
       db.select().from(productImages).where(inArray(productImages.productId, ids)),
       db.select().from(productFiles).where(inArray(productFiles.productId, ids)),
       bundleItemsOf(ids),
+      db
+        .select()
+        .from(productBumps)
+        .where(inArray(productBumps.productId, ids))
+        .orderBy(asc(productBumps.position)),
     ])
     const images = groupBy(imageRows, (r) => r.productId)
     const files = groupBy(fileRows, (r) => r.productId)
+    const bumps = groupBy(bumpRows, (r) => r.productId)
     const list = rows.map((row) =>
-      toProductView(row, images.get(row.id) ?? [], files.get(row.id) ?? [], bundles.get(row.id)),
+      toProductView(
+        row,
+        images.get(row.id) ?? [],
+        files.get(row.id) ?? [],
+        bundles.get(row.id),
+        bumps.get(row.id),
+      ),
     )
     return { list, images }
   }

@@ -22,6 +22,7 @@ export function toProductView(
   images: ImageRow[],
   files: FileRow[],
   bundleItems: BundleItem[] = [],
+  bumps: { bumpProductId: number; offerCents: number }[] = [],
 ): AdminProduct {
   const cover = images.find((i) => i.position === 0)
   const extras = images.filter((i) => i.position > 0).sort((a, b) => a.position - b.position)
@@ -53,5 +54,9 @@ export function toProductView(
     })),
     bundleProductIds: bundleItems.map((i) => i.productId),
     bundleItems,
+    orderBumps: bumps.map((b) => ({
+      productId: b.bumpProductId,
+      offerPrice: centsToDecimal(b.offerCents),
+    })),
   }
 }

@@ -7,7 +7,13 @@ import {
 } from '../../../contracts/product-form.js'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
-import { productBundleItems, productFiles, productImages, products } from './products.tables.js'
+import {
+  productBumps,
+  productBundleItems,
+  productFiles,
+  productImages,
+  products,
+} from './products.tables.js'
 import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../files/storage.js'
 import { deleteGroup, journalEntryFor, planUpload, storePlan } from './product-files.js'
@@ -69,6 +75,38 @@ export function createProductsService(deps: {
     }
   }
 
+  type Bumps = ProductChanges['orderBumps']
+
+  /** Order bumps, checked before any write: other products that exist. */
+  async function checkBumps(productId: number | null, bumps: Bumps) {
+    if (!bumps?.length) return
+    const ids = bumps.map((b) => b.productId)
+    if (productId !== null && ids.includes(productId)) {
+      throw new AppError('bad_request', PRODUCT_MESSAGES.bumpSelf)
+    }
+    const found = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(inArray(products.id, ids), isNull(products.deletedAt)))
+    if (found.length !== ids.length) throw new AppError('bad_request', PRODUCT_MESSAGES.bumpMissing)
+  }
+
+  /** Replaces a product's order bumps inside the product's write. */
+  async function writeBumps(tx: Db, productId: number, bumps: Bumps) {
+    if (bumps === undefined) return
+    await tx.delete(productBumps).where(eq(productBumps.productId, productId))
+    if (bumps.length) {
+      await tx.insert(productBumps).values(
+        bumps.map((b, position) => ({
+          productId,
+          bumpProductId: b.productId,
+          offerCents: b.offerCents,
+          position,
+        })),
+      )
+    }
+  }
+
   /** Replaces a kit's contents inside the product's write. */
   async function writeBundle(tx: Db, kitId: number, ids: number[] | undefined) {
     if (ids === undefined) return
@@ -94,7 +132,7 @@ export function createProductsService(deps: {
       }),
 
     async create(
-      { bundleProductIds, ...product }: NewProduct,
+      { bundleProductIds, orderBumps, ...product }: NewProduct,
       staged: StagedUpload,
     ): Promise<{ id: number; name: string }> {
       // A kit delivers its products' files: it needs a cover, not a file of its own.
@@ -103,6 +141,7 @@ export function createProductsService(deps: {
         throw new AppError('bad_request', PRODUCT_MESSAGES.files)
       }
       await checkBundle(null, bundleProductIds)
+      await checkBumps(null, orderBumps)
       const plan = planUpload(staged)
       const created = await journal.run(await journalEntryFor(db, plan), async () => {
         const stored = await storePlan(storage, plan)
@@ -110,6 +149,7 @@ export function createProductsService(deps: {
           const [row] = await tx.insert(products).values(product).returning()
           const productId = row!.id
           await writeBundle(tx, productId, bundleProductIds)
+          await writeBumps(tx, productId, orderBumps)
           await tx.insert(productImages).values(stored.images.map((i) => ({ ...i, productId })))
           if (stored.files.length) {
             await tx.insert(productFiles).values(stored.files.map((f) => ({ ...f, productId })))
@@ -124,7 +164,7 @@ export function createProductsService(deps: {
     /** Text changes, and each group of files sent replaces that group (see decision 008). */
     async update(
       id: number,
-      { bundleProductIds, ...changes }: ProductChanges,
+      { bundleProductIds, orderBumps, ...changes }: ProductChanges,
       staged?: StagedUpload,
     ): Promise<void> {
       const [current] = await db
@@ -133,6 +173,7 @@ export function createProductsService(deps: {
         .where(and(eq(products.id, id), isNull(products.deletedAt)))
       if (!current) throw notFound()
       await checkBundle(id, bundleProductIds)
+      await checkBumps(id, orderBumps)
       // A price sent without isFree makes a free product a paid one; 0.00 keeps it as it was.
       const isFree = changes.isFree ?? (changes.priceCents === 0 ? current.isFree : false)
       const values = { ...changes, isFree, priceCents: isFree ? 0 : changes.priceCents }
@@ -145,6 +186,7 @@ export function createProductsService(deps: {
             .set({ ...values, updatedAt: sql`now()` })
             .where(and(eq(products.id, id), isNull(products.deletedAt)))
           await writeBundle(tx, id, bundleProductIds)
+          await writeBumps(tx, id, orderBumps)
           for (const group of plan?.groups ?? []) await deleteGroup(tx, id, group)
           if (stored.images.length) {
             await tx

@@ -110,3 +110,23 @@ export const productBundleItems = pgTable(
     check('product_bundle_items_not_self', sql`${t.bundleId} <> ${t.productId}`),
   ],
 )
+
+/** Order bumps: up to 3 other products a product offers at checkout, each at a special price. */
+export const productBumps = pgTable(
+  'product_bumps',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    bumpProductId: integer('bump_product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    offerCents: integer('offer_cents').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.bumpProductId] }),
+    check('product_bumps_not_self', sql`${t.productId} <> ${t.bumpProductId}`),
+    check('product_bumps_offer_non_negative', sql`${t.offerCents} >= 0`),
+  ],
+)

@@ -24,6 +24,7 @@ function product(overrides: Partial<Product> = {}): Product {
     downloadFiles: [],
     bundleProductIds: [],
     bundleItems: [],
+    orderBumps: [],
     ...overrides,
   }
 }

@@ -17,6 +17,8 @@ export interface ProductFormValues {
   stampPdf: boolean
   /** A kit's products ([] for a plain product). */
   bundleProductIds: number[]
+  /** Up to 3 order bumps: another product and its price when bought with this one. */
+  orderBumps: { productId: number; offerPrice: string }[]
   image: File | null
   downloadFile: File | null
   additionalImages: File[]
@@ -35,6 +37,7 @@ export const EMPTY_VALUES: ProductFormValues = {
   // On by default for a new paid product (issue 13).
   stampPdf: true,
   bundleProductIds: [],
+  orderBumps: [],
   image: null,
   downloadFile: null,
   additionalImages: [],
@@ -55,6 +58,10 @@ export function valuesFromProduct(product: AdminProduct): ProductFormValues {
     canvaTemplateId: product.canvaTemplateId ?? '',
     stampPdf: product.stampPdf,
     bundleProductIds: product.bundleProductIds,
+    orderBumps: product.orderBumps.map((b) => ({
+      productId: b.productId,
+      offerPrice: b.offerPrice.replace('.', ','),
+    })),
   }
 }
 
@@ -78,5 +85,17 @@ export function textFields(values: ProductFormValues) {
     canvaTemplateId: values.canvaTemplateId.trim(),
     stampPdf: values.stampPdf && !values.isFree,
     bundleProductIds: values.bundleProductIds,
+    orderBumps: values.orderBumps.map((b) => {
+      const cents = decimalToCents(b.offerPrice)
+      return {
+        productId: b.productId,
+        offerPrice: cents === null ? b.offerPrice.trim() : centsToDecimal(cents),
+      }
+    }),
   }
 }
+
+export type SetValue = <K extends keyof ProductFormValues>(
+  key: K,
+  value: ProductFormValues[K],
+) => void

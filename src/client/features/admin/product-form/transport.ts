@@ -29,6 +29,9 @@ function appendText(form: FormData, values: ProductFormValues, editing: boolean)
   if (fields.bundleProductIds.length || editing) {
     form.append('bundleProductIds', JSON.stringify(fields.bundleProductIds))
   }
+  if (fields.orderBumps.length || editing) {
+    form.append('orderBumps', JSON.stringify(fields.orderBumps))
+  }
   // Empty means "none" when creating; when editing it clears what was there.
   if (fields.externalLink || editing) form.append('externalLink', fields.externalLink)
   if (fields.canvaTemplateId || editing) form.append('canvaTemplateId', fields.canvaTemplateId)

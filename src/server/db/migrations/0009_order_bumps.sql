@@ -1,0 +1,13 @@
+CREATE TABLE "product_bumps" (
+	"product_id" integer NOT NULL,
+	"bump_product_id" integer NOT NULL,
+	"offer_cents" integer NOT NULL,
+	"position" integer NOT NULL,
+	CONSTRAINT "product_bumps_product_id_bump_product_id_pk" PRIMARY KEY("product_id","bump_product_id"),
+	CONSTRAINT "product_bumps_not_self" CHECK ("product_bumps"."product_id" <> "product_bumps"."bump_product_id"),
+	CONSTRAINT "product_bumps_offer_non_negative" CHECK ("product_bumps"."offer_cents" >= 0)
+);
+--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "bump_for" integer;--> statement-breakpoint
+ALTER TABLE "product_bumps" ADD CONSTRAINT "product_bumps_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_bumps" ADD CONSTRAINT "product_bumps_bump_product_id_products_id_fk" FOREIGN KEY ("bump_product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;
