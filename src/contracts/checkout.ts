@@ -152,7 +152,7 @@ export const OrderLine = z.object({
   /** Decimal string: "19.90". */
   unitPrice: z.string(),
   /** Taken as the order bump of this product (at its offer price). */
-  bumpFor: z.number().int().nullable().optional(),
+  bumpFor: z.number().int().optional(),
 })
 export type OrderLine = z.infer<typeof OrderLine>
 
