@@ -2,7 +2,9 @@
  * Checkout throughput: 20 guests at once each placing PIX orders (POST /api/checkout, demo PIX:
  * BR Code + QR PNG + order and lines in one transaction) against the built server, on PGlite
  * and, when one is reachable, on PostgreSQL. Afterwards the orders in the database are counted:
- * every answered checkout must be there, and nothing else.
+ * every answered checkout must be there, and nothing else. A second run on the same server does
+ * the same with a coupon and an order bump in every checkout (issue 14: the coupon's use held
+ * in the order's transaction), printed beside the plain one.
  */
 import autocannon from 'autocannon'
 import type { ChildProcess } from 'node:child_process'
@@ -27,19 +29,74 @@ interface Run {
   failed: number
 }
 
+interface ProductRow {
+  id: number
+  name: string
+  price: string
+  isFree: boolean
+}
+
+async function paidProducts(baseUrl: string): Promise<ProductRow[]> {
+  const products = (await (await fetch(`${baseUrl}/api/products`)).json()) as ProductRow[]
+  return products.filter((p) => !p.isFree)
+}
+
 async function pickProducts(baseUrl: string): Promise<number[]> {
-  const products = (await (await fetch(`${baseUrl}/api/products`)).json()) as {
-    id: number
-    isFree: boolean
-  }[]
-  return products.filter((p) => !p.isFree).map((p) => p.id)
+  return (await paidProducts(baseUrl)).map((p) => p.id)
+}
+
+/** What the coupon + bump run sends besides the plain lines. */
+interface Extras {
+  couponCode: string
+  /** Each product's offer (order bump): another product at a special price. */
+  bumpOf: Map<number, number>
+}
+
+/** As the owner: every paid product offers the next one, and a 10% coupon with no cap. */
+async function setUpExtras(baseUrl: string): Promise<Extras> {
+  const login = await fetch(`${baseUrl}/api/auth/simple-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@teste.com', password: 'admin-senha-123' }),
+  })
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!
+  const headers = { 'content-type': 'application/json', cookie }
+  const products = await paidProducts(baseUrl)
+  const bumpOf = new Map<number, number>()
+  for (const [i, product] of products.entries()) {
+    const offered = products[(i + 1) % products.length]!
+    bumpOf.set(product.id, offered.id)
+    const res = await fetch(`${baseUrl}/api/products/${product.id}/update-json`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({
+        name: product.name,
+        price: product.price,
+        orderBumps: [{ productId: offered.id, offerPrice: '4.90' }],
+      }),
+    })
+    if (!res.ok) throw new Error(`bump: ${res.status} ${await res.text()}`)
+  }
+  const couponCode = `BENCH${randomBytes(3).toString('hex').toUpperCase()}`
+  const coupon = await fetch(`${baseUrl}/api/admin/coupons`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ code: couponCode, type: 'percent', value: 10 }),
+  })
+  if (!coupon.ok) throw new Error(`coupon: ${coupon.status} ${await coupon.text()}`)
+  return { couponCode, bumpOf }
 }
 
 /**
  * autocannon with a fresh cart session and customer per checkout, as real guests would be. A
  * fixed `amount` (not a duration) so no request is left in flight uncounted at the end.
  */
-async function checkoutLoad(baseUrl: string, productIds: number[], amount: number): Promise<Run> {
+async function checkoutLoad(
+  baseUrl: string,
+  productIds: number[],
+  amount: number,
+  extras?: Extras,
+): Promise<Run> {
   let n = 0
   const result = await autocannon({
     url: `${baseUrl}/api/checkout`,
@@ -52,6 +109,10 @@ async function checkoutLoad(baseUrl: string, productIds: number[], amount: numbe
           n++
           const a = productIds[n % productIds.length]!
           const b = productIds[(n * 7 + 3) % productIds.length]!
+          const bump = extras?.bumpOf.get(a)
+          // The offer of `a`, unless `b` is that very product (then it is a plain line).
+          const bumpLine =
+            bump !== undefined && bump !== b ? [{ productId: bump, quantity: 1, bumpFor: a }] : []
           return {
             ...req,
             headers: {
@@ -59,10 +120,8 @@ async function checkoutLoad(baseUrl: string, productIds: number[], amount: numbe
               'x-session-id': `cart_${randomBytes(16).toString('hex')}`,
             },
             body: JSON.stringify({
-              items: [
-                { productId: a, quantity: 1 },
-                { productId: b, quantity: 2 },
-              ],
+              items: [{ productId: a, quantity: 1 }, { productId: b, quantity: 2 }, ...bumpLine],
+              ...(extras ? { couponCode: extras.couponCode } : {}),
               customerData: {
                 firstName: 'Cliente',
                 lastName: `Bench ${n}`,
@@ -94,6 +153,7 @@ async function bench(
   const server = await startServer({ SEED_DEMO: '1', ...env })
   let warm: Run
   let run: Run
+  let extra: Run
   let cpuPerCheckout: number
   try {
     const productIds = await pickProducts(server.baseUrl)
@@ -102,13 +162,23 @@ async function bench(
     // Sized from the warm-up to last about SECONDS.
     run = await checkoutLoad(server.baseUrl, productIds, Math.round(warm.perSecond * SECONDS))
     cpuPerCheckout = (cpuMs(server.child.pid!) - cpuBefore) / run.answered
+    const extras = await setUpExtras(server.baseUrl)
+    extra = await checkoutLoad(
+      server.baseUrl,
+      productIds,
+      Math.round(run.perSecond * SECONDS),
+      extras,
+    )
   } finally {
     await stop(server.child)
   }
   const inDb = await countOrders()
-  const answered = warm.answered + run.answered
+  const answered = warm.answered + run.answered + extra.answered
   console.log(
     `${label.padEnd(9)} ${run.perSecond.toFixed(0).padStart(5)} checkouts/s at ${CONNECTIONS} guests   p50 ${run.p50} ms   p99 ${run.p99} ms   failed ${warm.failed + run.failed}   (goal ≥ ${GOALS[label]}/s: ${run.perSecond >= GOALS[label] ? 'met' : 'missed'})`,
+  )
+  console.log(
+    `${'+cupom+oferta'.padEnd(9)} ${extra.perSecond.toFixed(0).padStart(5)} checkouts/s at ${CONNECTIONS} guests   p50 ${extra.p50} ms   p99 ${extra.p99} ms   failed ${extra.failed}   (${((extra.perSecond / run.perSecond) * 100).toFixed(0)}% of the plain checkout)`,
   )
   // Machine-independent of other load: the server's own CPU per checkout (database excluded).
   console.log(

@@ -120,3 +120,15 @@ export const SettingBody = z.object({
   description: z.string().optional(),
   category: z.string().optional(),
 })
+
+/** GET /api/admin/order-bumps: how often each order bump was taken in paid orders. */
+export const BumpStat = z.object({
+  forProductId: z.number().int(),
+  forProductName: z.string(),
+  productId: z.number().int(),
+  productName: z.string(),
+  taken: z.number().int(),
+  /** "19.90" */
+  revenue: z.string(),
+})
+export type BumpStat = z.infer<typeof BumpStat>

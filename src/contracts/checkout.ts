@@ -31,6 +31,11 @@ export const CheckoutItem = z.object({
     .min(1, { error: 'Quantidade inválida' })
     .max(MAX_CART_QUANTITY, { error: `Quantidade máxima: ${MAX_CART_QUANTITY}` })
     .default(1),
+  /**
+   * Taken as the order bump of this product: charged its offer price only when that product is
+   * in the same order, else its normal price.
+   */
+  bumpFor: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 })
 export type CheckoutItem = z.infer<typeof CheckoutItem>
 
@@ -151,6 +156,8 @@ export const OrderLine = z.object({
   quantity: z.number().int(),
   /** Decimal string: "19.90". */
   unitPrice: z.string(),
+  /** Taken as the order bump of this product (at its offer price). */
+  bumpFor: z.number().int().optional(),
 })
 export type OrderLine = z.infer<typeof OrderLine>
 

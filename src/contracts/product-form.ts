@@ -30,6 +30,14 @@ export const PRODUCT_MESSAGES = {
   imageType: 'Formato de imagem não suportado. Use JPG, PNG, GIF ou WebP.',
   downloadType:
     'Tipo de arquivo para download não suportado. Use PDF, ZIP, DOC, DOCX, XLS, XLSX, PPT ou PPTX.',
+  bundle: 'Lista de produtos do kit inválida',
+  bundleSelf: 'Um kit não pode conter a si mesmo',
+  bundleNested: 'Um kit não pode conter outro kit',
+  bundleMissing: 'Um dos produtos do kit não existe',
+  bundleIncluded: 'Este produto faz parte de um kit e não pode virar um kit',
+  bumps: 'Ofertas no checkout inválidas: até 3, cada uma com produto e preço',
+  bumpSelf: 'Um produto não pode ser oferta de si mesmo',
+  bumpMissing: 'Um dos produtos das ofertas não existe',
   base64TooLarge:
     'Arquivo grande demais para envio em base64 (máximo 60 MB). Use o formulário com upload.',
 } as const
@@ -53,6 +61,61 @@ function httpUrl(value: string): boolean {
   }
 }
 
+/**
+ * A list of product ids: an array in the JSON routes, JSON text in a multipart form (as every
+ * list field is); '' clears it.
+ */
+const idList = z.union([z.array(z.unknown()), z.string()]).transform((v, ctx): number[] => {
+  let list: unknown = v
+  if (typeof v === 'string') {
+    try {
+      list = v.trim() === '' ? [] : JSON.parse(v)
+    } catch {
+      list = null
+    }
+  }
+  const ids = Array.isArray(list) ? list.map(Number) : []
+  if (!Array.isArray(list) || ids.length > 50 || !ids.every((n) => Number.isInteger(n) && n > 0)) {
+    ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.bundle })
+    return z.NEVER
+  }
+  return [...new Set(ids)]
+})
+
+/** Order bumps: an array in the JSON routes, JSON text in a multipart form; '' clears them. */
+const bumpList = z
+  .union([z.array(z.unknown()), z.string()])
+  .transform((v, ctx): { productId: number; offerCents: number }[] => {
+    let list: unknown = v
+    if (typeof v === 'string') {
+      try {
+        list = v.trim() === '' ? [] : JSON.parse(v)
+      } catch {
+        list = null
+      }
+    }
+    const parsed = Array.isArray(list)
+      ? list.map((b) => {
+          const item = (b ?? {}) as { productId?: unknown; offerPrice?: unknown }
+          const productId = Number(item.productId)
+          const offerCents =
+            typeof item.offerPrice === 'string' || typeof item.offerPrice === 'number'
+              ? decimalToCents(item.offerPrice)
+              : null
+          return Number.isInteger(productId) && productId > 0 && offerCents !== null
+            ? { productId, offerCents }
+            : null
+        })
+      : [null]
+    const ok = parsed.filter((b) => b !== null)
+    const unique = new Set(ok.map((b) => b.productId))
+    if (ok.length !== parsed.length || ok.length > 3 || unique.size !== ok.length) {
+      ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.bumps })
+      return z.NEVER
+    }
+    return ok
+  })
+
 const link = text(2000).refine((v) => v === '' || httpUrl(v), {
   error: PRODUCT_MESSAGES.externalLink,
 })
@@ -72,6 +135,8 @@ const fields = z.object({
   downloadUrl: link.optional(),
   canvaTemplateId: text(200).optional(),
   stampPdf: flag.optional(),
+  bundleProductIds: idList.optional(),
+  orderBumps: bumpList.optional(),
 })
 
 export interface ProductChanges {
@@ -86,6 +151,10 @@ export interface ProductChanges {
   canvaTemplateId?: string | null
   /** Stamp each buyer's PDFs; undefined leaves it as it was (edit). */
   stampPdf?: boolean
+  /** A kit's products; [] makes it a plain product; undefined leaves it as it was (edit). */
+  bundleProductIds?: number[]
+  /** Up to 3 offers at checkout; [] removes them; undefined leaves them as they were (edit). */
+  orderBumps?: { productId: number; offerCents: number }[]
 }
 export type NewProduct = Required<ProductChanges>
 
@@ -116,6 +185,8 @@ export const ProductCreateFields = fields.transform((f, ctx): NewProduct => {
     canvaTemplateId: blankToNull(f.canvaTemplateId) ?? null,
     // On unless the form says otherwise; a free material is never stamped (issue 13).
     stampPdf: (f.stampPdf ?? true) && !(f.isFree ?? false),
+    bundleProductIds: f.bundleProductIds ?? [],
+    orderBumps: f.orderBumps ?? [],
   }
 })
 
@@ -137,6 +208,8 @@ export const ProductEditFields = fields.transform((f, ctx): ProductChanges => {
     externalLink: blankToNull(f.externalLink ?? f.downloadUrl),
     canvaTemplateId: blankToNull(f.canvaTemplateId),
     stampPdf: f.stampPdf,
+    bundleProductIds: f.bundleProductIds,
+    orderBumps: f.orderBumps,
   }
 })
 

@@ -33,8 +33,23 @@ export const Product = z.object({
   /** ISO 8601. */
   createdAt: z.string(),
   downloadFiles: z.array(ProductFileInfo),
+  /** A kit's products (empty for a plain product); each is delivered as its own purchase. */
+  bundleProductIds: z.array(z.number().int()),
+  /** What the kit page lists: each included product with its own price. */
+  bundleItems: z.array(
+    z.object({
+      productId: z.number().int(),
+      name: z.string(),
+      /** "19.90" */
+      price: z.string(),
+      imageUrl: z.string(),
+    }),
+  ),
+  /** Up to 3 products offered with this one at checkout, each at its special price ("9.90"). */
+  orderBumps: z.array(z.object({ productId: z.number().int(), offerPrice: z.string() })),
 })
 export type Product = z.infer<typeof Product>
+export type BundleItem = Product['bundleItems'][number]
 
 /** A product as the admin API answers it: the public view and the settings only the shop sees. */
 export const AdminProduct = Product.extend({
@@ -77,6 +92,27 @@ export const ImageQuery = z.object({
   v: z.string().optional().catch(undefined),
 })
 export type ImageQuery = z.infer<typeof ImageQuery>
+
+/** GET /api/checkout/offers?productIds=1,2: the bumps the products in the cart offer. */
+export const OffersQuery = z.object({
+  productIds: z
+    .string()
+    .max(2000)
+    .transform((v) =>
+      [...new Set(v.split(',').map(Number))].filter((n) => Number.isInteger(n) && n > 0),
+    ),
+})
+export const CheckoutOffer = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  imageUrl: z.string(),
+  /** Its normal price ("19.90"). */
+  price: z.string(),
+  /** What it costs with `forProductId` in the same order. */
+  offerPrice: z.string(),
+  forProductId: z.number().int(),
+})
+export type CheckoutOffer = z.infer<typeof CheckoutOffer>
 
 export const RelatedBody = z.object({
   cartProductIds: z

@@ -1,17 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import type { CartItem } from '../../../contracts/cart'
 import { formatDecimalBRL } from '../../../contracts/money'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
-import { couponQuoteQuery, saveCouponCode, useCouponQuote } from './coupon'
+import { couponQuoteQuery, saveCouponCode, useCouponQuote, type CheckoutLine } from './coupon'
 
 /**
  * 'Tem um cupom?': closed until tapped; the code is checked by the server against these items
  * and, when it applies, kept for the checkout. An applied coupon that stops applying (the cart
  * changed) says why, and can be removed.
  */
-export function CouponField({ items }: { items: Pick<CartItem, 'productId' | 'quantity'>[] }) {
+export function CouponField({ items }: { items: CheckoutLine[] }) {
   const { code, quote } = useCouponQuote(items)
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)

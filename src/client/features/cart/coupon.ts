@@ -39,11 +39,15 @@ export function useCouponCode(): string {
   return useSyncExternalStore(subscribe, readCouponCode, () => '')
 }
 
-type Line = Pick<CartItem, 'productId' | 'quantity'>
+/** A checkout line as the server takes it (a bump carries the product it was offered with). */
+export type CheckoutLine = Pick<CartItem, 'productId' | 'quantity'> & { bumpFor?: number }
+type Line = CheckoutLine
 
 /** What the code takes off these lines, as the server prices them (never the page). */
 export const couponQuoteQuery = (code: string, items: Line[]) => {
-  const lines = items.map(({ productId, quantity }) => ({ productId, quantity }))
+  const lines = items.map(({ productId, quantity, bumpFor }) =>
+    bumpFor ? { productId, quantity, bumpFor } : { productId, quantity },
+  )
   return queryOptions({
     queryKey: ['coupons', 'quote', code, lines],
     queryFn: ({ signal }) =>

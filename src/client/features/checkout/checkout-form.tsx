@@ -7,6 +7,7 @@ import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast-store'
 import { useCurrentUser } from '../auth/auth.queries'
 import { useCouponCode } from '../cart/coupon'
+import { checkoutLines, useChosenBumps } from './order-bumps'
 import { EMPTY_CART_HINT } from './empty-cart'
 import { GuestFields } from './guest-fields'
 import {
@@ -26,6 +27,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
   const [errors, setErrors] = useState<Partial<Record<GuestField, string>>>({})
   const placeOrder = usePlaceOrder()
   const couponCode = useCouponCode() || undefined
+  const bumps = useChosenBumps()
   const guest = !user
 
   const update = (patch: Partial<GuestFormValues>) => {
@@ -45,7 +47,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
       return
     }
     if (!guest) {
-      placeOrder.mutate({ items, couponCode })
+      placeOrder.mutate({ items, lines: checkoutLines(items, bumps), couponCode })
       return
     }
     const result = validateGuest(values)
@@ -57,7 +59,12 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
       return
     }
     setErrors({})
-    placeOrder.mutate({ items, customerData: result.data, couponCode })
+    placeOrder.mutate({
+      items,
+      lines: checkoutLines(items, bumps),
+      customerData: result.data,
+      couponCode,
+    })
   }
 
   return (

@@ -5,6 +5,7 @@ import { cartQuery } from '../cart/cart.queries'
 import { readTempCheckoutItem } from '../cart/temp-checkout'
 import { CheckoutForm } from './checkout-form'
 import { EmptyCart } from './empty-cart'
+import { OrderBumps } from './order-bumps'
 import { OrderSummary } from './order-summary'
 import {
   CHECKOUT_RESTORE_MS,
@@ -35,8 +36,9 @@ export function NewOrder({ instant }: { instant: boolean }) {
   if (items.length === 0) return <EmptyCart />
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
-      <div className="lg:sticky lg:top-28 lg:order-2">
+      <div className="space-y-3 lg:sticky lg:top-28 lg:order-2">
         <OrderSummary items={items} />
+        <OrderBumps items={items} />
       </div>
       <div className="lg:order-1">
         <CheckoutForm items={items} />

@@ -5,10 +5,17 @@ import { SmartImage } from '../../ui/smart-image'
 import { cartSummary } from '../cart/cart.queries'
 import { useCouponQuote } from '../cart/coupon'
 import { CouponField } from '../cart/coupon-field'
+import { checkoutLines, useChosenBumps } from './order-bumps'
 
 export function OrderSummary({ items }: { items: CartItem[] }) {
-  const { total, count } = cartSummary(items)
-  const { quote } = useCouponQuote(items)
+  const bumps = useChosenBumps()
+  const lines = checkoutLines(items, bumps)
+  const taken = bumps.filter((b) => lines.some((l) => l.bumpFor && l.productId === b.productId))
+  const { cents, count } = cartSummary(items)
+  const total = formatBRL(
+    cents + taken.reduce((sum, b) => sum + (decimalToCents(b.offerPrice) ?? 0), 0),
+  )
+  const { quote } = useCouponQuote(lines)
   const discounted = quote?.valid ? quote : null
   return (
     <section
@@ -43,9 +50,27 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
             </span>
           </li>
         ))}
+        {taken.map((bump) => (
+          <li key={`bump-${bump.productId}`} className="flex items-center gap-3 py-2.5">
+            <SmartImage
+              src={imageVariant(bump.imageUrl, 'thumb')}
+              alt=""
+              width={48}
+              height={48}
+              className="size-12 shrink-0 rounded-lg bg-purple-50 object-cover"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="line-clamp-2 text-sm leading-snug font-semibold">{bump.name}</p>
+              <p className="text-xs text-emerald-700">Oferta adicionada ao pedido</p>
+            </div>
+            <span className="text-sm font-bold whitespace-nowrap text-gray-900">
+              {formatDecimalBRL(bump.offerPrice)}
+            </span>
+          </li>
+        ))}
       </ul>
       <div className="mt-2 border-t border-purple-100 pt-3">
-        <CouponField items={items} />
+        <CouponField items={lines} />
       </div>
       {discounted ? (
         <dl className="mt-3 space-y-1 text-sm text-gray-700">

@@ -5,7 +5,8 @@ import type { CheckoutAnswer, GuestCustomerDataInput } from '../../../contracts/
 import { HttpError } from '../../lib/api'
 import { toast } from '../../ui/toast-store'
 import { currentUserQuery } from '../auth/auth.queries'
-import { saveCouponCode } from '../cart/coupon'
+import { saveCouponCode, type CheckoutLine } from '../cart/coupon'
+import { clearChosenBumps } from './order-bumps'
 import { createPixOrder, orderStatusQuery, pixOf } from './checkout.api'
 import {
   CHECKOUT_RESTORE_MS,
@@ -34,6 +35,8 @@ function describeOrder(answer: CheckoutAnswer, items: CartItem[]): string {
 
 interface PlaceOrderInput {
   items: CartItem[]
+  /** What is asked of the server: the items and the bumps taken (see order-bumps.tsx). */
+  lines?: CheckoutLine[]
   /** Guests only; a logged-in buyer's order uses the account. */
   customerData?: GuestCustomerDataInput
   /** The coupon applied in the cart or here; the server checks it again with the order. */
@@ -58,9 +61,9 @@ export function usePlaceOrder() {
   }
 
   return useMutation({
-    mutationFn: ({ items, customerData, couponCode }: PlaceOrderInput) =>
+    mutationFn: ({ items, lines, customerData, couponCode }: PlaceOrderInput) =>
       createPixOrder({
-        items: items.map(({ productId, quantity }) => ({ productId, quantity })),
+        items: lines ?? items.map(({ productId, quantity }) => ({ productId, quantity })),
         customerData,
         ...(couponCode ? { couponCode } : {}),
       }),
@@ -72,6 +75,7 @@ export function usePlaceOrder() {
       }
       // The coupon went with this order; a next order starts without it.
       saveCouponCode('')
+      clearChosenBumps()
       const guestWithoutAccount = customerData && !answer.accountCreated
       savePendingOrder({
         orderId: order.id,

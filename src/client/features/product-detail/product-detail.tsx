@@ -4,6 +4,7 @@ import { CategoryBadge } from '../catalog/category-badge'
 import { DetailBenefits } from './detail-benefits'
 import { Gallery } from './gallery'
 import { InfoCard } from './info-card'
+import { KitContents } from './kit-contents'
 import { PriceBox } from './price-box'
 import { PurchasePanel } from './purchase-panel'
 import { ShareButton } from './share-button'
@@ -31,6 +32,7 @@ export function ProductDetail({ product }: { product: Product }) {
             </h1>
           </div>
           <PriceBox product={product} />
+          <KitContents product={product} />
           <PurchasePanel product={product} />
           <DetailBenefits />
           <section aria-labelledby="descricao">

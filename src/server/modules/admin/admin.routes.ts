@@ -6,6 +6,7 @@ import {
   AdminProductLight,
   AdminSetting,
   AdminUser,
+  BumpStat,
   DownloadStat,
   OrderStatusBody,
   SettingBody,
@@ -13,6 +14,7 @@ import {
   UserRoleBody,
 } from '../../../contracts/admin.js'
 import { OrderIdParams } from '../../../contracts/checkout.js'
+import { centsToDecimal } from '../../../contracts/money.js'
 import { AdminProduct } from '../../../contracts/products.js'
 import type { App } from '../../app-types.js'
 import { requireSuperadmin } from '../accounts/sessions.service.js'
@@ -50,6 +52,22 @@ export function adminRoutes(app: App) {
       '/api/admin/downloads',
       { schema: { response: { 200: z.array(DownloadStat) } } },
       () => adminReports.downloads(),
+    )
+    scope.get(
+      '/api/admin/order-bumps',
+      { schema: { response: { 200: z.array(BumpStat) } } },
+      async () => {
+        const rows = await scope.services.orders.bumpsTaken()
+        const names = await products.names(rows.map((r) => r.forProductId))
+        return rows.map((r) => ({
+          forProductId: r.forProductId,
+          forProductName: names.get(r.forProductId) ?? `Produto ${r.forProductId}`,
+          productId: r.productId,
+          productName: r.productName,
+          taken: r.taken,
+          revenue: centsToDecimal(r.revenueCents),
+        }))
+      },
     )
     scope.get(
       '/api/admin/payment-mode',

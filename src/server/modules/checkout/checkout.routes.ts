@@ -5,6 +5,7 @@ import {
   CheckoutBody,
 } from '../../../contracts/checkout.js'
 import { CouponValidateAnswer, CouponValidateRequest } from '../../../contracts/coupons.js'
+import { CheckoutOffer, OffersQuery } from '../../../contracts/products.js'
 import type { App } from '../../app-types.js'
 import { baseUrlOf } from '../../http/base-url.js'
 import { cartOwnerOf } from '../../http/cart-session.js'
@@ -33,6 +34,12 @@ export function checkoutRoutes(app: App) {
       }
       return reply.code(201).send(answer)
     },
+  )
+
+  app.get(
+    '/api/checkout/offers',
+    { schema: { querystring: OffersQuery, response: { 200: CheckoutOffer.array() } } },
+    async (req) => checkout.offers(req.query.productIds),
   )
 
   app.post(

@@ -5,6 +5,7 @@ import {
   type CheckoutItem,
 } from '../../../contracts/checkout.js'
 import { COUPON_MESSAGES, type CouponValidateAnswer } from '../../../contracts/coupons.js'
+import type { CheckoutOffer } from '../../../contracts/products.js'
 import { centsToDecimal } from '../../../contracts/money.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
@@ -69,6 +70,32 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const { db, orders, payments } = deps
 
   return {
+    /**
+     * GET /api/checkout/offers: the bumps these products offer, each product on sale and not
+     * already among them, once (the first product that offers it wins).
+     */
+    async offers(productIds: number[]): Promise<CheckoutOffer[]> {
+      const chosen = new Set(productIds)
+      const offers = new Map<number, CheckoutOffer>()
+      for (const id of productIds.slice(0, 50)) {
+        const parent = await deps.catalog.getActive(id).catch(() => null)
+        for (const bump of parent?.orderBumps ?? []) {
+          if (chosen.has(bump.productId) || offers.has(bump.productId)) continue
+          const product = await deps.catalog.getActive(bump.productId).catch(() => null)
+          if (!product) continue
+          offers.set(bump.productId, {
+            productId: product.id,
+            name: product.name,
+            imageUrl: product.imageUrl,
+            price: product.price,
+            offerPrice: bump.offerPrice,
+            forProductId: id,
+          })
+        }
+      }
+      return [...offers.values()].slice(0, 3)
+    },
+
     /**
      * POST /api/coupons/validate: what the code takes off these items at today's prices. A rule
      * it breaks is `valid: false` with its message; the checkout checks everything again.

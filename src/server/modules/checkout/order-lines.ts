@@ -20,34 +20,68 @@ export async function requestedItems(
   return chosen
 }
 
+/** The catalogue's product on sale, or 400 for the whole order. */
+async function onSale(catalog: CatalogService, productId: number) {
+  return catalog.getActive(productId).catch((error: unknown) => {
+    // Only a product off sale; a database that cannot be read is not the buyer's problem.
+    if (!(error instanceof AppError && error.code === 'not_found')) throw error
+    throw new AppError('bad_request', 'Um dos produtos não está mais disponível')
+  })
+}
+
 /**
  * Each product once, at the catalogue's price (the database's, never the client's), with its
- * name as sold. A product not on sale refuses the whole order.
+ * name as sold. An item marked `bumpFor` is one unit at the offer price that product gives it,
+ * only when that product is in the same order as a plain line; otherwise (no parent, or no
+ * such offer) it is an ordinary line at its normal price. A product off sale refuses the order.
  */
 export async function priceItems(
   items: CheckoutItem[],
   catalog: CatalogService,
 ): Promise<{ lines: PricedLine[]; totalCents: number }> {
   const quantities = new Map<number, number>()
+  const bumps = new Map<number, number>()
   for (const item of items) {
+    if (item.bumpFor !== undefined) {
+      if (!bumps.has(item.productId)) bumps.set(item.productId, item.bumpFor)
+      continue
+    }
     const sum = (quantities.get(item.productId) ?? 0) + item.quantity
     quantities.set(item.productId, Math.min(sum, MAX_CART_QUANTITY))
   }
-  const lines = await Promise.all(
-    [...quantities].map(async ([productId, quantity]) => {
-      const product = await catalog.getActive(productId).catch((error: unknown) => {
-        // Only a product off sale; a database that cannot be read is not the buyer's problem.
-        if (!(error instanceof AppError && error.code === 'not_found')) throw error
-        throw new AppError('bad_request', 'Um dos produtos não está mais disponível')
-      })
+  // Bought plainly too: the plain line is what is bought (one purchase per product).
+  for (const productId of quantities.keys()) bumps.delete(productId)
+  const plain = await Promise.all(
+    [...quantities].map(async ([productId, quantity]): Promise<PricedLine> => {
+      const product = await onSale(catalog, productId)
       return {
         productId,
         productName: product.name,
         unitPriceCents: decimalToCents(product.price) ?? 0,
         quantity,
+        // A kit's contents as sold now: paying grants each of them (purchases).
+        bundleProductIds: product.bundleProductIds,
+        bumpFor: null,
       }
     }),
   )
+  const taken = await Promise.all(
+    [...bumps].map(async ([productId, forProductId]): Promise<PricedLine> => {
+      const product = await onSale(catalog, productId)
+      const parent = quantities.has(forProductId) ? await onSale(catalog, forProductId) : null
+      const offer = parent?.orderBumps.find((b) => b.productId === productId)
+      const offerCents = offer ? decimalToCents(offer.offerPrice) : null
+      return {
+        productId,
+        productName: product.name,
+        unitPriceCents: offerCents ?? decimalToCents(product.price) ?? 0,
+        quantity: 1,
+        bundleProductIds: product.bundleProductIds,
+        bumpFor: offerCents === null ? null : forProductId,
+      }
+    }),
+  )
+  const lines = [...plain, ...taken]
   const totalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0)
   if (totalCents <= 0) {
     throw new AppError('bad_request', 'Materiais gratuitos não precisam de pagamento: baixe direto')

@@ -27,7 +27,10 @@ export const purchases = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    /** Unique: paying an order twice, or twice at once, cannot create a second purchase. */
+    /**
+     * Unique with the product: paying an order twice, or twice at once, cannot create a second
+     * purchase; a kit's line grants one per included product.
+     */
     orderItemId: integer('order_item_id')
       .notNull()
       .references(() => orderItems.id, { onDelete: 'cascade' }),
@@ -48,7 +51,7 @@ export const purchases = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('purchases_order_item_unique').on(t.orderItemId),
+    uniqueIndex('purchases_order_item_product_unique').on(t.orderItemId, t.productId),
     check('purchases_quota', sql`${t.downloadCount} <= ${t.maxDownloads}`),
     index('purchases_user_idx').on(t.userId),
     index('purchases_email_idx').on(t.customerEmail),

@@ -21,6 +21,8 @@ export interface PaidLine {
   id: number
   productId: number
   quantity: number
+  /** A kit's contents as bought: one purchase each instead of one for the kit. */
+  bundleProductIds?: number[]
 }
 
 /**
@@ -90,24 +92,25 @@ export function createPurchasesService(deps: {
         const perPurchase = await deps.settings.getPositiveInt('max_downloads')
         // The unique order_item_id makes a second grant for the same order a no-op.
         return async (tx: Db, order: PaidOrder, lines: PaidLine[]) => {
-          const grants = lines.map((line) => ({
-            productId: line.productId,
-            downloads: perPurchase * line.quantity,
-          }))
+          const granted = lines.flatMap((line) =>
+            (line.bundleProductIds?.length ? line.bundleProductIds : [line.productId]).map(
+              (productId) => ({ line, productId, downloads: perPurchase * line.quantity }),
+            ),
+          )
           await tx
             .insert(purchases)
             .values(
-              lines.map((line, i) => ({
+              granted.map(({ line, productId, downloads }) => ({
                 orderId: order.id,
                 orderItemId: line.id,
                 userId: order.userId,
                 customerEmail: order.customerEmail,
-                productId: line.productId,
-                maxDownloads: grants[i]!.downloads,
+                productId,
+                maxDownloads: downloads,
               })),
             )
-            .onConflictDoNothing({ target: purchases.orderItemId })
-          return grants
+            .onConflictDoNothing({ target: [purchases.orderItemId, purchases.productId] })
+          return granted.map(({ productId, downloads }) => ({ productId, downloads }))
         }
       },
       async claimed(tx: Db, orderIds: string[], userId: string) {

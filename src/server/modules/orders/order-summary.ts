@@ -24,6 +24,8 @@ export function toOrderSummary(order: OrderRow, lines: NewOrderLine[]): OrderSum
       productName: l.productName,
       quantity: l.quantity,
       unitPrice: centsToDecimal(l.unitPriceCents),
+      // Only on a bump's line: every other line stays as it always was.
+      ...(l.bumpFor ? { bumpFor: l.bumpFor } : {}),
     })),
   }
 }

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import {
@@ -251,14 +264,45 @@ export function createOrdersService(
       return closed
     },
 
-    /** Whether any order holds the product (a sold product is hidden, never deleted). */
+    /** Whether any order holds the product, alone or in a kit (a sold one is hidden, never deleted). */
     async hasSales(productId: number): Promise<boolean> {
       const [line] = await db
         .select({ id: orderItems.id })
         .from(orderItems)
-        .where(eq(orderItems.productId, productId))
+        // Bought in a kit counts too: its buyers keep its files.
+        .where(
+          or(
+            eq(orderItems.productId, productId),
+            sql`${productId}::int = ANY(${orderItems.bundleProductIds})`,
+          ),
+        )
         .limit(1)
       return line !== undefined
+    },
+
+    /** How often each order bump was taken in paid orders, and what it brought in. */
+    async bumpsTaken(): Promise<
+      {
+        forProductId: number
+        productId: number
+        productName: string
+        taken: number
+        revenueCents: number
+      }[]
+    > {
+      return db
+        .select({
+          forProductId: sql<number>`${orderItems.bumpFor}`,
+          productId: orderItems.productId,
+          productName: sql<string>`max(${orderItems.productName})`,
+          taken: sql<number>`count(*)::int`,
+          revenueCents: sql<number>`sum(${orderItems.unitPriceCents} * ${orderItems.quantity})::int`,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orders.status, 'paid'), isNotNull(orderItems.bumpFor)))
+        .groupBy(orderItems.bumpFor, orderItems.productId)
+        .orderBy(desc(sql`count(*)`))
     },
 
     /** Units sold per product, over paid orders (the best sellers). */

@@ -75,6 +75,13 @@ export const orderItems = pgTable(
     productName: text('product_name').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** Taken as an order bump of this product (at its offer price); null for a plain line. */
+    bumpFor: integer('bump_for'),
+    /** A kit's contents when it was bought: each is granted as its own purchase. */
+    bundleProductIds: integer('bundle_product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
   },
   (t) => [
     check('order_items_quantity_positive', sql`${t.quantity} >= 1`),

@@ -43,7 +43,7 @@ export async function placeOrder(
   const values = sql.join(
     lines.map(
       (l) =>
-        sql`(${l.productId}::int, ${l.productName}::text, ${l.unitPriceCents}::int, ${l.quantity}::int)`,
+        sql`(${l.productId}::int, ${l.productName}::text, ${l.unitPriceCents}::int, ${l.quantity}::int, ${`{${(l.bundleProductIds ?? []).join(',')}}`}::integer[], ${l.bumpFor ?? null}::int)`,
     ),
     sql`, `,
   )
@@ -62,8 +62,11 @@ export async function placeOrder(
         ${now.toISOString()}::timestamptz)
       RETURNING id
     )
-    INSERT INTO order_items (order_id, product_id, product_name, unit_price_cents, quantity)
-    SELECT placed.id, l.product_id, l.product_name, l.unit_price_cents, l.quantity
-    FROM placed, (VALUES ${values}) AS l (product_id, product_name, unit_price_cents, quantity)`)
+    INSERT INTO order_items (order_id, product_id, product_name, unit_price_cents, quantity,
+      bundle_product_ids, bump_for)
+    SELECT placed.id, l.product_id, l.product_name, l.unit_price_cents, l.quantity,
+      l.bundle_product_ids, l.bump_for
+    FROM placed, (VALUES ${values})
+      AS l (product_id, product_name, unit_price_cents, quantity, bundle_product_ids, bump_for)`)
   return row
 }

@@ -4,7 +4,14 @@ import type { PurchaseFile } from '../../../contracts/customer.js'
 import { centsToDecimal } from '../../../contracts/money.js'
 import type { AdminProduct } from '../../../contracts/products.js'
 import type { Db } from '../../db/client.js'
-import { productFiles, productImages, products } from './products.tables.js'
+import type { BundleItem } from '../../../contracts/products.js'
+import {
+  productBumps,
+  productBundleItems,
+  productFiles,
+  productImages,
+  products,
+} from './products.tables.js'
 import { coverUrl, toProductView } from './product-view.js'
 
 /** What delivering a product needs to know of it, hidden and deleted products included. */
@@ -58,6 +65,40 @@ const deliveryColumns = {
 
 /** Every read of the product tables that other modules need, each answering plain values. */
 export function createProductReads(db: Db) {
+  /**
+   * The contents of these kits, in the kit's order, each with its own name, price and cover
+   * (inactive or deleted included products too: the kit still delivers them).
+   */
+  async function bundleItemsOf(bundleIds: number[]): Promise<Map<number, BundleItem[]>> {
+    const rows = await db
+      .select({
+        bundleId: productBundleItems.bundleId,
+        productId: products.id,
+        name: products.name,
+        priceCents: products.priceCents,
+        coverHash: productImages.hash,
+      })
+      .from(productBundleItems)
+      .innerJoin(products, eq(products.id, productBundleItems.productId))
+      .leftJoin(
+        productImages,
+        and(eq(productImages.productId, products.id), eq(productImages.position, 0)),
+      )
+      .where(inArray(productBundleItems.bundleId, bundleIds))
+      .orderBy(asc(productBundleItems.position))
+    const byBundle = new Map<number, BundleItem[]>()
+    for (const r of rows) {
+      const item = {
+        productId: r.productId,
+        name: r.name,
+        price: centsToDecimal(r.priceCents),
+        imageUrl: coverUrl(r.productId, r.coverHash),
+      }
+      byBundle.set(r.bundleId, [...(byBundle.get(r.bundleId) ?? []), item])
+    }
+    return byBundle
+  }
+
   /** Products not deleted (`where` narrows them), newest first, as the API shows them. */
   async function views(where: SQL | undefined) {
     const rows = await db
@@ -68,14 +109,27 @@ export function createProductReads(db: Db) {
     if (!rows.length)
       return { list: [] as AdminProduct[], images: new Map<number, ImageRecord[]>() }
     const ids = rows.map((r) => r.id)
-    const [imageRows, fileRows] = await Promise.all([
+    const [imageRows, fileRows, bundles, bumpRows] = await Promise.all([
       db.select().from(productImages).where(inArray(productImages.productId, ids)),
       db.select().from(productFiles).where(inArray(productFiles.productId, ids)),
+      bundleItemsOf(ids),
+      db
+        .select()
+        .from(productBumps)
+        .where(inArray(productBumps.productId, ids))
+        .orderBy(asc(productBumps.position)),
     ])
     const images = groupBy(imageRows, (r) => r.productId)
     const files = groupBy(fileRows, (r) => r.productId)
+    const bumps = groupBy(bumpRows, (r) => r.productId)
     const list = rows.map((row) =>
-      toProductView(row, images.get(row.id) ?? [], files.get(row.id) ?? []),
+      toProductView(
+        row,
+        images.get(row.id) ?? [],
+        files.get(row.id) ?? [],
+        bundles.get(row.id),
+        bumps.get(row.id),
+      ),
     )
     return { list, images }
   }

@@ -1,4 +1,4 @@
-import type { AdminProduct } from '../../../contracts/products.js'
+import type { AdminProduct, BundleItem } from '../../../contracts/products.js'
 import { centsToDecimal } from '../../../contracts/money.js'
 import type { productFiles, productImages, products } from './products.tables.js'
 
@@ -17,7 +17,13 @@ export const coverUrl = (productId: number, hash: string | null) =>
  * The one place a product row becomes the JSON every API answers. The public routes' schema
  * (Product) leaves out what only the admin's (AdminProduct) lists.
  */
-export function toProductView(row: ProductRow, images: ImageRow[], files: FileRow[]): AdminProduct {
+export function toProductView(
+  row: ProductRow,
+  images: ImageRow[],
+  files: FileRow[],
+  bundleItems: BundleItem[] = [],
+  bumps: { bumpProductId: number; offerCents: number }[] = [],
+): AdminProduct {
   const cover = images.find((i) => i.position === 0)
   const extras = images.filter((i) => i.position > 0).sort((a, b) => a.position - b.position)
   const sortedFiles = [...files].sort((a, b) => a.position - b.position)
@@ -45,6 +51,12 @@ export function toProductView(row: ProductRow, images: ImageRow[], files: FileRo
       fileName: f.fileName,
       mimeType: f.mimeType,
       size: f.sizeBytes,
+    })),
+    bundleProductIds: bundleItems.map((i) => i.productId),
+    bundleItems,
+    orderBumps: bumps.map((b) => ({
+      productId: b.bumpProductId,
+      offerPrice: centsToDecimal(b.offerCents),
     })),
   }
 }

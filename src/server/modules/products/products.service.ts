@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import {
   PRODUCT_MESSAGES,
   UPLOAD_LIMITS,
@@ -7,7 +7,13 @@ import {
 } from '../../../contracts/product-form.js'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
-import { productFiles, productImages, products } from './products.tables.js'
+import {
+  productBumps,
+  productBundleItems,
+  productFiles,
+  productImages,
+  products,
+} from './products.tables.js'
 import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../files/storage.js'
 import { deleteGroup, journalEntryFor, planUpload, storePlan } from './product-files.js'
@@ -38,6 +44,80 @@ export function createProductsService(deps: {
 }) {
   const { db, storage, config, journal, hasSales, onChange } = deps
 
+  /**
+   * A kit's contents, checked before any write: products that exist, never the kit itself,
+   * never another kit, and a product some kit includes cannot become one (no nesting).
+   */
+  async function checkBundle(kitId: number | null, ids: number[] | undefined) {
+    if (!ids?.length) return
+    if (kitId !== null && ids.includes(kitId)) {
+      throw new AppError('bad_request', PRODUCT_MESSAGES.bundleSelf)
+    }
+    const found = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(inArray(products.id, ids), isNull(products.deletedAt)))
+    if (found.length !== ids.length)
+      throw new AppError('bad_request', PRODUCT_MESSAGES.bundleMissing)
+    const [nested] = await db
+      .select({ id: productBundleItems.bundleId })
+      .from(productBundleItems)
+      .where(inArray(productBundleItems.bundleId, ids))
+      .limit(1)
+    if (nested) throw new AppError('bad_request', PRODUCT_MESSAGES.bundleNested)
+    if (kitId !== null) {
+      const [included] = await db
+        .select({ id: productBundleItems.bundleId })
+        .from(productBundleItems)
+        .where(eq(productBundleItems.productId, kitId))
+        .limit(1)
+      if (included) throw new AppError('bad_request', PRODUCT_MESSAGES.bundleIncluded)
+    }
+  }
+
+  type Bumps = ProductChanges['orderBumps']
+
+  /** Order bumps, checked before any write: other products that exist. */
+  async function checkBumps(productId: number | null, bumps: Bumps) {
+    if (!bumps?.length) return
+    const ids = bumps.map((b) => b.productId)
+    if (productId !== null && ids.includes(productId)) {
+      throw new AppError('bad_request', PRODUCT_MESSAGES.bumpSelf)
+    }
+    const found = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(inArray(products.id, ids), isNull(products.deletedAt)))
+    if (found.length !== ids.length) throw new AppError('bad_request', PRODUCT_MESSAGES.bumpMissing)
+  }
+
+  /** Replaces a product's order bumps inside the product's write. */
+  async function writeBumps(tx: Db, productId: number, bumps: Bumps) {
+    if (bumps === undefined) return
+    await tx.delete(productBumps).where(eq(productBumps.productId, productId))
+    if (bumps.length) {
+      await tx.insert(productBumps).values(
+        bumps.map((b, position) => ({
+          productId,
+          bumpProductId: b.productId,
+          offerCents: b.offerCents,
+          position,
+        })),
+      )
+    }
+  }
+
+  /** Replaces a kit's contents inside the product's write. */
+  async function writeBundle(tx: Db, kitId: number, ids: number[] | undefined) {
+    if (ids === undefined) return
+    await tx.delete(productBundleItems).where(eq(productBundleItems.bundleId, kitId))
+    if (ids.length) {
+      await tx
+        .insert(productBundleItems)
+        .values(ids.map((productId, position) => ({ bundleId: kitId, productId, position })))
+    }
+  }
+
   return {
     ...createProductReads(db),
 
@@ -51,16 +131,25 @@ export function createProductsService(deps: {
             : UPLOAD_LIMITS.additionalImagesOnEdit,
       }),
 
-    async create(product: NewProduct, staged: StagedUpload): Promise<{ id: number; name: string }> {
-      if (!staged.has('cover') || (!staged.has('main') && !product.externalLink)) {
+    async create(
+      { bundleProductIds, orderBumps, ...product }: NewProduct,
+      staged: StagedUpload,
+    ): Promise<{ id: number; name: string }> {
+      // A kit delivers its products' files: it needs a cover, not a file of its own.
+      const isKit = bundleProductIds.length > 0
+      if (!staged.has('cover') || (!staged.has('main') && !product.externalLink && !isKit)) {
         throw new AppError('bad_request', PRODUCT_MESSAGES.files)
       }
+      await checkBundle(null, bundleProductIds)
+      await checkBumps(null, orderBumps)
       const plan = planUpload(staged)
       const created = await journal.run(await journalEntryFor(db, plan), async () => {
         const stored = await storePlan(storage, plan)
         return db.transaction(async (tx) => {
           const [row] = await tx.insert(products).values(product).returning()
           const productId = row!.id
+          await writeBundle(tx, productId, bundleProductIds)
+          await writeBumps(tx, productId, orderBumps)
           await tx.insert(productImages).values(stored.images.map((i) => ({ ...i, productId })))
           if (stored.files.length) {
             await tx.insert(productFiles).values(stored.files.map((f) => ({ ...f, productId })))
@@ -73,12 +162,18 @@ export function createProductsService(deps: {
     },
 
     /** Text changes, and each group of files sent replaces that group (see decision 008). */
-    async update(id: number, changes: ProductChanges, staged?: StagedUpload): Promise<void> {
+    async update(
+      id: number,
+      { bundleProductIds, orderBumps, ...changes }: ProductChanges,
+      staged?: StagedUpload,
+    ): Promise<void> {
       const [current] = await db
         .select()
         .from(products)
         .where(and(eq(products.id, id), isNull(products.deletedAt)))
       if (!current) throw notFound()
+      await checkBundle(id, bundleProductIds)
+      await checkBumps(id, orderBumps)
       // A price sent without isFree makes a free product a paid one; 0.00 keeps it as it was.
       const isFree = changes.isFree ?? (changes.priceCents === 0 ? current.isFree : false)
       const values = { ...changes, isFree, priceCents: isFree ? 0 : changes.priceCents }
@@ -90,6 +185,8 @@ export function createProductsService(deps: {
             .update(products)
             .set({ ...values, updatedAt: sql`now()` })
             .where(and(eq(products.id, id), isNull(products.deletedAt)))
+          await writeBundle(tx, id, bundleProductIds)
+          await writeBumps(tx, id, orderBumps)
           for (const group of plan?.groups ?? []) await deleteGroup(tx, id, group)
           if (stored.images.length) {
             await tx

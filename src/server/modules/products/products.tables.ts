@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -86,4 +87,46 @@ export const productFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('product_files_position_unique').on(t.productId, t.position)],
+)
+
+/**
+ * A kit's contents: each product it includes (a kit never includes itself or another kit; the
+ * products service checks that). What a buyer gets is snapshotted on the order line when bought.
+ */
+export const productBundleItems = pgTable(
+  'product_bundle_items',
+  {
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bundleId, t.productId] }),
+    index('product_bundle_items_product_idx').on(t.productId),
+    check('product_bundle_items_not_self', sql`${t.bundleId} <> ${t.productId}`),
+  ],
+)
+
+/** Order bumps: up to 3 other products a product offers at checkout, each at a special price. */
+export const productBumps = pgTable(
+  'product_bumps',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    bumpProductId: integer('bump_product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    offerCents: integer('offer_cents').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.bumpProductId] }),
+    check('product_bumps_not_self', sql`${t.productId} <> ${t.bumpProductId}`),
+    check('product_bumps_offer_non_negative', sql`${t.offerCents} >= 0`),
+  ],
 )

@@ -22,6 +22,9 @@ function product(overrides: Partial<Product> = {}): Product {
     canvaTemplateId: null,
     createdAt: '2025-03-01T12:00:00.000Z',
     downloadFiles: [],
+    bundleProductIds: [],
+    bundleItems: [],
+    orderBumps: [],
     ...overrides,
   }
 }

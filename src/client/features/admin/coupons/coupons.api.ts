@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { BumpStat } from '../../../../contracts/admin'
 import type { AdminCoupon, CouponInput } from '../../../../contracts/coupons'
 import { apiJson } from '../../../lib/api'
 import { toast } from '../../../ui/toast-store'
@@ -10,6 +11,13 @@ export const adminCouponsQuery = () =>
   queryOptions({
     queryKey: couponsKey(),
     queryFn: ({ signal }) => apiJson<AdminCoupon[]>('/api/admin/coupons', { signal }),
+  })
+
+/** How often each checkout offer (order bump) was taken in paid orders. */
+export const bumpStatsQuery = () =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'order-bumps'],
+    queryFn: ({ signal }) => apiJson<BumpStat[]>('/api/admin/order-bumps', { signal }),
   })
 
 /** Create (no id) or change a coupon; the list and its report follow. */

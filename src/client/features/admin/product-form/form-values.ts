@@ -15,6 +15,10 @@ export interface ProductFormValues {
   canvaTemplateId: string
   /** 'Proteger PDF com os dados do comprador' (ignored while the product is free). */
   stampPdf: boolean
+  /** A kit's products ([] for a plain product). */
+  bundleProductIds: number[]
+  /** Up to 3 order bumps: another product and its price when bought with this one. */
+  orderBumps: { productId: number; offerPrice: string }[]
   image: File | null
   downloadFile: File | null
   additionalImages: File[]
@@ -32,6 +36,8 @@ export const EMPTY_VALUES: ProductFormValues = {
   canvaTemplateId: '',
   // On by default for a new paid product (issue 13).
   stampPdf: true,
+  bundleProductIds: [],
+  orderBumps: [],
   image: null,
   downloadFile: null,
   additionalImages: [],
@@ -51,6 +57,11 @@ export function valuesFromProduct(product: AdminProduct): ProductFormValues {
     externalLink: product.externalLink ?? '',
     canvaTemplateId: product.canvaTemplateId ?? '',
     stampPdf: product.stampPdf,
+    bundleProductIds: product.bundleProductIds,
+    orderBumps: product.orderBumps.map((b) => ({
+      productId: b.productId,
+      offerPrice: b.offerPrice.replace('.', ','),
+    })),
   }
 }
 
@@ -73,5 +84,18 @@ export function textFields(values: ProductFormValues) {
     externalLink: values.externalLink.trim(),
     canvaTemplateId: values.canvaTemplateId.trim(),
     stampPdf: values.stampPdf && !values.isFree,
+    bundleProductIds: values.bundleProductIds,
+    orderBumps: values.orderBumps.map((b) => {
+      const cents = decimalToCents(b.offerPrice)
+      return {
+        productId: b.productId,
+        offerPrice: cents === null ? b.offerPrice.trim() : centsToDecimal(cents),
+      }
+    }),
   }
 }
+
+export type SetValue = <K extends keyof ProductFormValues>(
+  key: K,
+  value: ProductFormValues[K],
+) => void

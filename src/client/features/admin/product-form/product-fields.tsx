@@ -1,7 +1,8 @@
 import { CATEGORIES } from '../../../../contracts/categories'
 import { decimalToCents, formatBRL } from '../../../../contracts/money'
 import { Field } from '../../../ui/field'
-import type { ProductFormValues } from './form-values'
+import type { ProductFormValues, SetValue } from './form-values'
+import { BumpSetting, KitSetting } from './kit-setting'
 import type { ProductFormVariant } from './variants'
 
 // The one screen of SPEC.md section 3 with the short list of 10 categories.
@@ -18,10 +19,7 @@ const SHORT_LIST = [
   'livros_atividades',
 ]
 
-export type SetValue = <K extends keyof ProductFormValues>(
-  key: K,
-  value: ProductFormValues[K],
-) => void
+export type { SetValue } from './form-values'
 
 const control =
   'mt-1 block w-full rounded-xl border-2 border-purple-100 bg-white px-3 text-base text-gray-900 focus:border-purple-500 focus:outline-none'
@@ -155,6 +153,8 @@ export function ProductFields({
         onChange={(e) => set('canvaTemplateId', e.target.value)}
       />
       <StampSetting values={values} set={set} />
+      <KitSetting values={values} set={set} />
+      <BumpSetting values={values} set={set} />
       {variant.id === 'edit' && (
         <label className="flex items-center gap-2 text-sm font-semibold">
           <input

@@ -25,6 +25,13 @@ function appendText(form: FormData, values: ProductFormValues, editing: boolean)
   form.append('isFree', String(fields.isFree))
   if (editing) form.append('isActive', String(fields.isActive))
   form.append('stampPdf', String(fields.stampPdf))
+  // A list field in a multipart form is JSON text.
+  if (fields.bundleProductIds.length || editing) {
+    form.append('bundleProductIds', JSON.stringify(fields.bundleProductIds))
+  }
+  if (fields.orderBumps.length || editing) {
+    form.append('orderBumps', JSON.stringify(fields.orderBumps))
+  }
   // Empty means "none" when creating; when editing it clears what was there.
   if (fields.externalLink || editing) form.append('externalLink', fields.externalLink)
   if (fields.canvaTemplateId || editing) form.append('canvaTemplateId', fields.canvaTemplateId)

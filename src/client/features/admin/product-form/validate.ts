@@ -107,7 +107,9 @@ export function validateProduct(
         description: `A imagem deve ter no máximo ${variant.maxImageBytes / 1024 / 1024}MB`,
       }
   }
-  // A Canva template needs no file: the link is what the buyer receives.
-  if (creating && !v.downloadFile && !v.externalLink.trim()) return variant.filesError
+  // A Canva template needs no file: the link is what the buyer receives; a kit delivers its
+  // products' files.
+  if (creating && !v.downloadFile && !v.externalLink.trim() && !v.bundleProductIds.length)
+    return variant.filesError
   return filesProblem(v, variant)
 }

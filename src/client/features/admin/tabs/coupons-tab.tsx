@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { CouponForm } from '../coupons/coupon-form'
-import { adminCouponsQuery, useDeleteCoupon } from '../coupons/coupons.api'
+import { adminCouponsQuery, bumpStatsQuery, useDeleteCoupon } from '../coupons/coupons.api'
 import { money, shortDate } from '../money'
 
 function describe(coupon: AdminCoupon): string {
@@ -94,6 +94,7 @@ export function CouponsTab() {
           </ul>
         )}
       </Panel>
+      <BumpReport />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -110,5 +111,36 @@ export function CouponsTab() {
         </p>
       </ConfirmDialog>
     </div>
+  )
+}
+
+/** The checkout offers (set in each product's form) and how often buyers took them. */
+function BumpReport() {
+  const { data, error, isPending, refetch } = useQuery(bumpStatsQuery())
+  return (
+    <Panel title="Ofertas aceitas no checkout">
+      {isPending ? (
+        <Loading />
+      ) : error ? (
+        <LoadError error={error} onRetry={() => void refetch()} />
+      ) : data.length === 0 ? (
+        <p className="text-gray-600">
+          Nenhuma oferta aceita em pedidos pagos ainda. As ofertas são definidas no formulário de
+          cada produto, em &quot;Ofertas no checkout&quot;.
+        </p>
+      ) : (
+        <ul className="divide-y divide-purple-100" data-testid="bump-report">
+          {data.map((row) => (
+            <li key={`${row.forProductId}-${row.productId}`} className="py-2 text-sm">
+              <p className="font-semibold">{row.productName}</p>
+              <p className="text-gray-600">
+                com {row.forProductName}: {row.taken} {row.taken === 1 ? 'vez' : 'vezes'} ·{' '}
+                {money(row.revenue)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
   )
 }
