@@ -49,6 +49,8 @@ export async function startFakeMercadoPago(opts: { token?: string } = {}) {
   let nextId = 1_300_000_000
   /** Answers the next `count` calls with `status` (an outage). */
   let failures: { status: number; count: number } = { status: 500, count: 0 }
+  /** What the next refunds answer: 'approved' gives the money back at once. */
+  let refundStatus = 'approved'
 
   function createPayment(body: Record<string, unknown>): FakePayment {
     const id = nextId++
@@ -123,6 +125,32 @@ export async function startFakeMercadoPago(opts: { token?: string } = {}) {
         status: 200,
         body: { paging: { total: results.length, limit: 30, offset: 0 }, results },
       }
+    }
+    const refund = /^\/v1\/payments\/(\d+)\/refunds$/.exec(url.pathname)
+    if (method === 'POST' && refund) {
+      const payment = payments.get(refund[1]!)
+      if (!payment) return mpError(404, 'Payment not found', 'not_found')
+      if (payment.status !== 'approved') return mpError(400, 'Payment not refundable')
+      const answer = {
+        id: nextId++,
+        payment_id: payment.id,
+        amount: payment.transaction_amount,
+        metadata: {},
+        source: { id: '123456789', name: 'Loja', type: 'collector' },
+        date_created: new Date().toISOString(),
+        unique_sequence_number: null,
+        refund_mode: 'standard',
+        adjustment_amount: 0,
+        status: refundStatus,
+        reason: null,
+        labels: [],
+        amount_refunded_to_payer: payment.transaction_amount,
+      }
+      if (refundStatus === 'approved') {
+        Object.assign(payment, { status: 'refunded', status_detail: 'refunded' })
+      }
+      byIdempotencyKey.set(key!, answer)
+      return { status: 201, body: answer }
     }
     const match = /^\/v1\/payments\/(\d+)$/.exec(url.pathname)
     if (method === 'GET' && match) {
@@ -207,6 +235,11 @@ export async function startFakeMercadoPago(opts: { token?: string } = {}) {
       }
       payments.set(String(payment.id), payment)
       return payment
+    },
+
+    /** The status of the refunds that follow ('approved', 'in_process', 'rejected'). */
+    setRefundStatus(status: string) {
+      refundStatus = status
     },
 
     failNext(count: number, status = 500) {

@@ -12,6 +12,7 @@ import { OrdersTab } from './tabs/orders-tab'
 import { OverviewTab } from './tabs/overview-tab'
 import { ProductManagementTab } from './tabs/product-management-tab'
 import { ProductsTab } from './tabs/products-tab'
+import { RefundsTab } from './tabs/refunds-tab'
 import { SettingsTab } from './tabs/settings-tab'
 import { UsersTab } from './tabs/users-tab'
 import { WhatsappTab } from './tabs/whatsapp-tab'
@@ -22,6 +23,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   'product-management': ProductManagementTab,
   orders: OrdersTab,
   'order-management': OrderManagementTab,
+  refunds: RefundsTab,
   users: UsersTab,
   downloads: DownloadsTab,
   whatsapp: WhatsappTab,

@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   { id: 'product-management', label: 'Gestão Produtos' },
   { id: 'orders', label: 'Pedidos' },
   { id: 'order-management', label: 'Gestão Pedidos' },
+  { id: 'refunds', label: 'Reembolsos' },
   { id: 'users', label: 'Usuários' },
   { id: 'downloads', label: 'Downloads' },
   { id: 'whatsapp', label: 'WhatsApp' },
@@ -22,7 +23,7 @@ export function isAdminTab(value: string | null): value is AdminTabId {
 }
 
 /**
- * The tab bar: one row that scrolls sideways on a phone (eleven tabs never fit), arrow keys move
+ * The tab bar: one row that scrolls sideways on a phone (twelve tabs never fit), arrow keys move
  * between tabs as in the WAI-ARIA tabs pattern.
  */
 export function AdminTabBar({

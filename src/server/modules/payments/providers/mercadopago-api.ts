@@ -32,6 +32,12 @@ const PaymentAnswer = z.object({
 })
 export type MercadoPagoPayment = z.infer<typeof PaymentAnswer>
 
+const RefundAnswer = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  status: z.string(),
+})
+export type MercadoPagoRefund = z.infer<typeof RefundAnswer>
+
 const SearchAnswer = z.object({ results: z.array(PaymentAnswer) })
 
 const PreferenceAnswer = z.object({
@@ -114,6 +120,13 @@ export function createMercadoPagoApi(opts: {
       const query = new URLSearchParams({ external_reference: externalReference })
       return (await call(SearchAnswer, 'GET', `/v1/payments/search?${query}`)).results
     },
+
+    /** A refund of the whole payment (no amount: Mercado Pago gives everything back). */
+    createRefund: (paymentId: string, key: string) =>
+      call(RefundAnswer, 'POST', `/v1/payments/${encodeURIComponent(paymentId)}/refunds`, {
+        json: {},
+        idempotencyKey: key,
+      }),
 
     createPreference: (json: unknown, key: string) =>
       call(PreferenceAnswer, 'POST', '/checkout/preferences', { json, idempotencyKey: key }),
