@@ -85,7 +85,13 @@ export async function startFakeMercadoPago(opts: { token?: string } = {}) {
     return payment
   }
 
-  function route(method: string, url: URL, body: Record<string, unknown>, key: string | undefined) {
+  function route(
+    method: string,
+    url: URL,
+    body: Record<string, unknown>,
+    key: string | undefined,
+    headers: IncomingMessage['headers'] = {},
+  ) {
     if (method === 'POST' && !key) return mpError(400, "Header X-Idempotency-Key can't be null")
     if (method === 'POST' && byIdempotencyKey.has(key!)) {
       return { status: 201, body: byIdempotencyKey.get(key!) }
@@ -131,6 +137,10 @@ export async function startFakeMercadoPago(opts: { token?: string } = {}) {
       const payment = payments.get(refund[1]!)
       if (!payment) return mpError(404, 'Payment not found', 'not_found')
       if (payment.status !== 'approved') return mpError(400, 'Payment not refundable')
+      // A PIX refund still in process is a 400 unless the caller asks to see it as such.
+      if (refundStatus === 'in_process' && headers['x-render-in-process-refunds'] !== 'true') {
+        return mpError(400, 'Refund in process')
+      }
       const answer = {
         id: nextId++,
         payment_id: payment.id,
@@ -182,7 +192,7 @@ export async function startFakeMercadoPago(opts: { token?: string } = {}) {
       answer = mpError(failures.status, 'internal_error', 'internal_error')
     } else {
       const key = req.headers['x-idempotency-key']
-      answer = route(req.method!, url, body, typeof key === 'string' ? key : undefined)
+      answer = route(req.method!, url, body, typeof key === 'string' ? key : undefined, req.headers)
     }
     res.writeHead(answer.status, { 'content-type': 'application/json' })
     res.end(JSON.stringify(answer.body))

@@ -227,6 +227,17 @@ describe('the owner’s refunds', () => {
     expect((await guestDownload(store, buyer, kit.id)).statusCode).toBe(200)
   })
 
+  it('takes a PIX devolução still in process as accepted: the order is refunded', async () => {
+    const { buyer } = await paidOrder()
+    fake.setRefundStatus('in_process')
+    const res = await adminCall('POST', `/api/admin/orders/${buyer.orderId}/refund`, {})
+    fake.setRefundStatus('approved')
+    expect(res.statusCode).toBe(200)
+    expect((await orderRow(buyer.orderId)).status).toBe('refunded')
+    const [sent] = refundCalls().slice(-1)
+    expect(sent!.headers['x-render-in-process-refunds']).toBe('true')
+  })
+
   it('answers 503 when Mercado Pago is away, and nothing changes', async () => {
     const { buyer } = await paidOrder()
     fake.failNext(1, 500)

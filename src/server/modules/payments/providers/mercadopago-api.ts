@@ -75,8 +75,12 @@ export function createMercadoPagoApi(opts: {
     method: 'GET' | 'POST',
     path: string,
     body?: { json: unknown; idempotencyKey: string },
+    extraHeaders: Record<string, string> = {},
   ): Promise<T> {
-    const headers: Record<string, string> = { authorization: `Bearer ${opts.accessToken}` }
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${opts.accessToken}`,
+      ...extraHeaders,
+    }
     if (body) {
       headers['content-type'] = 'application/json'
       headers['x-idempotency-key'] = body.idempotencyKey
@@ -121,12 +125,19 @@ export function createMercadoPagoApi(opts: {
       return (await call(SearchAnswer, 'GET', `/v1/payments/search?${query}`)).results
     },
 
-    /** A refund of the whole payment (no amount: Mercado Pago gives everything back). */
+    /**
+     * A refund of the whole payment (no amount: Mercado Pago gives everything back). A PIX
+     * devolução still in process would answer 400 without X-Render-In-Process-Refunds; with it,
+     * 201 and status `in_process`, which is an accepted refund.
+     */
     createRefund: (paymentId: string, key: string) =>
-      call(RefundAnswer, 'POST', `/v1/payments/${encodeURIComponent(paymentId)}/refunds`, {
-        json: {},
-        idempotencyKey: key,
-      }),
+      call(
+        RefundAnswer,
+        'POST',
+        `/v1/payments/${encodeURIComponent(paymentId)}/refunds`,
+        { json: {}, idempotencyKey: key },
+        { 'x-render-in-process-refunds': 'true' },
+      ),
 
     createPreference: (json: unknown, key: string) =>
       call(PreferenceAnswer, 'POST', '/checkout/preferences', { json, idempotencyKey: key }),
