@@ -1,6 +1,7 @@
 /** What a logged-in customer reads about their own purchases (SPEC.md sections 3 and 7). */
 import { z } from 'zod'
 import { OrderSummary } from './checkout.js'
+import { OrderRefundInfo } from './refunds.js'
 
 export const PurchaseFile = z.object({
   fileName: z.string(),
@@ -29,8 +30,8 @@ export const CustomerPurchase = z.object({
 })
 export type CustomerPurchase = z.infer<typeof CustomerPurchase>
 
-/** GET /api/user/orders, newest first. */
-export const CustomerOrder = OrderSummary
+/** GET /api/user/orders, newest first, with the refund the buyer may ask or asked. */
+export const CustomerOrder = OrderSummary.extend({ refund: OrderRefundInfo })
 export type CustomerOrder = z.infer<typeof CustomerOrder>
 
 /** GET /api/canva-links. */

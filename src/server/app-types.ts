@@ -3,6 +3,7 @@
  * app.ts so that importing them never imports the wiring: app.ts imports the routes, the routes
  * import only this file, and the graph stays a tree.
  */
+import type { RefundsService } from './modules/refunds/refunds.service.js'
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -86,6 +87,7 @@ export interface Services {
   adminReports: AdminReports
   changeOrderStatus: OrderStatusService
   privacy: PrivacyService
+  refunds: RefundsService
 }
 
 export type App = FastifyInstance<

@@ -58,6 +58,8 @@ import { createPrivacyService } from './modules/privacy/privacy.service.js'
 import { createOrdersService } from './modules/orders/orders.service.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { createPaymentsService } from './modules/payments/payments.service.js'
+import { refundsRoutes } from './modules/refunds/refunds.routes.js'
+import { createRefundsService } from './modules/refunds/refunds.service.js'
 import { productWriteRoutes } from './modules/products/products.routes.js'
 import { createProductsService } from './modules/products/products.service.js'
 import { createUploadJournal } from './modules/products/upload-journal.service.js'
@@ -167,6 +169,15 @@ function createServices(
     log,
     now: now && (() => now().getTime()),
   })
+  const refunds = createRefundsService({
+    db,
+    orders,
+    payments,
+    purchases,
+    canvaLinks,
+    log,
+    now: now && (() => now().getTime()),
+  })
   const checkoutDeps = { db, cart, catalog, accounts, orders, payments, coupons, limiter, log }
   const adminReports = createAdminReports(db, orders)
   const login = createLoginService(accounts, limiter, cart.mergeGuestCart, (account) =>
@@ -207,7 +218,8 @@ function createServices(
       stamping,
       secret: config.sessionSecret,
     }),
-    customer: createCustomerService({ purchases, products, orders, canvaLinks, limiter }),
+    customer: createCustomerService({ purchases, products, orders, canvaLinks, refunds, limiter }),
+    refunds,
     canvaLinks,
     stamping,
     messaging,
@@ -282,6 +294,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await canvaLinksRoutes(app)
   await stampingRoutes(app)
   await privacyRoutes(app)
+  await refundsRoutes(app)
   await webRoutes(app)
 
   // Background work, which tests turn off and drive by hand.

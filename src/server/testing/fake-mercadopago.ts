@@ -49,6 +49,8 @@ export async function startFakeMercadoPago(opts: { token?: string } = {}) {
   let nextId = 1_300_000_000
   /** Answers the next `count` calls with `status` (an outage). */
   let failures: { status: number; count: number } = { status: 500, count: 0 }
+  /** What the next refunds answer: 'approved' gives the money back at once. */
+  let refundStatus = 'approved'
 
   function createPayment(body: Record<string, unknown>): FakePayment {
     const id = nextId++
@@ -83,7 +85,13 @@ export async function startFakeMercadoPago(opts: { token?: string } = {}) {
     return payment
   }
 
-  function route(method: string, url: URL, body: Record<string, unknown>, key: string | undefined) {
+  function route(
+    method: string,
+    url: URL,
+    body: Record<string, unknown>,
+    key: string | undefined,
+    headers: IncomingMessage['headers'] = {},
+  ) {
     if (method === 'POST' && !key) return mpError(400, "Header X-Idempotency-Key can't be null")
     if (method === 'POST' && byIdempotencyKey.has(key!)) {
       return { status: 201, body: byIdempotencyKey.get(key!) }
@@ -124,6 +132,36 @@ export async function startFakeMercadoPago(opts: { token?: string } = {}) {
         body: { paging: { total: results.length, limit: 30, offset: 0 }, results },
       }
     }
+    const refund = /^\/v1\/payments\/(\d+)\/refunds$/.exec(url.pathname)
+    if (method === 'POST' && refund) {
+      const payment = payments.get(refund[1]!)
+      if (!payment) return mpError(404, 'Payment not found', 'not_found')
+      if (payment.status !== 'approved') return mpError(400, 'Payment not refundable')
+      // A PIX refund still in process is a 400 unless the caller asks to see it as such.
+      if (refundStatus === 'in_process' && headers['x-render-in-process-refunds'] !== 'true') {
+        return mpError(400, 'Refund in process')
+      }
+      const answer = {
+        id: nextId++,
+        payment_id: payment.id,
+        amount: payment.transaction_amount,
+        metadata: {},
+        source: { id: '123456789', name: 'Loja', type: 'collector' },
+        date_created: new Date().toISOString(),
+        unique_sequence_number: null,
+        refund_mode: 'standard',
+        adjustment_amount: 0,
+        status: refundStatus,
+        reason: null,
+        labels: [],
+        amount_refunded_to_payer: payment.transaction_amount,
+      }
+      if (refundStatus === 'approved') {
+        Object.assign(payment, { status: 'refunded', status_detail: 'refunded' })
+      }
+      byIdempotencyKey.set(key!, answer)
+      return { status: 201, body: answer }
+    }
     const match = /^\/v1\/payments\/(\d+)$/.exec(url.pathname)
     if (method === 'GET' && match) {
       const payment = payments.get(match[1]!)
@@ -154,7 +192,7 @@ export async function startFakeMercadoPago(opts: { token?: string } = {}) {
       answer = mpError(failures.status, 'internal_error', 'internal_error')
     } else {
       const key = req.headers['x-idempotency-key']
-      answer = route(req.method!, url, body, typeof key === 'string' ? key : undefined)
+      answer = route(req.method!, url, body, typeof key === 'string' ? key : undefined, req.headers)
     }
     res.writeHead(answer.status, { 'content-type': 'application/json' })
     res.end(JSON.stringify(answer.body))
@@ -207,6 +245,11 @@ export async function startFakeMercadoPago(opts: { token?: string } = {}) {
       }
       payments.set(String(payment.id), payment)
       return payment
+    },
+
+    /** The status of the refunds that follow ('approved', 'in_process', 'rejected'). */
+    setRefundStatus(status: string) {
+      refundStatus = status
     },
 
     failNext(count: number, status = 500) {

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { SessionUser } from '../../../contracts/accounts'
 import { remainingDownloads } from '../../../contracts/customer'
 import { Button } from '../../ui/button'
 import { Loading } from '../../ui/query-state'
-import { canvaLinksQuery, ordersQuery, purchasesQuery } from './account.queries'
+import { accountKeys, canvaLinksQuery, ordersQuery, purchasesQuery } from './account.queries'
 import { MyData } from './my-data'
 import { OrderHistory } from './order-history'
 import { PurchasedMaterials } from './purchased-materials'
@@ -25,6 +25,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
   const purchases = useQuery(purchasesQuery())
   const orders = useQuery(ordersQuery())
   const links = useQuery(canvaLinksQuery())
+  const queryClient = useQueryClient()
   const failed = purchases.isError || orders.isError || links.isError
 
   return (
@@ -63,7 +64,13 @@ export function Dashboard({ user }: { user: SessionUser }) {
             />
           </div>
           <PurchasedMaterials purchases={purchases.data} />
-          <OrderHistory orders={orders.data} />
+          <OrderHistory
+            orders={orders.data}
+            onRefundAnswered={() => {
+              // The order's status, and a refunded order's materials and links, change.
+              void queryClient.invalidateQueries({ queryKey: accountKeys.all })
+            }}
+          />
           <TemplateLinks links={links.data} />
         </>
       )}

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { GuestAccessAnswer } from '../../../contracts/guest-access'
 import { GuestResults } from './guest-results'
+import { applyRefundAnswer } from './refund-request'
 import { withDownloadCounted } from './use-purchase-download'
 
 /**
@@ -20,6 +21,7 @@ export function GuestAccessResults({
       found={found}
       credentials={{ email: found.email, whatsapp: '' }}
       onBack={onBack}
+      onRefundAnswered={(orderId, answer) => setFound((f) => applyRefundAnswer(f, orderId, answer))}
       onCounted={(answer) =>
         setFound((f) => ({ ...f, purchases: withDownloadCounted(f.purchases, answer) }))
       }

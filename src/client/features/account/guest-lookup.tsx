@@ -8,6 +8,7 @@ import { Field } from '../../ui/field'
 import { toast } from '../../ui/toast-store'
 import { GuestCodeAccess } from './guest-code-access'
 import { GuestResults } from './guest-results'
+import { applyRefundAnswer } from './refund-request'
 import { withDownloadCounted } from './use-purchase-download'
 
 // SPEC.md section 2: links carrying email and whatsapp search by themselves after 500 ms.
@@ -84,6 +85,9 @@ export function GuestLookup({ initial }: { initial: GuestCredentials }) {
         found={found}
         credentials={form}
         onBack={() => setFound(null)}
+        onRefundAnswered={(orderId, answer) =>
+          setFound((f) => f && applyRefundAnswer(f, orderId, answer))
+        }
         onCounted={(answer) =>
           setFound((f) => f && { ...f, purchases: withDownloadCounted(f.purchases, answer) })
         }

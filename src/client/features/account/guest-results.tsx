@@ -1,4 +1,5 @@
 import type { GuestCredentials, GuestPurchasesAnswer } from '../../../contracts/downloads'
+import type { RefundRequestAnswer } from '../../../contracts/refunds'
 import { Button } from '../../ui/button'
 import { MaterialCard } from './material-card'
 import { OrderHistory } from './order-history'
@@ -11,12 +12,14 @@ export function GuestResults({
   credentials,
   onCounted,
   onBack,
+  onRefundAnswered,
 }: {
   found: GuestPurchasesAnswer
   credentials: GuestCredentials
   /** Lowers the shown count from the download's answer, without another lookup. */
   onCounted: Parameters<typeof usePurchaseDownload>[0]
   onBack: () => void
+  onRefundAnswered: (orderId: string, answer: RefundRequestAnswer) => void
 }) {
   const { download, busyFor, links } = usePurchaseDownload(onCounted)
   const { purchases } = found
@@ -57,7 +60,9 @@ export function GuestResults({
       {found.canvaLinks.length > 0 && (
         <TemplateLinks links={found.canvaLinks} credentials={credentials} />
       )}
-      {found.orders.length > 0 && <OrderHistory orders={found.orders} />}
+      {found.orders.length > 0 && (
+        <OrderHistory orders={found.orders} onRefundAnswered={onRefundAnswered} />
+      )}
     </div>
   )
 }

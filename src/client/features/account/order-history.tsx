@@ -1,17 +1,27 @@
 import type { CustomerOrder } from '../../../contracts/customer'
 import { formatDecimalBRL } from '../../../contracts/money'
+import type { RefundRequestAnswer } from '../../../contracts/refunds'
 import { Badge } from '../../ui/badge'
+import { RefundRequest } from './refund-request'
 
-/** SPEC.md section 4: paid = Pago, pending = Pendente, anything else = Cancelado. */
+/** SPEC.md section 4: paid = Pago, pending = Pendente, cancelled = Cancelado; and Reembolsado. */
 function StatusBadge({ status }: { status: CustomerOrder['status'] }) {
   if (status === 'paid') return <Badge tone="green">Pago</Badge>
   if (status === 'pending') return <Badge tone="amber">Pendente</Badge>
+  if (status === 'refunded') return <Badge tone="gray">Reembolsado</Badge>
   return <Badge tone="gray">Cancelado</Badge>
 }
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' })
 
-export function OrderHistory({ orders }: { orders: CustomerOrder[] }) {
+export function OrderHistory({
+  orders,
+  onRefundAnswered,
+}: {
+  orders: CustomerOrder[]
+  /** A refund was asked of one of these orders: the page shows what the server answered. */
+  onRefundAnswered: (orderId: string, answer: RefundRequestAnswer) => void
+}) {
   return (
     <section aria-labelledby="pedidos-titulo" className="mt-8">
       <h2 id="pedidos-titulo" className="text-xl font-extrabold text-purple-900">
@@ -51,6 +61,7 @@ export function OrderHistory({ orders }: { orders: CustomerOrder[] }) {
                   {formatDecimalBRL(order.totalAmount)}
                 </span>
               </div>
+              <RefundRequest order={order} onAnswered={onRefundAnswered} />
             </li>
           ))}
         </ul>

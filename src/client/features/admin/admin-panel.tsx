@@ -13,6 +13,7 @@ import { OrdersTab } from './tabs/orders-tab'
 import { OverviewTab } from './tabs/overview-tab'
 import { ProductManagementTab } from './tabs/product-management-tab'
 import { ProductsTab } from './tabs/products-tab'
+import { RefundsTab } from './tabs/refunds-tab'
 import { SettingsTab } from './tabs/settings-tab'
 import { UsersTab } from './tabs/users-tab'
 import { WhatsappTab } from './tabs/whatsapp-tab'
@@ -24,6 +25,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   orders: OrdersTab,
   'order-management': OrderManagementTab,
   coupons: CouponsTab,
+  refunds: RefundsTab,
   users: UsersTab,
   downloads: DownloadsTab,
   whatsapp: WhatsappTab,

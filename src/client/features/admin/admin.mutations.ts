@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { AdminOrder, AdminUser, SettingBody } from '../../../contracts/admin'
+import type { AdminRefund } from '../../../contracts/refunds'
 import { apiJson } from '../../lib/api'
 import { toast } from '../../ui/toast-store'
 import { productKeys } from '../catalog/catalog.queries'
@@ -62,6 +63,58 @@ export function useOrderStatus() {
     },
     // 409 (a transition the order's state refuses) arrives with the server's reason.
     onError: failed('Erro ao atualizar status', 'Failed to update order status'),
+  })
+}
+
+/** After a refund decision: the order lists, the totals, the downloads and the refunds list. */
+function refreshRefunds(queryClient: QueryClient) {
+  for (const queryKey of [
+    adminKeys.orders(),
+    adminKeys.analytics(),
+    adminKeys.downloads(),
+    adminKeys.refunds(),
+  ])
+    void queryClient.invalidateQueries({ queryKey })
+}
+
+/** 'Reembolsar': through the order's provider, or confirmed by the owner for a static key. */
+export function useRefundOrder() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: { id: string; reason: string; moneyReturned: boolean }) =>
+      apiJson<AdminRefund>(`/api/admin/orders/${input.id}/refund`, {
+        method: 'POST',
+        body: { reason: input.reason, moneyReturned: input.moneyReturned },
+      }),
+    onSuccess: (answer) =>
+      done(
+        'Pedido reembolsado!',
+        answer.status === 'return_money'
+          ? 'Devolva o PIX ao comprador e marque “Dinheiro devolvido”.'
+          : 'O acesso aos materiais foi encerrado e o comprador foi avisado.',
+      ),
+    onError: failed('Erro ao reembolsar', 'Não foi possível reembolsar o pedido.'),
+    onSettled: () => refreshRefunds(queryClient),
+  })
+}
+
+/** A decision on a refund under review: decline it, or confirm the PIX went back. */
+export function useRefundDecision() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: { id: string } & ({ decline: string } | { moneyReturned: true })) =>
+      'decline' in input
+        ? apiJson<AdminRefund>(`/api/admin/refunds/${input.id}/decline`, {
+            method: 'POST',
+            body: { note: input.decline },
+          })
+        : apiJson<AdminRefund>(`/api/admin/refunds/${input.id}/money-returned`, {
+            method: 'POST',
+          }),
+    onSuccess: (answer) =>
+      done(answer.status === 'declined' ? 'Reembolso recusado' : 'Devolução registrada!'),
+    onError: failed('Erro ao salvar', 'Não foi possível salvar a decisão.'),
+    onSettled: () => refreshRefunds(queryClient),
   })
 }
 

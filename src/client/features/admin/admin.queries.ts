@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { AdminProduct } from '../../../contracts/products'
+import type { AdminRefund } from '../../../contracts/refunds'
 import type { StampFallbackCount } from '../../../contracts/stamping'
 import type {
   AdminAnalytics,
@@ -43,6 +44,7 @@ export const adminKeys = {
   whatsappStatus: () => [...adminKeys.all, 'whatsapp', 'status'] as const,
   canvaLinks: () => [...adminKeys.all, 'canva-links'] as const,
   emails: () => [...adminKeys.all, 'emails'] as const,
+  refunds: () => [...adminKeys.all, 'refunds'] as const,
 }
 
 const list = <T>(queryKey: readonly unknown[], url: string) =>
@@ -119,3 +121,6 @@ export const adminEmailsQuery = () =>
     ...list<AdminEmails>(adminKeys.emails(), '/api/admin/emails'),
     refetchInterval: STATUS_POLL_MS,
   })
+
+export const adminRefundsQuery = () =>
+  list<AdminRefund[]>(adminKeys.refunds(), '/api/admin/refunds')

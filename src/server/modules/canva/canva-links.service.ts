@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import type { CanvaLinkView } from '../../../contracts/customer.js'
 import type {
   AdminCanvaLink,
@@ -8,7 +8,11 @@ import type {
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { whatsappMatches } from '../../lib/phone.js'
-import type { PaidOrder, PurchasesService } from '../downloads/purchases.service.js'
+import {
+  REVOKED_MESSAGE,
+  type PaidOrder,
+  type PurchasesService,
+} from '../downloads/purchases.service.js'
 import type { OrdersService } from '../orders/orders.service.js'
 import type { ProductsService } from '../products/products.service.js'
 import { canvaLinks } from './canva.tables.js'
@@ -199,10 +203,34 @@ export function createCanvaLinksService(deps: {
       return (await this.list()).find((link) => link.id === id)!
     },
 
-    /** Records the first use and answers the link, to its owner only (others: 404). */
+    /** When the Canva links an order granted were first opened (a refund request weighs them). */
+    async opensOfOrder(orderId: string): Promise<{ productId: number | null; at: Date }[]> {
+      const granted = await purchases.ofOrder(db, orderId)
+      if (granted.length === 0) return []
+      const rows = await db
+        .select({ productId: canvaLinks.productId, at: canvaLinks.usedAt })
+        .from(canvaLinks)
+        .where(
+          and(
+            inArray(
+              canvaLinks.purchaseId,
+              granted.map((p) => p.id),
+            ),
+            isNotNull(canvaLinks.usedAt),
+          ),
+        )
+      return rows.map((r) => ({ productId: r.productId, at: r.at! }))
+    },
+
+    /**
+     * Records the first use and answers the link, to its owner only (others: 404); a link of a
+     * refunded or cancelled order is refused (403), like its downloads.
+     */
     async open(id: number, opener: LinkOpener): Promise<CanvaOpenAnswer> {
       const [link] = await db.select().from(canvaLinks).where(eq(canvaLinks.id, id))
       if (!link || link.purchaseId === null) throw notFound()
+      const granted = await purchases.find(link.purchaseId)
+      const revoked = () => new AppError('forbidden', REVOKED_MESSAGE)
       let owns: boolean
       if ('userId' in opener) {
         owns = link.userId === opener.userId
@@ -217,6 +245,7 @@ export function createCanvaLinksService(deps: {
               whatsappMatches(opener.whatsapp, order.customerWhatsapp))
       }
       if (!owns) throw notFound()
+      if (!granted || granted.revokedAt !== null) throw revoked()
       const [used] = await db
         .update(canvaLinks)
         .set({ usedAt: sql`coalesce(${canvaLinks.usedAt}, now())` })

@@ -110,6 +110,45 @@ describe('Canva links', () => {
     expect((await adminList()).find((l) => l.id === link!.id)!.usedAt).toBe(after!.usedAt)
   })
 
+  it('an opened link puts a refund request under review, and a refund ends the link at once', async () => {
+    const product = await insertProduct(store, { name: 'Agenda Canva' })
+    await addLink({ productId: product.id, linkUrl: `${LINK}?agenda` })
+    const owner = await buyLoggedIn(product.id)
+    const [link] = await linksOf(owner.cookie)
+    expect((await open(link!.id, { cookie: owner.cookie })).statusCode).toBe(200)
+    const orderId = (await store.app.services.customer.ordersOf(owner.userId))[0]!.id
+    const asked = await call(
+      store,
+      'POST',
+      `/api/orders/${orderId}/refund-request`,
+      {},
+      {
+        cookie: owner.cookie,
+      },
+    )
+    expect(asked.json()).toMatchObject({ status: 'review' })
+    const [review] = (
+      await call(store, 'GET', '/api/admin/refunds', undefined, { cookie: adminCookie })
+    ).json<{ orderId: string; uses: { kind: string; productName: string }[] }[]>()
+    expect(review).toMatchObject({
+      orderId,
+      uses: [{ kind: 'canva', productName: expect.any(String) }],
+    })
+    const done = await call(
+      store,
+      'POST',
+      `/api/admin/orders/${orderId}/refund`,
+      {},
+      {
+        cookie: adminCookie,
+      },
+    )
+    expect(done.statusCode).toBe(200)
+    const refused = await open(link!.id, { cookie: owner.cookie })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.body).not.toContain('agenda')
+  })
+
   it('a guest opens theirs with the e-mail and WhatsApp of the order', async () => {
     const product = await insertProduct(store, { name: 'Bingo Canva' })
     await addLink({ productId: product.id, linkUrl: `${LINK}?bingo` })

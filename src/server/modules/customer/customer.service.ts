@@ -1,5 +1,6 @@
 import { centsToDecimal } from '../../../contracts/money.js'
-import type { CustomerPurchase } from '../../../contracts/customer.js'
+import type { CustomerOrder, CustomerPurchase } from '../../../contracts/customer.js'
+import type { OrderSummary } from '../../../contracts/checkout.js'
 import {
   NOTHING_FOUND_MESSAGE,
   type GuestCredentials,
@@ -10,6 +11,7 @@ import type { CanvaLinksService } from '../canva/canva-links.service.js'
 import type { PurchasesService } from '../downloads/purchases.service.js'
 import type { OrdersService } from '../orders/orders.service.js'
 import type { ProductsService } from '../products/products.service.js'
+import type { RefundsService } from '../refunds/refunds.service.js'
 
 /**
  * A buyer's own purchases, orders and template links, put together from the modules that keep
@@ -23,9 +25,26 @@ export function createCustomerService(deps: {
   products: Pick<ProductsService, 'summaries'>
   orders: Pick<OrdersService, 'summariesOf' | 'guestOrderIds' | 'orderIdsOfEmail'>
   canvaLinks: Pick<CanvaLinksService, 'linksOf'>
+  refunds: Pick<RefundsService, 'infoOf'>
   limiter: RateLimiter
 }) {
   const { purchases, products, orders, canvaLinks, limiter } = deps
+
+  /**
+   * The orders with their refund state. `canRequest`: this browser may ask a refund of them
+   * (an account, or an inbox proved by a code or link); a look-up by e-mail and WhatsApp only
+   * shows them.
+   */
+  async function withRefunds(list: OrderSummary[], canRequest: boolean): Promise<CustomerOrder[]> {
+    const info = await deps.refunds.infoOf(
+      list.map((o) => o.id),
+      canRequest,
+    )
+    return list.map((o) => ({
+      ...o,
+      refund: info.get(o.id) ?? { status: null, requestableUntil: null },
+    }))
+  }
 
   async function purchasesOf(
     owner: { userId: string } | { orderIds: string[] },
@@ -57,7 +76,10 @@ export function createCustomerService(deps: {
   }
 
   /** What a guest sees of these orders: their live purchases, the orders, the Canva links. */
-  async function guestAnswer(orderIds: string[]): Promise<GuestPurchasesAnswer> {
+  async function guestAnswer(
+    orderIds: string[],
+    canRequest: boolean,
+  ): Promise<GuestPurchasesAnswer> {
     if (orderIds.length === 0) {
       return {
         success: false,
@@ -75,7 +97,7 @@ export function createCustomerService(deps: {
     return {
       success: true,
       purchases: found.map((p) => ({ ...p, externalLink: p.product.externalLink })),
-      orders: summaries,
+      orders: await withRefunds(summaries, canRequest),
       canvaLinks: links,
       message:
         found.length > 0
@@ -86,7 +108,7 @@ export function createCustomerService(deps: {
 
   return {
     purchasesOf: (userId: string) => purchasesOf({ userId }),
-    ordersOf: (userId: string) => orders.summariesOf({ userId }),
+    ordersOf: async (userId: string) => withRefunds(await orders.summariesOf({ userId }), true),
     canvaLinksOf: (userId: string) => canvaLinks.linksOf({ userId }),
 
     /**
@@ -98,12 +120,12 @@ export function createCustomerService(deps: {
       await limiter.consume(RATE_LIMITS.guestLookup, ip)
       const orderIds = await orders.guestOrderIds(credentials)
       if (orderIds.length > 0) await limiter.refund(RATE_LIMITS.guestLookup, ip)
-      return guestAnswer(orderIds)
+      return guestAnswer(orderIds, false)
     },
 
     /** The same answer for a browser that proved it holds `email` (a code or an e-mailed link). */
     async purchasesOfEmail(email: string): Promise<GuestPurchasesAnswer> {
-      return guestAnswer(await orders.orderIdsOfEmail(email))
+      return guestAnswer(await orders.orderIdsOfEmail(email), true)
     },
   }
 }

@@ -141,6 +141,16 @@ export function createPurchasesService(deps: {
         .from(purchases)
         .where(and(eq(purchases.productId, productId), isNull(purchases.revokedAt))),
 
+    /** Every download of an order's materials (its log), oldest first: a refund request weighs them. */
+    async downloadsOfOrder(orderId: string): Promise<{ productId: number; at: Date }[]> {
+      return db
+        .select({ productId: downloadLog.productId, at: downloadLog.createdAt })
+        .from(downloadLog)
+        .innerJoin(purchases, eq(purchases.id, downloadLog.purchaseId))
+        .where(eq(purchases.orderId, orderId))
+        .orderBy(asc(downloadLog.createdAt), asc(downloadLog.id))
+    },
+
     async find(id: number): Promise<Purchase | null> {
       const [row] = await db.select().from(purchases).where(eq(purchases.id, id))
       return row ?? null

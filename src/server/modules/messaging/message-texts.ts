@@ -88,6 +88,19 @@ export function paidBuyerText(order: OrderForText, lines: LineForText[], link: s
   ].join('\n')
 }
 
+/** The buyer's WhatsApp of a refund: the money goes back, and the access ends. */
+export function refundedBuyerText(order: OrderForText, lines: LineForText[]): string {
+  const firstName = order.customerName.split(' ')[0] || 'cliente'
+  return [
+    `Olá, ${firstName}! O pedido ${shortOrderId(order.id)} foi reembolsado.`,
+    '',
+    itemList(lines),
+    `Valor devolvido: *${formatBRL(order.totalCents)}*, para a conta que pagou.`,
+    '',
+    'O acesso aos materiais deste pedido foi encerrado (downloads, links e modelos do Canva).',
+  ].join('\n')
+}
+
 export function testText(): string {
   const at = new Date().toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })
   return `✅ Mensagem de teste da loja (${at}). A integração com o WhatsApp está funcionando.`

@@ -54,6 +54,20 @@ describe('WhatsApp notices of orders', () => {
     expect(link.searchParams.get('whatsapp')).toBe(BUYER)
   })
 
+  it('tells the buyer of a refund on WhatsApp too, once', async () => {
+    const buyer = await buyAsGuest(env.store, kit.id, { whatsapp: '(11) 98765-4321' })
+    await arrived(buyer.orderId, 3)
+    const refunds = env.store.app.services.refunds
+    await refunds.refundByAdmin(buyer.orderId, { reason: '', moneyReturned: false })
+    await arrived(buyer.orderId, 4)
+    const told = aboutOrder(env.fake, buyer.orderId).filter(
+      (m) => m.number === BUYER && m.text.includes('foi reembolsado'),
+    )
+    expect(told).toHaveLength(1)
+    expect(told[0]!.text).toContain(formatBRL(1990))
+    expect(told[0]!.text).toContain('acesso aos materiais deste pedido foi encerrado')
+  })
+
   it('writes each event once, however often the payment is confirmed', async () => {
     const buyer = await buyAsGuest(env.store, kit.id)
     await env.store.app.services.orders.markOrderPaid(buyer.orderId, 'admin')

@@ -4,7 +4,13 @@ import { normaliseWhatsapp } from '../../lib/phone.js'
 import type { NoticeWriter, OrderNotices, OrderRow } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { composeMail, type MailBrand, type MailContent } from './mail-layout.js'
-import { materialsLink, newOrderText, paidAdminText, paidBuyerText } from './message-texts.js'
+import {
+  materialsLink,
+  newOrderText,
+  paidAdminText,
+  paidBuyerText,
+  refundedBuyerText,
+} from './message-texts.js'
 import { messagingSettingsOf, storeNameOf, type BaseUrl } from './messaging-config.js'
 import {
   orderClosedMail,
@@ -142,6 +148,18 @@ export function createOrderNotices(deps: {
             order.customerEmail,
             orderClosedMail(order, lines, ctx),
           )
+          // A refund is told on WhatsApp too: the buyer paid there, and may not read e-mail.
+          if (order.status !== 'refunded' || !gateway) return
+          const buyer = normaliseWhatsapp(order.customerWhatsapp)
+          if (!buyer) {
+            log.info({ orderId: order.id }, 'buyer notice skipped: no valid WhatsApp on the order')
+            return
+          }
+          await enqueueMessage(tx, {
+            dedupeKey: `order:${order.id}:refunded:buyer`,
+            to: buyer,
+            body: refundedBuyerText(order, lines),
+          })
         },
       }
     },

@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { OrderIdParams, OrderStatusAnswer } from '../../../contracts/checkout.js'
+import { RefundRequestAnswer, RefundRequestBody } from '../../../contracts/refunds.js'
 import type { App } from '../../app-types.js'
 import { cartSessionOf } from '../../http/cart-session.js'
 import type { OrderAsker } from './orders.service.js'
 
 export function ordersRoutes(app: App) {
-  const { payments, sessions, guestAccess } = app.services
+  const { payments, sessions, guestAccess, refunds } = app.services
 
   async function askerOf(req: FastifyRequest, reply: FastifyReply): Promise<OrderAsker> {
     const viewer = await sessions.viewerOf(req)
@@ -27,5 +28,19 @@ export function ordersRoutes(app: App) {
   // The body ({ paymentData: { confirmedAt } }) is the customer's word: not read.
   app.post('/api/orders/:id/confirm-payment', { schema: statusSchema }, async (req, reply) =>
     payments.confirm(req.params.id, await askerOf(req, reply)),
+  )
+
+  // CDC art. 49: the buyer's refund, within 7 days of the payment (refunds module).
+  app.post(
+    '/api/orders/:id/refund-request',
+    {
+      schema: {
+        params: OrderIdParams,
+        body: RefundRequestBody,
+        response: { 200: RefundRequestAnswer },
+      },
+    },
+    async (req, reply) =>
+      refunds.request(req.params.id, await askerOf(req, reply), req.body.reason),
   )
 }

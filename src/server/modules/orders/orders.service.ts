@@ -340,6 +340,16 @@ export function createOrdersService(
         .map((r) => r.id)
     },
 
+    /** Status and payment time of these orders (refund windows). */
+    async paymentsOf(ids: string[]): Promise<Map<string, Pick<OrderRow, 'status' | 'paidAt'>>> {
+      if (ids.length === 0) return new Map()
+      const rows = await db
+        .select({ id: orders.id, status: orders.status, paidAt: orders.paidAt })
+        .from(orders)
+        .where(inArray(orders.id, ids))
+      return new Map(rows.map((r) => [r.id, { status: r.status, paidAt: r.paidAt }]))
+    },
+
     /** The orders placed with an e-mail, for a browser that proved it holds that inbox. */
     async orderIdsOfEmail(email: string): Promise<string[]> {
       const rows = await db

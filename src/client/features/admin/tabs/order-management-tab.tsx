@@ -3,6 +3,7 @@ import type { AdminOrder } from '../../../../contracts/admin'
 import { ORDER_STATUSES } from '../../../../contracts/checkout'
 import { useOrderStatus } from '../admin.mutations'
 import { STATUS_LABELS } from '../order-badge'
+import { RefundDialog } from '../refund-dialog'
 import { ConfirmPaid, OrdersList } from './orders-tab'
 
 /**
@@ -12,6 +13,7 @@ import { ConfirmPaid, OrdersList } from './orders-tab'
 function StatusSelect({ order }: { order: AdminOrder }) {
   const update = useOrderStatus()
   const [asking, setAsking] = useState(false)
+  const [refunding, setRefunding] = useState(false)
   return (
     <>
       <label className="flex items-center gap-2 text-sm">
@@ -23,6 +25,8 @@ function StatusSelect({ order }: { order: AdminOrder }) {
           onChange={(e) => {
             const status = e.target.value as AdminOrder['status']
             if (status === 'paid') setAsking(true)
+            // A refund gives the money back (provider) and is asked like 'Reembolsar'.
+            else if (status === 'refunded' && order.status === 'paid') setRefunding(true)
             else update.mutate({ id: order.id, status })
           }}
           className="h-10 rounded-xl border-2 border-purple-100 bg-white px-2 text-base focus:border-purple-500 focus:outline-none"
@@ -40,6 +44,7 @@ function StatusSelect({ order }: { order: AdminOrder }) {
         onOpenChange={setAsking}
         onConfirm={() => update.mutate({ id: order.id, status: 'paid' })}
       />
+      <RefundDialog order={order} open={refunding} onOpenChange={setRefunding} />
     </>
   )
 }

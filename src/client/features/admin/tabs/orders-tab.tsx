@@ -9,6 +9,7 @@ import { useOrderStatus } from '../admin.mutations'
 import { adminOrdersQuery } from '../admin.queries'
 import { money, shortDate } from '../money'
 import { PaidBadge } from '../order-badge'
+import { RefundDialog } from '../refund-dialog'
 
 /** "2× Kit Alfabetização, Cartaz": what the buyer paid for, to match it with the PIX. */
 export function itemsText(order: AdminOrder): string {
@@ -130,9 +131,35 @@ export function ConfirmPaid({
   )
 }
 
+/** A paid order's 'Reembolsar', with its confirmation. */
+export function RefundButton({ order }: { order: AdminOrder }) {
+  const [asking, setAsking] = useState(false)
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="secondary"
+        data-testid="refund-order"
+        onClick={() => setAsking(true)}
+      >
+        Reembolsar
+      </Button>
+      <RefundDialog order={order} open={asking} onOpenChange={setAsking} />
+    </>
+  )
+}
+
 function MarkPaid({ order }: { order: AdminOrder }) {
   const update = useOrderStatus()
   const [asking, setAsking] = useState(false)
+  if (order.status === 'paid') {
+    return (
+      <>
+        <PaidBadge status={order.status} />
+        <RefundButton order={order} />
+      </>
+    )
+  }
   if (order.status !== 'pending') return <PaidBadge status={order.status} />
   return (
     <>

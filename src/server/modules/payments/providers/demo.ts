@@ -23,5 +23,9 @@ export function demoProvider(): PixProvider {
     async getStatus() {
       return { state: 'pending' }
     },
+    // Nothing was charged: nothing goes back.
+    async refund() {
+      return { state: 'accepted' }
+    },
   }
 }

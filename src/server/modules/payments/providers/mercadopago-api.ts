@@ -32,6 +32,12 @@ const PaymentAnswer = z.object({
 })
 export type MercadoPagoPayment = z.infer<typeof PaymentAnswer>
 
+const RefundAnswer = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  status: z.string(),
+})
+export type MercadoPagoRefund = z.infer<typeof RefundAnswer>
+
 const SearchAnswer = z.object({ results: z.array(PaymentAnswer) })
 
 const PreferenceAnswer = z.object({
@@ -69,8 +75,12 @@ export function createMercadoPagoApi(opts: {
     method: 'GET' | 'POST',
     path: string,
     body?: { json: unknown; idempotencyKey: string },
+    extraHeaders: Record<string, string> = {},
   ): Promise<T> {
-    const headers: Record<string, string> = { authorization: `Bearer ${opts.accessToken}` }
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${opts.accessToken}`,
+      ...extraHeaders,
+    }
     if (body) {
       headers['content-type'] = 'application/json'
       headers['x-idempotency-key'] = body.idempotencyKey
@@ -114,6 +124,20 @@ export function createMercadoPagoApi(opts: {
       const query = new URLSearchParams({ external_reference: externalReference })
       return (await call(SearchAnswer, 'GET', `/v1/payments/search?${query}`)).results
     },
+
+    /**
+     * A refund of the whole payment (no amount: Mercado Pago gives everything back). A PIX
+     * devolução still in process would answer 400 without X-Render-In-Process-Refunds; with it,
+     * 201 and status `in_process`, which is an accepted refund.
+     */
+    createRefund: (paymentId: string, key: string) =>
+      call(
+        RefundAnswer,
+        'POST',
+        `/v1/payments/${encodeURIComponent(paymentId)}/refunds`,
+        { json: {}, idempotencyKey: key },
+        { 'x-render-in-process-refunds': 'true' },
+      ),
 
     createPreference: (json: unknown, key: string) =>
       call(PreferenceAnswer, 'POST', '/checkout/preferences', { json, idempotencyKey: key }),

@@ -1,5 +1,10 @@
 import { AppError } from '../../../errors.js'
-import { idempotencyKey, type MercadoPagoApi, type MercadoPagoPayment } from './mercadopago-api.js'
+import {
+  idempotencyKey,
+  MercadoPagoError,
+  type MercadoPagoApi,
+  type MercadoPagoPayment,
+} from './mercadopago-api.js'
 import { verifyMercadoPagoSignature } from './mercadopago-signature.js'
 import type { ChargeRef, PixProvider } from './pix-provider.js'
 
@@ -25,6 +30,8 @@ export function reversesOrder(payment: MercadoPagoPayment, ref: ChargeRef): bool
     payment.id === ref.providerPaymentId
   )
 }
+
+const REFUSED_REFUNDS = new Set(['rejected', 'cancelled'])
 
 const FAILED = new Set(['rejected', 'cancelled', 'refunded', 'charged_back'])
 
@@ -81,6 +88,25 @@ export function mercadoPagoProvider(api: MercadoPagoApi, opts: MercadoPagoOption
       if (paid) return { state: 'approved', providerPaymentId: paid.id }
       const failed = payments.length > 0 && payments.every((p) => FAILED.has(p.status))
       return { state: failed ? 'failed' : 'pending' }
+    },
+
+    async refund(ref) {
+      if (!ref.providerPaymentId) return { state: 'refused', detail: 'pedido sem pagamento' }
+      try {
+        const refund = await api.createRefund(
+          ref.providerPaymentId,
+          idempotencyKey('refund', ref.orderId),
+        )
+        return REFUSED_REFUNDS.has(refund.status)
+          ? { state: 'refused', detail: `devolução ${refund.status}` }
+          : { state: 'accepted' }
+      } catch (error) {
+        // Mercado Pago's no (already refunded, too old, no balance); an outage is thrown.
+        if (error instanceof MercadoPagoError && error.status >= 400 && error.status < 500) {
+          return { state: 'refused', detail: error.message }
+        }
+        throw error
+      }
     },
 
     parseWebhook(input, nowMs) {

@@ -35,6 +35,9 @@ export interface WebhookInput {
   body: unknown
 }
 
+/** The provider's answer to a refund of the whole payment. */
+export type RefundResult = { state: 'accepted' } | { state: 'refused'; detail: string }
+
 /** A verified notification, as one internal event: "look at this payment". */
 export interface PaymentEvent {
   type: 'payment.updated'
@@ -55,6 +58,12 @@ export interface PixProvider {
   readonly recipientName?: string
   createCharge(request: ChargeRequest): Promise<PixCharge>
   getStatus(ref: ChargeRef): Promise<PaymentCheck>
+  /**
+   * Gives the whole payment back through the provider (a PIX 'devolução'): 'accepted' once the
+   * provider took it. Throws when the provider cannot be reached. Absent: the store's own key,
+   * whose money only the owner can send back.
+   */
+  refund?(ref: ChargeRef): Promise<RefundResult>
   /** Verifies a notification and reads it; throws AppError('unauthorized') when forged. */
   parseWebhook?(input: WebhookInput, nowMs: number): PaymentEvent | null
 }

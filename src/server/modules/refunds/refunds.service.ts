@@ -1,0 +1,323 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import { centsToDecimal, formatBRL } from '../../../contracts/money.js'
+import {
+  REFUND_WINDOW_DAYS,
+  type AdminRefund,
+  type OrderRefundInfo,
+  type OrderUse,
+  type RefundRequestAnswer,
+  type RefundStatus,
+} from '../../../contracts/refunds.js'
+import type { Db } from '../../db/client.js'
+import { AppError } from '../../errors.js'
+import type { CanvaLinksService } from '../canva/canva-links.service.js'
+import type { PurchasesService } from '../downloads/purchases.service.js'
+import type { OrderAsker, OrderRow, OrdersService } from '../orders/orders.service.js'
+import type { PaymentsService } from '../payments/payments.service.js'
+import { refunds } from './refunds.tables.js'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const WINDOW_MS = REFUND_WINDOW_DAYS * DAY_MS
+const dateBR = new Intl.DateTimeFormat('pt-BR', {
+  dateStyle: 'short',
+  timeZone: 'America/Sao_Paulo',
+})
+
+export type RefundRow = typeof refunds.$inferSelect
+
+const PROVIDER_NAMES: Record<string, string> = { mercadopago: 'Mercado Pago' }
+
+const conflict = (message: string) => new AppError('conflict', message)
+
+/**
+ * Refunds (decision 017): the buyer's request within 7 days of the payment (CDC art. 49) and the
+ * owner's 'Reembolsar'. The money goes back through the order's provider when it can; the order
+ * is refunded through the orders module's close path, which ends every access (downloads,
+ * issued links, Canva links) and tells the buyer, in one transaction.
+ */
+export function createRefundsService(deps: {
+  db: Db
+  orders: Pick<OrdersService, 'find' | 'findOwned' | 'close' | 'lines' | 'paymentsOf'>
+  payments: Pick<PaymentsService, 'providers'>
+  purchases: Pick<PurchasesService, 'downloadsOfOrder'>
+  canvaLinks: Pick<CanvaLinksService, 'opensOfOrder'>
+  log: FastifyBaseLogger
+  /** The clock (tests move it past the 7 days). */
+  now?: () => number
+}) {
+  const { db, orders, log } = deps
+  const now = deps.now ?? Date.now
+
+  async function rowOf(orderId: string): Promise<RefundRow | null> {
+    const [row] = await db.select().from(refunds).where(eq(refunds.orderId, orderId))
+    return row ?? null
+  }
+
+  /** What the buyer did with the order's materials: downloads and Canva links opened. */
+  async function usesOf(order: OrderRow): Promise<OrderUse[]> {
+    const [downloads, opens, lines] = await Promise.all([
+      deps.purchases.downloadsOfOrder(order.id),
+      deps.canvaLinks.opensOfOrder(order.id),
+      orders.lines(order.id),
+    ])
+    const name = (productId: number | null) =>
+      lines.find((l) => l.productId === productId)?.productName ?? 'Material'
+    return [
+      ...downloads.map((d) => ({ kind: 'download' as const, productId: d.productId, at: d.at })),
+      ...opens.map((o) => ({ kind: 'canva' as const, productId: o.productId, at: o.at })),
+    ]
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
+      .map((u) => ({ kind: u.kind, productName: name(u.productId), at: u.at.toISOString() }))
+  }
+
+  /**
+   * Gives the money back and refunds the order. Through the provider when it refunds: the
+   * order is refunded once the provider accepts. With the store's own PIX key only the owner
+   * can send the money: the order is refunded now (access ends) and the refund waits for the
+   * owner's 'Dinheiro devolvido' ('return_money'), unless the owner already confirmed it.
+   */
+  async function giveBack(
+    order: OrderRow,
+    reason: 'refund_request' | 'admin',
+    moneyReturned: boolean,
+  ): Promise<'refunded' | 'return_money'> {
+    const provider = await deps.payments.providers.named(order.paymentProvider)
+    let outcome: 'refunded' | 'return_money' = moneyReturned ? 'refunded' : 'return_money'
+    if (provider?.refund) {
+      const providerName = PROVIDER_NAMES[provider.name] ?? 'provedor de pagamento'
+      let result
+      try {
+        result = await provider.refund({
+          orderId: order.id,
+          amountCents: order.totalCents,
+          providerPaymentId: order.providerPaymentId,
+        })
+      } catch (err) {
+        log.warn({ err, orderId: order.id }, 'provider refund failed')
+        throw new AppError(
+          'unavailable',
+          `Não foi possível falar com o ${providerName} agora. Tente de novo em instantes.`,
+        )
+      }
+      if (result.state === 'refused') {
+        log.warn({ orderId: order.id, detail: result.detail }, 'provider refused the refund')
+        throw conflict(
+          `O ${providerName} recusou a devolução deste pagamento. Confira o pagamento no painel do ${providerName}.`,
+        )
+      }
+      outcome = 'refunded'
+    } else if (reason === 'admin' && !moneyReturned) {
+      throw new AppError(
+        'bad_request',
+        'Confirme que já devolveu o valor ao comprador pelo app do banco.',
+      )
+    }
+    const closed = await orders.close(order.id, 'paid', 'refunded', reason)
+    if (!closed && (await orders.find(order.id))?.status !== 'refunded') {
+      throw conflict('O pedido mudou enquanto isso. Atualize a lista.')
+    }
+    log.info({ orderId: order.id, reason, outcome }, 'order refunded')
+    return outcome
+  }
+
+  async function decide(orderId: string, status: RefundStatus, note?: string) {
+    await db
+      .update(refunds)
+      .set({ status, decidedAt: sql`now()`, ...(note ? { decisionNote: note } : {}) })
+      .where(eq(refunds.orderId, orderId))
+  }
+
+  function windowEnd(order: Pick<OrderRow, 'status' | 'paidAt'>): Date | null {
+    if (order.status !== 'paid' || !order.paidAt) return null
+    return new Date(order.paidAt.getTime() + WINDOW_MS)
+  }
+
+  const buyerMessages: Record<RefundStatus, (order: OrderRow) => string> = {
+    refunded: (o) =>
+      `Reembolso feito: ${formatBRL(o.totalCents)} voltam para a conta que pagou o PIX. O acesso aos materiais deste pedido foi encerrado.`,
+    return_money: (o) =>
+      `Reembolso aprovado: a loja vai devolver ${formatBRL(o.totalCents)} por PIX para a conta que pagou. O acesso aos materiais deste pedido foi encerrado.`,
+    review: () =>
+      'Pedido de reembolso recebido. Como os materiais já foram baixados ou abertos, a loja vai analisar e responder pelo WhatsApp ou e-mail.',
+    declined: () => 'A loja recusou este reembolso.',
+  }
+
+  return {
+    /**
+     * POST /api/orders/:id/refund-request: the order's owner only (404 to anyone else), a paid
+     * order, within 7 days of the payment, once. Untouched materials are refunded at once;
+     * otherwise the request waits for the owner.
+     */
+    async request(
+      orderId: string,
+      asker: OrderAsker,
+      reason: string,
+    ): Promise<RefundRequestAnswer> {
+      const order = await orders.findOwned(orderId, asker)
+      if (order.status === 'refunded') throw conflict('Este pedido já foi reembolsado.')
+      const end = windowEnd(order)
+      if (!end) throw conflict('Só um pedido pago pode ser reembolsado.')
+      if (now() > end.getTime()) {
+        throw conflict(
+          `O prazo de ${REFUND_WINDOW_DAYS} dias para pedir o reembolso deste pedido terminou em ${dateBR.format(end)}. Fale com a loja pelo WhatsApp.`,
+        )
+      }
+      const [created] = await db
+        .insert(refunds)
+        .values({ orderId, origin: 'buyer', status: 'review', reason })
+        .onConflictDoNothing({ target: refunds.orderId })
+        .returning()
+      if (!created) throw conflict('O reembolso deste pedido já foi pedido.')
+
+      let status: RefundStatus = 'review'
+      const used = (await usesOf(order)).length > 0
+      if (!used) {
+        try {
+          status = await giveBack(order, 'refund_request', false)
+          await decide(orderId, status)
+        } catch (err) {
+          // The provider said no or was away: the owner decides, as with used materials.
+          log.warn({ err, orderId }, 'immediate refund failed; left for review')
+          status = 'review'
+        }
+      }
+      return {
+        status,
+        message:
+          status === 'review' && !used
+            ? 'Pedido de reembolso recebido. A loja vai concluir a devolução e avisar pelo WhatsApp ou e-mail.'
+            : buyerMessages[status](order),
+      }
+    },
+
+    /** The refund state of these orders for the buyer's lists; `canRequest` when proved theirs. */
+    async infoOf(orderIds: string[], canRequest: boolean): Promise<Map<string, OrderRefundInfo>> {
+      if (orderIds.length === 0) return new Map()
+      const [rows, payments] = await Promise.all([
+        db.select().from(refunds).where(inArray(refunds.orderId, orderIds)),
+        orders.paymentsOf(orderIds),
+      ])
+      const at = now()
+      return new Map(
+        orderIds.map((id) => {
+          const row = rows.find((r) => r.orderId === id)
+          const payment = payments.get(id)
+          const end = payment && windowEnd(payment)
+          const open = canRequest && !row && end && at <= end.getTime()
+          return [
+            id,
+            {
+              status: row?.status ?? null,
+              requestableUntil: open ? end.toISOString() : null,
+            },
+          ]
+        }),
+      )
+    },
+
+    /**
+     * The owner's 'Reembolsar' on a paid order (also completing a buyer's request): through the
+     * provider where it can; with the store's own key only once the owner confirms the money
+     * went back.
+     */
+    async refundByAdmin(
+      orderId: string,
+      body: { reason: string; moneyReturned: boolean },
+    ): Promise<AdminRefund> {
+      const order = await orders.find(orderId)
+      if (!order) throw new AppError('not_found', 'Pedido não encontrado')
+      if (order.status !== 'paid') throw conflict('Só um pedido pago pode ser reembolsado.')
+      const outcome = await giveBack(order, 'admin', body.moneyReturned)
+      await db
+        .insert(refunds)
+        .values({
+          orderId,
+          origin: 'admin',
+          status: outcome,
+          reason: body.reason,
+          decidedAt: new Date(now()),
+        })
+        .onConflictDoUpdate({
+          target: refunds.orderId,
+          set: {
+            status: outcome,
+            decidedAt: sql`now()`,
+            ...(body.reason ? { decisionNote: body.reason } : {}),
+          },
+        })
+      return (await this.one(orderId))!
+    },
+
+    /** Static PIX: the owner sent the money back by hand. */
+    async confirmMoneyReturned(orderId: string): Promise<AdminRefund> {
+      const row = await rowOf(orderId)
+      if (!row) throw new AppError('not_found', 'Reembolso não encontrado')
+      if (row.status !== 'return_money') throw conflict('Este reembolso não espera devolução.')
+      await decide(orderId, 'refunded')
+      return (await this.one(orderId))!
+    },
+
+    /** The owner says no to a request under review: the order stays paid. */
+    async decline(orderId: string, note: string): Promise<AdminRefund> {
+      const [row] = await db
+        .update(refunds)
+        .set({ status: 'declined', decisionNote: note, decidedAt: sql`now()` })
+        .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'review')))
+        .returning()
+      if (!row) {
+        if (!(await rowOf(orderId))) throw new AppError('not_found', 'Reembolso não encontrado')
+        throw conflict('Este pedido de reembolso já foi decidido.')
+      }
+      return (await this.one(orderId))!
+    },
+
+    /** One refund as the owner's list shows it. */
+    async one(orderId: string): Promise<AdminRefund | null> {
+      const row = await rowOf(orderId)
+      return row ? (await present([row]))[0]! : null
+    },
+
+    /** GET /api/admin/refunds: the newest 200, requests waiting for the owner first. */
+    async list(): Promise<AdminRefund[]> {
+      const rows = await db
+        .select()
+        .from(refunds)
+        .orderBy(
+          sql`case when ${refunds.status} in ('review', 'return_money') then 0 else 1 end`,
+          desc(refunds.createdAt),
+          desc(refunds.id),
+        )
+        .limit(200)
+      return present(rows)
+    },
+  }
+
+  async function present(rows: RefundRow[]): Promise<AdminRefund[]> {
+    const answers: AdminRefund[] = []
+    for (const row of rows) {
+      const order = await orders.find(row.orderId)
+      if (!order) continue
+      const lines = await orders.lines(order.id)
+      answers.push({
+        orderId: row.orderId,
+        origin: row.origin,
+        status: row.status,
+        reason: row.reason,
+        decisionNote: row.decisionNote,
+        customerName: order.customerName,
+        customerEmail: order.customerEmail,
+        totalAmount: centsToDecimal(order.totalCents),
+        paymentProvider: order.paymentProvider,
+        items: lines.map((l) => (l.quantity > 1 ? `${l.quantity}× ` : '') + l.productName),
+        paidAt: order.paidAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+        decidedAt: row.decidedAt?.toISOString() ?? null,
+        uses: await usesOf(order),
+      })
+    }
+    return answers
+  }
+}
+
+export type RefundsService = ReturnType<typeof createRefundsService>
