@@ -17,7 +17,7 @@ export function productBody(product: Product): string {
   const category = categoryOf(product.category)
   const cover = `${product.imageUrl}&size=full`
   const price = product.isFree
-    ? `<div data-testid="price-box" class="rounded-2xl border-2 border-emerald-200 bg-emerald-50 p-4"><p class="text-3xl font-extrabold text-emerald-600">GRATUITO</p><p class="mt-1 text-sm text-emerald-800">Download direto, sem pagamento</p></div>`
+    ? `<div data-testid="price-box" class="rounded-2xl border-2 border-emerald-200 bg-emerald-50 p-4"><p class="text-3xl font-extrabold text-emerald-700">GRATUITO</p><p class="mt-1 text-sm text-emerald-800">Download direto, sem pagamento</p></div>`
     : `<div data-testid="price-box" class="rounded-2xl border-2 border-pink-200 bg-gradient-to-r from-pink-50 to-purple-50 p-4"><p class="text-sm font-semibold text-pink-700">Preço especial</p><p class="text-3xl font-extrabold text-purple-800">${escapeHtml(formatDecimalBRL(product.price))}</p><p class="mt-1 text-sm text-gray-600"><span aria-hidden="true">💠</span> Pagamento via PIX</p></div>`
   return [
     `<div class="flex min-h-dvh flex-col">`,
