@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
-import { PaymentWatcher } from './features/checkout/payment-watcher'
 import { Footer } from './features/layout/footer'
+import { readPendingOrder } from './features/checkout/pending-order'
 import { Header } from './features/layout/header'
 import { queryClient } from './lib/query-client'
 import { AppRoutes } from './routes'
-import { Toaster } from './ui/toaster'
+import { useCurrentToast } from './ui/toast-store'
 
 /** A new page starts at the top, unless the link aims at an #anchor. */
 function ScrollToTop() {
@@ -17,11 +17,42 @@ function ScrollToTop() {
   return null
 }
 
+// The background payment check (and its dialog) is fetched once this browser has an order
+// waiting for payment: looked for at start and at every page change (checkout saves it).
+const PaymentWatcher = lazy(() =>
+  import('./features/checkout/payment-watcher').then((m) => ({ default: m.PaymentWatcher })),
+)
+
+function LazyPaymentWatcher() {
+  useLocation() // rendered again at every page change
+  const [wanted, setWanted] = useState(false)
+  if (!wanted && readPendingOrder() !== null) setWanted(true)
+  return wanted ? (
+    <Suspense fallback={null}>
+      <PaymentWatcher />
+    </Suspense>
+  ) : null
+}
+
+// Radix's toast is fetched with the first message: most visits show none.
+const Toaster = lazy(() => import('./ui/toaster').then((m) => ({ default: m.Toaster })))
+
+function LazyToaster() {
+  const message = useCurrentToast()
+  const [wanted, setWanted] = useState(false)
+  if (message && !wanted) setWanted(true)
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null
+}
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ScrollToTop />
-      <PaymentWatcher />
+      <LazyPaymentWatcher />
       <a
         href="#conteudo"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-purple-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -35,7 +66,7 @@ export function App() {
         </main>
         <Footer />
       </div>
-      <Toaster />
+      <LazyToaster />
     </QueryClientProvider>
   )
 }

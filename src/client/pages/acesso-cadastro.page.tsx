@@ -52,7 +52,7 @@ export default function AccessHubPage() {
                   className="flex items-center justify-between gap-2 rounded-2xl bg-white p-4 font-semibold text-purple-800 shadow-sm ring-1 ring-purple-100 hover:bg-purple-50"
                 >
                   <span>{label}</span>
-                  <span className="font-mono text-xs text-gray-400">{href}</span>
+                  <span className="font-mono text-xs text-gray-600">{href}</span>
                 </Link>
               </li>
             ))}

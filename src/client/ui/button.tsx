@@ -9,7 +9,7 @@ const VARIANTS: Record<Variant, string> = {
     'bg-gradient-to-r from-pink-500 to-purple-600 text-white shadow-md hover:from-pink-600 hover:to-purple-700',
   secondary:
     'border-2 border-purple-200 bg-white text-purple-700 hover:border-purple-400 hover:bg-purple-50',
-  success: 'bg-emerald-500 text-white shadow-md hover:bg-emerald-600',
+  success: 'bg-emerald-700 text-white shadow-md hover:bg-emerald-800',
   ghost: 'text-purple-700 hover:bg-purple-50',
 }
 

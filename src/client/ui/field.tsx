@@ -33,7 +33,8 @@ export function Field({ name, label, error, hint, id, className, ...input }: Fie
         {...input}
       />
       {error ? (
-        <p id={note} className="mt-1 text-sm font-medium text-red-700">
+        // role=alert: read out when it appears, not only when the field is focused again.
+        <p id={note} role="alert" className="mt-1 text-sm font-medium text-red-700">
           {error}
         </p>
       ) : hint ? (

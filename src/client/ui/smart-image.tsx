@@ -19,7 +19,7 @@ function withRetry(src: string, attempt: number): string {
 }
 
 /** An image that retries twice, then shows a grey 'Erro ao carregar' box of the same size. */
-export function SmartImage({ src, alt, className, fallback, ...props }: SmartImageProps) {
+export function SmartImage({ src, alt, className, fallback, srcSet, ...props }: SmartImageProps) {
   const [state, setState] = useState({ src, attempt: 0, failed: false })
   // A new src starts over (render-time reset, no effect needed).
   if (state.src !== src) setState({ src, attempt: 0, failed: false })
@@ -58,6 +58,8 @@ export function SmartImage({ src, alt, className, fallback, ...props }: SmartIma
     <img
       {...props}
       key={state.attempt}
+      // A retry asks for `src` itself: a srcset candidate would win over the retried address.
+      srcSet={state.attempt === 0 ? srcSet : undefined}
       src={withRetry(src, state.attempt)}
       alt={alt}
       className={className}

@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn'
 
 export function ProductPrice({ product, className }: { product: Product; className?: string }) {
   if (product.isFree) {
-    return <span className={cn('font-extrabold text-emerald-600', className)}>GRATUITO</span>
+    return <span className={cn('font-extrabold text-emerald-700', className)}>GRATUITO</span>
   }
   return (
     <span className={cn('font-extrabold text-purple-700', className)}>

@@ -33,7 +33,7 @@ export function ManualConfirmation({ orderId, pix }: { orderId: string; pix: Pix
           rel="noopener noreferrer"
           data-testid="pix-receipt-whatsapp"
           // A button's look, but its height grows: the label takes two lines on a small phone.
-          className="mt-3 flex min-h-11 w-full items-center justify-center rounded-xl bg-emerald-500 px-4 py-2 text-center font-semibold text-white shadow-md hover:bg-emerald-600 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-purple-500"
+          className="mt-3 flex min-h-11 w-full items-center justify-center rounded-xl bg-emerald-700 px-4 py-2 text-center font-semibold text-white shadow-md hover:bg-emerald-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-purple-500"
         >
           Já paguei: enviar comprovante
         </a>

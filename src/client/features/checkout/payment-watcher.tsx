@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useEffectEvent, useState } from 'react'
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react'
 import { useLocation } from 'wouter'
 import { HttpError } from '../../lib/api'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { accountKeys } from '../account/account.queries'
 import { useCurrentUser } from '../auth/auth.queries'
 import { cartQuery } from '../cart/cart.queries'
@@ -16,6 +15,12 @@ import {
   readPendingOrder,
   type PendingOrder,
 } from './pending-order'
+
+// The dialog (and Radix with it) is fetched only when a payment is announced: every page has
+// this watcher, and the home page's first load carries none of it.
+const ConfirmDialog = lazy(() =>
+  import('../../ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
+)
 
 const CHECK_EVERY_MS = 30_000
 /** These pages follow the order themselves; a second check there would only repeat them. */
@@ -78,7 +83,13 @@ export function PaymentWatcher() {
     }
   }, [active])
 
-  return paid && <PaidDialog order={paid} onClose={() => setPaid(null)} navigate={navigate} />
+  return (
+    paid && (
+      <Suspense fallback={null}>
+        <PaidDialog order={paid} onClose={() => setPaid(null)} navigate={navigate} />
+      </Suspense>
+    )
+  )
 }
 
 /**

@@ -17,7 +17,6 @@ export function CartButton() {
       <button
         type="button"
         data-testid="cart-button"
-        aria-label={`Carrinho: ${count} ${count === 1 ? 'item' : 'itens'}, total ${total}`}
         onClick={() => {
           setOpened(true)
           setOpen(true)
@@ -25,12 +24,15 @@ export function CartButton() {
         className="relative inline-flex h-10 items-center gap-2 rounded-xl bg-purple-600 px-3 text-white shadow-sm hover:bg-purple-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-purple-500"
       >
         <CartIcon />
+        {/* The name is what is seen (total, count), with words around it for a screen reader. */}
+        <span className="sr-only">Carrinho, total </span>
         <span className="text-sm font-semibold" data-testid="cart-total">
           {total}
         </span>
+        <span className="sr-only">, {count === 1 ? 'item' : 'itens'}: </span>
         <span
           data-testid="cart-count"
-          className="absolute -top-2 -right-2 flex min-w-5 items-center justify-center rounded-full bg-pink-500 px-1 text-xs leading-5 font-bold ring-2 ring-white"
+          className="absolute -top-2 -right-2 flex min-w-5 items-center justify-center rounded-full bg-pink-700 px-1 text-xs leading-5 font-bold ring-2 ring-white"
         >
           {count}
         </span>

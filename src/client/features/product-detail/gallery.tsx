@@ -9,6 +9,9 @@ interface GalleryProps {
   images: string[]
 }
 
+/** The cover's width on screen: the page's column, half of it from md up (see page-body.ts). */
+export const COVER_SIZES = '(min-width: 768px) 560px, calc(100vw - 32px)'
+
 export function Gallery({ name, images }: GalleryProps) {
   const [selected, setSelected] = useState(0)
   const current = images[selected] ?? images[0]
@@ -19,6 +22,9 @@ export function Gallery({ name, images }: GalleryProps) {
         {current && (
           <SmartImage
             src={imageVariant(current, 'full')}
+            // A phone takes the 600 px picture, a wide screen the 1200 px one (as the server's HTML).
+            srcSet={`${imageVariant(current, 'card')} 600w, ${imageVariant(current, 'full')} 1200w`}
+            sizes={COVER_SIZES}
             alt={many ? `${name} — imagem ${selected + 1} de ${images.length}` : name}
             fetchPriority="high"
             width={1200}
@@ -29,17 +35,14 @@ export function Gallery({ name, images }: GalleryProps) {
       </div>
       {many && (
         <>
-          <div className="mt-3 flex justify-center gap-2" role="group" aria-label="Escolher imagem">
+          {/* Where the buyer is in the gallery; the thumbnails below are what is tapped. */}
+          <div className="mt-3 flex justify-center gap-2" aria-hidden="true">
             {images.map((_, index) => (
-              <button
+              <span
                 key={index}
-                type="button"
-                aria-label={`Ver imagem ${index + 1}`}
-                aria-pressed={index === selected}
-                onClick={() => setSelected(index)}
                 className={cn(
-                  'size-2.5 rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-purple-500',
-                  index === selected ? 'w-6 bg-purple-600' : 'bg-purple-200 hover:bg-purple-300',
+                  'size-2.5 rounded-full transition',
+                  index === selected ? 'w-6 bg-purple-600' : 'bg-purple-200',
                 )}
               />
             ))}

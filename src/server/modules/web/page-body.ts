@@ -4,6 +4,9 @@ import { z } from 'zod'
 import { Product } from '../../../contracts/products.js'
 import { escapeHtml, jsonForHtml } from './page-head.js'
 
+/** The cover's width on screen, as gallery.tsx says it: the same picture is chosen by both. */
+const COVER_SIZES = '(min-width: 768px) 560px, calc(100vw - 32px)'
+
 /** The data block the client reads before its first render (src/client/lib/page-data.ts). */
 export const PAGE_DATA_ID = 'dados-da-pagina'
 
@@ -16,8 +19,9 @@ export const PAGE_DATA_ID = 'dados-da-pagina'
 export function productBody(product: Product): string {
   const category = categoryOf(product.category)
   const cover = `${product.imageUrl}&size=full`
+  const srcset = `${product.imageUrl}&size=card 600w, ${cover} 1200w`
   const price = product.isFree
-    ? `<div data-testid="price-box" class="rounded-2xl border-2 border-emerald-200 bg-emerald-50 p-4"><p class="text-3xl font-extrabold text-emerald-600">GRATUITO</p><p class="mt-1 text-sm text-emerald-800">Download direto, sem pagamento</p></div>`
+    ? `<div data-testid="price-box" class="rounded-2xl border-2 border-emerald-200 bg-emerald-50 p-4"><p class="text-3xl font-extrabold text-emerald-700">GRATUITO</p><p class="mt-1 text-sm text-emerald-800">Download direto, sem pagamento</p></div>`
     : `<div data-testid="price-box" class="rounded-2xl border-2 border-pink-200 bg-gradient-to-r from-pink-50 to-purple-50 p-4"><p class="text-sm font-semibold text-pink-700">Preço especial</p><p class="text-3xl font-extrabold text-purple-800">${escapeHtml(formatDecimalBRL(product.price))}</p><p class="mt-1 text-sm text-gray-600"><span aria-hidden="true">💠</span> Pagamento via PIX</p></div>`
   return [
     `<div class="flex min-h-dvh flex-col">`,
@@ -25,7 +29,7 @@ export function productBody(product: Product): string {
     `<main id="conteudo" class="flex-1"><article class="mx-auto max-w-6xl px-4 py-4 sm:py-8">`,
     `<div class="mb-4 flex h-10 items-center"><a href="/" class="inline-flex h-10 items-center gap-1 rounded-xl px-2 font-semibold text-purple-700"><span aria-hidden="true">←</span> Voltar</a></div>`,
     `<div class="grid gap-6 md:grid-cols-2 md:gap-10">`,
-    `<div><div class="aspect-square overflow-hidden rounded-3xl border border-purple-100 bg-purple-50 shadow-sm"><img src="${escapeHtml(cover)}" alt="${escapeHtml(product.name)}" fetchpriority="high" width="1200" height="1200" class="size-full object-contain"></div>`,
+    `<div><div class="aspect-square overflow-hidden rounded-3xl border border-purple-100 bg-purple-50 shadow-sm"><img src="${escapeHtml(cover)}" srcset="${escapeHtml(srcset)}" sizes="${COVER_SIZES}" alt="${escapeHtml(product.name)}" fetchpriority="high" width="1200" height="1200" class="size-full object-contain"></div>`,
     galleryStrip(product),
     `</div>`,
     `<div class="space-y-5"><div>`,

@@ -125,7 +125,9 @@ describe('the product page as a crawler and a slow phone get it', () => {
     expect(text).toContain(product.name)
     expect(text).toContain(formatDecimalBRL('19.90').replace(/\s/g, ' '))
     expect(text).toContain('Quarenta fichas de multiplicação.')
-    expect(html).toMatch(/<img src="[^"]*size=full" alt="[^"]*" fetchpriority="high"/)
+    expect(html).toMatch(
+      /<img src="[^"]*size=full" srcset="[^"]*size=card 600w, [^"]*size=full 1200w" sizes="[^"]*" alt="[^"]*" fetchpriority="high"/,
+    )
 
     // The client's data block holds the product exactly as the API answers it.
     const data = /<script type="application\/json" id="dados-da-pagina">([\s\S]*?)<\/script>/.exec(
