@@ -64,6 +64,7 @@ import { createSettingsService } from './modules/settings/settings.service.js'
 import { startStampingJobs } from './modules/stamping/stamping-job.js'
 import { stampingRoutes } from './modules/stamping/stamping.routes.js'
 import { createStampingService } from './modules/stamping/stamping.service.js'
+import { registerMetrics } from './modules/system/metrics.js'
 import { systemRoutes, type ReadinessCheck } from './modules/system/system.routes.js'
 import { webRoutes } from './modules/web/web.routes.js'
 import { fastifyTrustProxy } from './config.js'
@@ -267,6 +268,7 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   // Every module's routes, once. Admin-only ones go inside the one guard (http/admin-scope.ts).
   systemRoutes(app, readiness)
+  registerMetrics(app)
   accountsRoutes(app)
   customerRoutes(app)
   downloadsRoutes(app)

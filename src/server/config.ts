@@ -72,6 +72,10 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(100 * 1024 * 1024),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'METRICS_TOKEN precisa de 16 caracteres ou mais' })
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
   DOWNLOAD_DRAIN_MS: z.coerce.number().int().min(0).default(10_000),
 })
@@ -129,6 +133,8 @@ export interface Config {
    * their clients to resume elsewhere (docs/decisions/019-operations.md).
    */
   shutdown: { deadlineMs: number; downloadDrainMs: number }
+  /** GET /metrics answers only with this bearer token; without one, 404. */
+  metricsToken: string | undefined
 }
 
 export type TrustProxy = false | number | string[]
@@ -193,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    metricsToken: e.METRICS_TOKEN,
     shutdown: {
       deadlineMs: e.SHUTDOWN_TIMEOUT_MS,
       // Cut before the deadline, so the cut downloads' sockets have time to close.
