@@ -11,12 +11,13 @@ const config = loadConfig()
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
 await database.migrate()
 const storage = new LocalDiskStorage(config.filesDir)
+const log = stdoutLog()
 const app = await buildApp({
   config,
   database,
   storage,
   lifecycle: createLifecycle(),
-  logStream: stdoutLog(),
+  logStream: log,
 })
 await prepareStore(app)
 
@@ -29,7 +30,7 @@ if (config.sessionSecretIsEphemeral) {
   app.log.warn('SESSION_SECRET not set: a random one is used, so sessions and links end at restart')
 }
 
-const shutdown = installShutdown({ app, database, ...config.shutdown })
+const shutdown = installShutdown({ app, database, settleLog: log.settle, ...config.shutdown })
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 

@@ -38,21 +38,20 @@ interface Answer {
 function send(
   method: string,
   url: string,
-  opts: { headers?: Record<string, string>; body?: Buffer | string; slowRead?: boolean } = {},
+  opts: { headers?: Record<string, string>; body?: Buffer | string; hold?: Promise<unknown> } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
       { host: '127.0.0.1', port, method, path: url, headers: opts.headers, agent: false },
       (res) => {
         const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => {
-          chunks.push(chunk)
-          // A phone on a slow line: 64 KB, then a pause.
-          if (opts.slowRead) {
-            res.pause()
-            setTimeout(() => res.resume(), 40)
-          }
-        })
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        // A phone that stopped reading (a tunnel, a sleeping tab): the server can send only what
+        // the sockets hold, so the download is still running when the drain limit comes.
+        if (opts.hold) {
+          res.pause()
+          void opts.hold.then(() => res.resume())
+        }
         const done = () =>
           resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) })
         res.on('end', done)
@@ -177,7 +176,8 @@ describe('SIGTERM under load', () => {
     const loops = Array.from({ length: 4 }, loop)
 
     // In flight when the signal comes: a slow download and an upload still sending its body.
-    const download = send('GET', link, { slowRead: true })
+    let oldExited!: () => void
+    const download = send('GET', link, { hold: new Promise<void>((r) => (oldExited = r)) })
     const cookie = await adminCookie()
     const form = formData(productFields({ name: 'Enviado Devagar' }), [
       { field: 'imageFile', name: 'capa.png', bytes: await samplePng(120, 120), type: 'image/png' },
@@ -230,6 +230,7 @@ describe('SIGTERM under load', () => {
     const signalled = Date.now()
     current.child.kill('SIGTERM')
     expect(await exited(current.child)).toBe(0)
+    oldExited()
     const stoppedAfter = Date.now() - signalled
     // The upload was let finish: a product, not an error.
     const uploaded = await slowUpload

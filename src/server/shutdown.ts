@@ -1,4 +1,4 @@
-import { writeSync } from 'node:fs'
+import { write, writeSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { Server as NetServer, type Socket } from 'node:net'
 import type { App } from './app-types.js'
@@ -19,19 +19,53 @@ export function sayOnStderr(line: string): void {
 /**
  * The log's way to stdout. Not pino's default (an asynchronous sonic-boom), whose flush at exit
  * retries a write that fails with EPIPE forever: a server whose stdout had lost its reader
- * never exited after SIGTERM. Each line is written at once; a pipe that is gone (EPIPE) ends
- * the logging, a full one (EAGAIN) loses the rest of that line rather than stopping the store.
+ * never exited after SIGTERM. Here lines are written one batch at a time in the background, so
+ * a reader that stops reading never blocks the store (past `maxQueued` bytes waiting, lines are
+ * dropped); EPIPE ends the logging; nothing is flushed at exit, so nothing can hold the exit.
  */
-export function stdoutLog(fd = 1): { write(line: string): void } {
+export function stdoutLog(fd = 1, maxQueued = 4 * 1024 * 1024) {
   let gone = false
+  let writing = false
+  let queued = 0
+  const queue: Buffer[] = []
+  const next = () => {
+    if (gone || writing || queue.length === 0) return
+    const batch = Buffer.concat(queue.splice(0))
+    writing = true
+    write(fd, batch, (error, written) => {
+      writing = false
+      if (error && error.code === 'EAGAIN') {
+        // A full non-blocking pipe: try again shortly, without keeping the process alive.
+        queue.unshift(batch)
+        setTimeout(next, 20).unref()
+        return
+      }
+      if (error) {
+        // EPIPE (nobody reads any more) or worse: the log is over.
+        gone = true
+        queue.length = 0
+        queued = 0
+        return
+      }
+      queued -= written
+      if (written < batch.length) queue.unshift(batch.subarray(written))
+      next()
+    })
+  }
   return {
     write(line: string) {
       if (gone) return
-      let bytes = Buffer.from(line)
-      try {
-        while (bytes.length > 0) bytes = bytes.subarray(writeSync(fd, bytes))
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EPIPE') gone = true
+      const bytes = Buffer.from(line)
+      if (queued + bytes.length > maxQueued) return
+      queue.push(bytes)
+      queued += bytes.length
+      next()
+    },
+    /** Resolves once what was logged is written (or the log is over), or after `waitMs`. */
+    async settle(waitMs: number): Promise<void> {
+      const until = Date.now() + waitMs
+      while (!gone && (writing || queue.length > 0) && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 5))
       }
     },
   }
@@ -94,6 +128,8 @@ export interface ShutdownOptions {
   database: Database
   deadlineMs: number
   downloadDrainMs: number
+  /** The log's last lines get this chance to be written before a clean exit (never past 500 ms). */
+  settleLog?: (waitMs: number) => Promise<void>
   exit?: (code: number) => void
 }
 
@@ -149,6 +185,7 @@ export function installShutdown(opts: ShutdownOptions): (signal: string) => Prom
     }
     clearTimeout(deadline)
     app.log.info({ signal }, 'shut down')
+    await opts.settleLog?.(500)
     exit(0)
   }
 
