@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { DestinationStream } from 'pino'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
+import type { Lifecycle } from './lifecycle.js'
 import type { FileStorage } from './files/storage.js'
 import type { RateLimiter } from './http/rate-limit.js'
 import type { AccountsService } from './modules/accounts/accounts.service.js'
@@ -56,6 +57,8 @@ export interface Deps {
   logStream?: DestinationStream
   /** The clock that expiring links are measured on (password reset); tests pass their own. */
   now?: () => Date
+  /** Shared with main.ts, which drains it on SIGTERM; a fresh one when not given. */
+  lifecycle?: Lifecycle
 }
 
 /** Every module's service, built once in app.ts. */
@@ -102,5 +105,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services
     deps: Deps
+    lifecycle: Lifecycle
   }
 }

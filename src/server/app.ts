@@ -68,9 +68,11 @@ import { createSettingsService } from './modules/settings/settings.service.js'
 import { startStampingJobs } from './modules/stamping/stamping-job.js'
 import { stampingRoutes } from './modules/stamping/stamping.routes.js'
 import { createStampingService } from './modules/stamping/stamping.service.js'
-import { systemRoutes } from './modules/system/system.routes.js'
+import { registerMetrics } from './modules/system/metrics.js'
+import { systemRoutes, type ReadinessCheck } from './modules/system/system.routes.js'
 import { webRoutes } from './modules/web/web.routes.js'
 import { fastifyTrustProxy } from './config.js'
+import { createLifecycle } from './lifecycle.js'
 import type { App, Deps, Services } from './app-types.js'
 
 export type { App, Deps, Services } from './app-types.js'
@@ -254,14 +256,29 @@ export async function buildApp(deps: Deps): Promise<App> {
     // Bad addresses and requests the HTTP parser refuses answer in Portuguese, never echoed.
     frameworkErrors,
     clientErrorHandler,
+    // While shutting down, requests already on an open connection are served (and told to close
+    // it), not refused: a restart fails no request that reached the store (decision 019).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>()
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('deps', deps)
+  const lifecycle = deps.lifecycle ?? createLifecycle()
+  app.decorate('lifecycle', lifecycle)
+  // Once shutting down, every answer (those under way when it began too) closes its connection.
+  app.addHook('onRequest', async (_req, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close')
+  })
+  app.addHook('onSend', async (_req, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close')
+  })
   // With REDIS_URL, sessions and rate limits are shared by every instance of the store.
-  const redis = config.redisUrl ? openRedis(config.redisUrl, config.redisPrefix) : null
+  const redis = config.redisUrl ? openRedis(config.redisUrl, config.redisPrefix, app.log) : null
   if (redis) app.addHook('onClose', async () => void (await redis.quit()))
+  const readiness: ReadinessCheck[] = []
+  if (redis) readiness.push({ name: 'redis', check: async () => void (await redis.ping()) })
+  if (deps.storage.check) readiness.push({ name: 'storage', check: () => deps.storage.check!() })
   app.decorate('services', createServices(deps, redis, app.log))
   // E-mails still being written after their answer went out finish before the database closes.
   app.addHook('onClose', async () => {
@@ -276,7 +293,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerInvalidBytesCheck(app)
 
   // Every module's routes, once. Admin-only ones go inside the one guard (http/admin-scope.ts).
-  systemRoutes(app)
+  systemRoutes(app, readiness)
+  registerMetrics(app)
   accountsRoutes(app)
   customerRoutes(app)
   downloadsRoutes(app)

@@ -72,6 +72,12 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(100 * 1024 * 1024),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'METRICS_TOKEN precisa de 16 caracteres ou mais' })
+    .optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
+  DOWNLOAD_DRAIN_MS: z.coerce.number().int().min(0).default(10_000),
 })
 
 export interface Config {
@@ -121,6 +127,14 @@ export interface Config {
    * its IP and every per-IP limit falls.
    */
   trustProxy: TrustProxy
+  /**
+   * After SIGTERM/SIGINT: how long requests in flight may take before the process exits anyway
+   * (non-zero, saying why on stderr), and how long downloads may go on before they are cut for
+   * their clients to resume elsewhere (docs/decisions/019-operations.md).
+   */
+  shutdown: { deadlineMs: number; downloadDrainMs: number }
+  /** GET /metrics answers only with this bearer token; without one, 404. */
+  metricsToken: string | undefined
 }
 
 export type TrustProxy = false | number | string[]
@@ -185,6 +199,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    metricsToken: e.METRICS_TOKEN,
+    shutdown: {
+      deadlineMs: e.SHUTDOWN_TIMEOUT_MS,
+      // Cut before the deadline, so the cut downloads' sockets have time to close.
+      downloadDrainMs: Math.min(e.DOWNLOAD_DRAIN_MS, Math.max(0, e.SHUTDOWN_TIMEOUT_MS - 2_000)),
+    },
   }
 }
 

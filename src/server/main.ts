@@ -2,13 +2,23 @@ import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
 import { LocalDiskStorage } from './files/storage.js'
+import { createLifecycle } from './lifecycle.js'
+import { ignoreBrokenPipes, installShutdown, stdoutLog } from './shutdown.js'
 import { prepareStore } from './startup.js'
 
+ignoreBrokenPipes()
 const config = loadConfig()
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
 await database.migrate()
 const storage = new LocalDiskStorage(config.filesDir)
-const app = await buildApp({ config, database, storage })
+const log = stdoutLog()
+const app = await buildApp({
+  config,
+  database,
+  storage,
+  lifecycle: createLifecycle(),
+  logStream: log,
+})
 await prepareStore(app)
 
 if (!config.publicUrl && config.env === 'production') {
@@ -20,15 +30,7 @@ if (config.sessionSecretIsEphemeral) {
   app.log.warn('SESSION_SECRET not set: a random one is used, so sessions and links end at restart')
 }
 
-let closing = false
-async function shutdown(signal: string) {
-  if (closing) return
-  closing = true
-  app.log.info({ signal }, 'shutting down')
-  await app.close()
-  await database.close()
-  process.exit(0)
-}
+const shutdown = installShutdown({ app, database, settleLog: log.settle, ...config.shutdown })
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 

@@ -16,6 +16,8 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
   close(): Promise<void>
+  /** The PostgreSQL pool's connections now (/metrics); null on PGlite, which has none. */
+  poolUse(): { total: number; idle: number; waiting: number; max: number } | null
 }
 
 /**
@@ -31,6 +33,12 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsDir }),
       close: () => pool.end(),
+      poolUse: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      }),
     }
   }
   let location = 'memory://'
@@ -45,5 +53,6 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
     close: () => client.close(),
+    poolUse: () => null,
   }
 }

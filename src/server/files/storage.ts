@@ -31,6 +31,8 @@ export interface FileStorage {
    * is a rename: a 500 MB upload is written once, not twice.
    */
   adopt(key: string, localPath: string): Promise<void>
+  /** Rejects when the storage cannot be reached (/readyz); local disk has nothing to check. */
+  check?(): Promise<void>
 }
 
 /** Local disk under one folder, outside any web root. */

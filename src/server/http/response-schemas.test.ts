@@ -14,6 +14,7 @@ const NOT_JSON: Record<string, string> = {
   'HEAD /api/downloads/:token': "the purchased file's headers, no body",
   'GET /': 'the home page, HTML',
   'GET /produto/:id': "a product's page, HTML",
+  'GET /metrics': "Prometheus' text format",
 }
 /** The built client's files (@fastify/static, one route per file when the client is built). */
 const isClientFile = (url: string) => /\.[a-z0-9]+$/i.test(url)

@@ -96,6 +96,9 @@ export function createDownloadsService(deps: {
   }
 
   return {
+    /** Downloads ever granted, for /metrics. */
+    granted: () => deps.purchases.downloadsGranted(),
+
     /** POST /api/user/download/{id}: a free material for anyone, else the account's purchase. */
     async forAccount(productId: number, userId: string | null, req: Requester) {
       const product = await productOf(productId)

@@ -86,6 +86,11 @@ export function createPurchasesService(deps: {
   }
 
   return {
+    /** Downloads ever granted (one line of download_log each), for /metrics. */
+    async downloadsGranted(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(downloadLog)
+      return Number(row?.n ?? 0)
+    },
     /** The orders module's effects (orders.service.ts `OrderEffects`): grant and revoke. */
     orderEffects: {
       async preparePaid() {

@@ -81,6 +81,8 @@ export async function sendFile(
   })
   if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`)
   if (req.method === 'HEAD') return reply.send()
+  // A restart lets it run a while, then cuts it; the client resumes from where it was cut.
+  req.server.lifecycle.trackDownload(reply.raw)
   if (!storage.open || size === 0)
     return reply.send(storage.read(file.storageKey, range ?? undefined))
   const handle = await storage.open(file.storageKey)

@@ -84,6 +84,15 @@ export function createMessagingService(deps: {
     baseUrl,
     mail,
 
+    /** The outbox's backlog and failures per channel, for /metrics. */
+    async outboxFigures() {
+      const [whatsapp, email] = await Promise.all([
+        outboxCounts(db, 'whatsapp'),
+        outboxCounts(db, 'email'),
+      ])
+      return { whatsapp, email }
+    },
+
     async status(): Promise<WhatsappStatus> {
       const [config, counts] = await Promise.all([current(), outboxCounts(db)])
       const figures = {

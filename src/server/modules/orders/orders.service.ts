@@ -130,6 +130,33 @@ export function createOrdersService(
 
   return {
     /**
+     * The store's running figures for /metrics, from the database so every instance tells the
+     * same and a restart loses nothing: orders by status, ever created, ever paid, and the
+     * revenue of those paid (refunded ones no longer count), in centavos.
+     */
+    async figures() {
+      const [[totals], byStatus] = await Promise.all([
+        db
+          .select({
+            created: sql<number>`count(*)::int`,
+            paid: sql<number>`(count(*) filter (where ${orders.paidAt} is not null))::int`,
+            revenueCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} = 'paid'), 0)::bigint`,
+          })
+          .from(orders),
+        db
+          .select({ status: orders.status, n: sql<number>`count(*)::int` })
+          .from(orders)
+          .groupBy(orders.status),
+      ])
+      return {
+        created: Number(totals?.created ?? 0),
+        paid: Number(totals?.paid ?? 0),
+        revenueCents: Number(totals?.revenueCents ?? 0),
+        byStatus: Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])),
+      }
+    },
+
+    /**
      * Stores an order, its lines and its 'new order' notice atomically. A caller with its own
      * transaction passes it with the writer from `prepareNotices()`, read before opening it.
      * Without notices the order stays one statement (see place-order.ts).
