@@ -86,7 +86,7 @@ export function BumpSetting({ values, set }: { values: ProductFormValues; set: S
       <ul className="mt-2 space-y-2">
         {bumps.map((bump, index) => (
           <li key={index} className="flex flex-wrap items-end gap-2 rounded-lg bg-white p-2">
-            <label className="min-w-0 flex-1 text-xs font-semibold text-gray-700">
+            <label className="w-full text-xs font-semibold text-gray-700">
               Produto oferecido
               <select
                 value={bump.productId}
@@ -102,7 +102,7 @@ export function BumpSetting({ values, set }: { values: ProductFormValues; set: S
                   ))}
               </select>
             </label>
-            <label className="w-28 text-xs font-semibold text-gray-700">
+            <label className="min-w-0 flex-1 text-xs font-semibold text-gray-700">
               Preço da oferta
               <input
                 inputMode="decimal"
