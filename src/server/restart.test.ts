@@ -363,7 +363,7 @@ describe('npm start', () => {
       scripts: { start: string }
     }
     // The project's own start script, on the test's build of the server.
-    const script = pkg.scripts.start.replace('scripts/start.mjs', server.entry)
+    const script = pkg.scripts.start.replaceAll('scripts/start.mjs', server.entry)
     expect(script).not.toBe(pkg.scripts.start)
     const dir = await mkdtemp(path.join(tmpdir(), 'loja-npm-start-'))
     try {

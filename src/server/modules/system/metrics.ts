@@ -15,7 +15,10 @@ const sha = (text: string) => createHash('sha256').update(text).digest()
  */
 export function registerMetrics(app: App) {
   const registry = new Registry()
-  collectDefaultMetrics({ register: registry })
+  // Process metrics and request timing only where they can be read (a token configured): a store
+  // without METRICS_TOKEN pays nothing per request.
+  const enabled = Boolean(app.deps.config.metricsToken)
+  if (enabled) collectDefaultMetrics({ register: registry })
 
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -30,19 +33,29 @@ export function registerMetrics(app: App) {
     labelNames: ['range'] as const,
     registers: [registry],
   })
-  app.addHook('onResponse', async (req, reply) => {
-    // Unknown addresses share one label: a scan must not grow the series without end.
-    const route = req.routeOptions.url ?? 'unmatched'
-    const status = reply.statusCode
-    duration.observe(
-      { method: req.method, route, status_code: String(status) },
-      reply.elapsedTime / 1000,
-    )
-    if (route === '/api/downloads/:token' && req.method === 'GET') {
-      if (status === 200) transfers.inc({ range: 'whole' })
-      else if (status === 206) transfers.inc({ range: 'part' })
+  // One child per series, found by a string: prom-client's label hashing stays off the hot path.
+  const series = new Map<string, { observe(seconds: number): void }>()
+  const observe = (method: string, route: string, status: number, seconds: number) => {
+    const key = `${method} ${status} ${route}`
+    let child = series.get(key)
+    if (!child) {
+      child = duration.labels({ method, route, status_code: String(status) })
+      series.set(key, child)
     }
-  })
+    child.observe(seconds)
+  }
+  if (enabled) {
+    app.addHook('onResponse', async (req, reply) => {
+      // Unknown addresses share one label: a scan must not grow the series without end.
+      const route = req.routeOptions.url ?? 'unmatched'
+      const status = reply.statusCode
+      observe(req.method, route, status, reply.elapsedTime / 1000)
+      if (route === '/api/downloads/:token' && req.method === 'GET') {
+        if (status === 200) transfers.inc({ range: 'whole' })
+        else if (status === 206) transfers.inc({ range: 'part' })
+      }
+    })
+  }
 
   const gauge = (name: string, help: string, labelNames: string[] = []) =>
     new Gauge({ name, help, labelNames, registers: [registry] })
