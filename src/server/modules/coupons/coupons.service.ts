@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import {
   COUPON_MESSAGES,
   CouponInput,
@@ -212,9 +212,22 @@ export function createCouponsService(
     /**
      * OrderEffects: a cancelled (or expired) order gives its use back, once. A refund keeps it:
      * the coupon was used, and the report shows it no more since the order is no longer paid.
+     * A PIX that is paid after its order expired is honoured (payments), so the use it gave
+     * back is taken again, even past `maxUses`: the buyer paid the discounted price.
      */
     orderEffects: {
-      preparePaid: async () => async () => {},
+      preparePaid: async () => async (tx: Db, order: { id: string }) => {
+        const [retaken] = await tx
+          .update(couponUses)
+          .set({ releasedAt: null })
+          .where(and(eq(couponUses.orderId, order.id), isNotNull(couponUses.releasedAt)))
+          .returning({ couponId: couponUses.couponId })
+        if (!retaken) return
+        await tx
+          .update(coupons)
+          .set({ usesHeld: sql`${coupons.usesHeld} + 1` })
+          .where(eq(coupons.id, retaken.couponId))
+      },
       async closed(tx: Db, orderId: string, status?: string) {
         if (status === 'refunded') return
         const [released] = await tx

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OrderStatusAnswer } from '../../../contracts/checkout.js'
+import type { CheckoutAnswer, OrderStatusAnswer } from '../../../contracts/checkout.js'
+import type { AdminCoupon } from '../../../contracts/coupons.js'
 import { adminSession } from '../../testing/auth.js'
 import {
   call,
   createMercadoPagoStore,
   guestCheckout,
+  guestForm,
   newCartSession,
   WEBHOOK_SECRET as SECRET,
 } from '../../testing/commerce.js'
@@ -145,6 +147,39 @@ describe('PIX expiry', () => {
       .where(eq(purchases.orderId, row.id))
     expect(granted).toHaveLength(1)
     expect((await guestDownload(store, buyer, kit.id)).statusCode).toBe(200)
+  })
+
+  it('takes back the coupon use an expired order gave up when its late payment arrives', async () => {
+    const created = await call(
+      store,
+      'POST',
+      '/api/admin/coupons',
+      { code: 'ATRASADO', type: 'percent', value: 10, maxUses: 1 },
+      { cookie: admin },
+    )
+    expect(created.statusCode).toBe(201)
+    const coupon = created.json<AdminCoupon>()
+    const placed = await call(
+      store,
+      'POST',
+      '/api/checkout',
+      { items: [{ productId: kit.id }], customerData: guestForm(), couponCode: 'atrasado' },
+      { session: newCartSession() },
+    )
+    expect(placed.statusCode).toBe(201)
+    const row = await orderRow(placed.json<CheckoutAnswer>().order.id)
+    const held = async () =>
+      (await call(store, 'GET', '/api/admin/coupons', undefined, { cookie: admin }))
+        .json<AdminCoupon[]>()
+        .find((c) => c.id === coupon.id)!
+
+    await store.app.services.orders.cancelStale(now() + 61 * MINUTE)
+    expect(await held()).toMatchObject({ usesHeld: 0, uses: 0 })
+
+    fake.setStatus(row.providerPaymentId!, 'approved')
+    await store.app.inject(fake.webhook(row.providerPaymentId!, { secret: SECRET }))
+    expect((await orderRow(row.id)).status).toBe('paid')
+    expect(await held()).toMatchObject({ usesHeld: 1, uses: 1, discountGiven: '2.99' })
   })
 
   it('honours a late payment whose webhook was lost, in the scheduled re-check', async () => {
