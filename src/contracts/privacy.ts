@@ -85,6 +85,19 @@ export const DataExport = z.object({
     }),
   ),
   sessions: z.array(z.object({ createdAt: z.string().nullable(), expiresAt: z.string() })),
+  couponUses: z.array(
+    z.object({ orderId: z.string(), code: z.string(), discountCents: z.number() }),
+  ),
+  refunds: z.array(
+    z.object({
+      orderId: z.string(),
+      status: z.string(),
+      reason: z.string(),
+      decisionNote: z.string().nullable(),
+      createdAt: z.string(),
+      decidedAt: z.string().nullable(),
+    }),
+  ),
 })
 export type DataExport = z.infer<typeof DataExport>
 

@@ -238,6 +238,8 @@ function createServices(
       canvaLinks,
       stamping,
       messaging,
+      coupons,
+      refunds,
       guestAccess,
       now,
     }),

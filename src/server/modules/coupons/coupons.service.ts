@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import {
   COUPON_MESSAGES,
   CouponInput,
@@ -207,6 +207,30 @@ export function createCouponsService(
         discountCents: quote.discountCents,
         totalCents: order.totalCents,
       })
+    },
+
+    /**
+     * The buyer's part of the LGPD requests (decision 015): which coupons their orders used,
+     * and, on erasure, the e-mail each use keeps for `maxUsesPerEmail` (the use itself stays:
+     * the coupon's report counts it).
+     */
+    personalData: {
+      async exportOf(orderIds: string[]) {
+        if (orderIds.length === 0) return []
+        return db
+          .select({
+            orderId: couponUses.orderId,
+            code: coupons.code,
+            discountCents: couponUses.discountCents,
+          })
+          .from(couponUses)
+          .innerJoin(coupons, eq(coupons.id, couponUses.couponId))
+          .where(inArray(couponUses.orderId, orderIds))
+      },
+      async anonymise(tx: Db, orderIds: string[]): Promise<void> {
+        if (orderIds.length === 0) return
+        await tx.update(couponUses).set({ email: '' }).where(inArray(couponUses.orderId, orderIds))
+      },
     },
 
     /**

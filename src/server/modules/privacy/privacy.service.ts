@@ -13,10 +13,12 @@ import type { AccountsService } from '../accounts/accounts.service.js'
 import type { LoginService } from '../accounts/login.service.js'
 import type { SessionService } from '../accounts/sessions.service.js'
 import type { CanvaLinksService } from '../canva/canva-links.service.js'
+import type { CouponsService } from '../coupons/coupons.service.js'
 import type { PurchasesService } from '../downloads/purchases.service.js'
 import type { GuestAccessService } from '../guest-access/guest-access.service.js'
 import type { MessagingService } from '../messaging/messaging.service.js'
 import type { OrderOwner, OrdersService } from '../orders/orders.service.js'
+import type { RefundsService } from '../refunds/refunds.service.js'
 import type { StampingService } from '../stamping/stamping.service.js'
 import { privacyRequests } from './privacy.tables.js'
 
@@ -48,10 +50,12 @@ export function createPrivacyService(deps: {
   canvaLinks: Pick<CanvaLinksService, 'personalData'>
   stamping: Pick<StampingService, 'orderEffects'>
   messaging: Pick<MessagingService, 'personalData'>
+  coupons: Pick<CouponsService, 'personalData'>
+  refunds: Pick<RefundsService, 'personalData'>
   guestAccess: Pick<GuestAccessService, 'eraseFor'>
   now?: () => Date
 }) {
-  const { db, accounts, orders, purchases, canvaLinks, messaging } = deps
+  const { db, accounts, orders, purchases, canvaLinks, messaging, coupons, refunds } = deps
   const now = deps.now ?? (() => new Date())
 
   async function subjectOf(owner: { userId: string } | { email: string }): Promise<Subject> {
@@ -110,6 +114,8 @@ export function createPrivacyService(deps: {
             expiresAt: s.expiresAt.toISOString(),
           }))
         : [],
+      couponUses: await coupons.personalData.exportOf(orderIds),
+      refunds: await refunds.personalData.exportOf(orderIds),
     }
   }
 
@@ -146,6 +152,8 @@ export function createPrivacyService(deps: {
       for (const id of orderIds) await deps.stamping.orderEffects.closed(tx, id)
       await canvaLinks.personalData.anonymise(tx, bought.purchaseIds)
       await messaging.personalData.erase(tx, messages)
+      await coupons.personalData.anonymise(tx, orderIds)
+      await refunds.personalData.anonymise(tx, orderIds)
       await deps.guestAccess.eraseFor(tx, subject.email)
       await audit(tx, 'erasure', subject.email, by)
       return { accountErased, ordersAnonymised }
@@ -226,6 +234,7 @@ export function createPrivacyService(deps: {
       const ids = await db.transaction(async (tx) => {
         const anonymised = await orders.personalData.anonymiseUnpaid(tx, at.getTime())
         await messaging.personalData.erase(tx, { addresses: [], orderIds: anonymised })
+        await coupons.personalData.anonymise(tx, anonymised)
         return anonymised
       })
       const ipsDropped = await purchases.personalData.dropOldIps(at)

@@ -9,8 +9,10 @@ import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { users } from '../accounts/accounts.tables.js'
 import { downloadLog, purchases } from '../downloads/downloads.tables.js'
 import { guestAccess } from '../guest-access/guest-access.tables.js'
+import { couponUses } from '../coupons/coupons.tables.js'
 import { messageOutbox } from '../messaging/messaging.tables.js'
 import { orders } from '../orders/orders.tables.js'
+import { refunds } from '../refunds/refunds.tables.js'
 import { hashEmail } from './privacy.service.js'
 import { privacyRequests } from './privacy.tables.js'
 
@@ -30,7 +32,7 @@ afterAll(() => store.close())
 const db = () => store.database.db
 
 /** A customer with one paid order of `productId`, placed while logged in. */
-async function customerWithOrder() {
+async function customerWithOrder(extra: { couponCode?: string } = {}) {
   const who = await customerSession(store.app, { whatsapp: '(21) 99876-5432' })
   const session = newCartSession()
   const placed = await call(
@@ -47,6 +49,7 @@ async function customerWithOrder() {
         createAccount: false,
         acceptTerms: true,
       },
+      ...extra,
     },
     { session, cookie: who.cookie },
   )
@@ -224,6 +227,38 @@ describe('deleting the account', () => {
 })
 
 describe('the admin', () => {
+  it('covers the coupons used and the words of a refund request: exported, then erased', async () => {
+    clock = new Date()
+    const coupon = await call(
+      store,
+      'POST',
+      '/api/admin/coupons',
+      { code: 'PRIVADO', type: 'percent', value: 10 },
+      { cookie: admin },
+    )
+    expect(coupon.statusCode).toBe(201)
+    const ana = await customerWithOrder({ couponCode: 'privado' })
+    const reason = 'Comprei errado: sou a Ana, da Escola Municipal Rui Barbosa'
+    const asked = await call(
+      store,
+      'POST',
+      `/api/orders/${ana.orderId}/refund-request`,
+      { reason },
+      { cookie: ana.cookie },
+    )
+    expect(asked.statusCode, asked.body).toBe(200)
+
+    const data = (await exportOf(ana.cookie)).json<DataExport>()
+    expect(data.couponUses).toEqual([{ orderId: ana.orderId, code: 'PRIVADO', discountCents: 299 }])
+    expect(data.refunds).toMatchObject([{ orderId: ana.orderId, reason }])
+
+    expect((await deleteAccount(ana.cookie, 'senha-segura-1')).statusCode).toBe(200)
+    const [use] = await db().select().from(couponUses).where(eq(couponUses.orderId, ana.orderId))
+    expect(use).toMatchObject({ email: '', discountCents: 299 })
+    const [refund] = await db().select().from(refunds).where(eq(refunds.orderId, ana.orderId))
+    expect(refund).toMatchObject({ reason: '', decisionNote: null })
+  })
+
   it('exports and erases a guest buyer by e-mail, audited with a hash only', async () => {
     const guest = await buyAsGuest(store, productId, { whatsapp: '(41) 98888-7777' })
     await store.database.db.insert(guestAccess).values({

@@ -144,6 +144,30 @@ export function createRefundsService(deps: {
   }
 
   return {
+    /** The buyer's part of the LGPD requests (decision 015): the reasons they wrote. */
+    personalData: {
+      async exportOf(orderIds: string[]) {
+        if (orderIds.length === 0) return []
+        const rows = await db.select().from(refunds).where(inArray(refunds.orderId, orderIds))
+        return rows.map((r) => ({
+          orderId: r.orderId,
+          status: r.status,
+          reason: r.reason,
+          decisionNote: r.decisionNote,
+          createdAt: r.createdAt.toISOString(),
+          decidedAt: r.decidedAt?.toISOString() ?? null,
+        }))
+      },
+      /** The request stays (the order's books need it); its words, which may name the buyer, go. */
+      async anonymise(tx: Db, orderIds: string[]): Promise<void> {
+        if (orderIds.length === 0) return
+        await tx
+          .update(refunds)
+          .set({ reason: '', decisionNote: null })
+          .where(inArray(refunds.orderId, orderIds))
+      },
+    },
+
     /**
      * POST /api/orders/:id/refund-request: the order's owner only (404 to anyone else), a paid
      * order, within 7 days of the payment, once. Untouched materials are refunded at once;
