@@ -11,7 +11,8 @@ export function DemoSwitch() {
   const mode = useQuery(paymentModeQuery())
   const save = useSaveSetting()
   const on = settings.data?.find((s) => s.key === 'payment_demo')?.value === 'true'
-  const charging = mode.data?.mode === 'static' || mode.data?.mode === 'mercadopago'
+  const charging =
+    mode.data?.mode === 'static' || mode.data?.mode === 'mercadopago' || mode.data?.mode === 'woovi'
 
   return (
     <div
