@@ -4,8 +4,8 @@ import { adminSettingsQuery } from '../admin.queries'
 import { SettingField } from '../setting-field'
 
 const OPTIONS = [
-  { value: 'auto', label: 'Automático: Mercado Pago (se configurado) ou a chave PIX abaixo' },
-  { value: 'woovi', label: 'Woovi (OpenPix): PIX com confirmação automática' },
+  { value: 'auto', label: 'Automático (chave PIX)' },
+  { value: 'woovi', label: 'Woovi (OpenPix)' },
 ] as const
 
 /**
@@ -44,8 +44,8 @@ export function PixProviderPicker() {
         {current === 'woovi'
           ? 'A Woovi gera o QR Code de cada pedido e avisa a loja quando o PIX é pago. Cadastre o webhook da Woovi apontando para /api/webhooks/woovi desta loja.'
           : hasAppId
-            ? 'O AppID da Woovi está salvo: escolha Woovi acima para cobrar por ela.'
-            : 'Para usar a Woovi, cole primeiro o AppID dela abaixo e depois escolha Woovi acima.'}
+            ? 'Automático: Mercado Pago, se configurado, ou a chave PIX abaixo. O AppID da Woovi está salvo: escolha Woovi acima para cobrar por ela.'
+            : 'Automático: Mercado Pago, se configurado, ou a chave PIX abaixo. Para usar a Woovi, cole primeiro o AppID dela e depois escolha Woovi acima.'}
       </p>
       <div className="mt-3">
         <SettingField
