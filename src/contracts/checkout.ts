@@ -104,14 +104,14 @@ export type CheckoutRequest = z.input<typeof CheckoutRequest>
 /** The same body as the server takes it: `customerData` is parsed later, and only for a guest. */
 export const CheckoutBody = CheckoutRequest.extend({ customerData: z.unknown().optional() })
 
-export const PaymentProviderName = z.enum(['static', 'mercadopago', 'demo'])
+export const PaymentProviderName = z.enum(['static', 'mercadopago', 'woovi', 'demo'])
 export type PaymentProviderName = z.infer<typeof PaymentProviderName>
 
 /**
  * How the store charges now: a provider, demo (nothing charged, explicit), or unavailable (demo
  * was left and no payment method is configured: checkout answers 503).
  */
-export const PaymentMode = z.enum(['mercadopago', 'static', 'demo', 'unavailable'])
+export const PaymentMode = z.enum(['mercadopago', 'woovi', 'static', 'demo', 'unavailable'])
 export type PaymentMode = z.infer<typeof PaymentMode>
 
 /** GET /api/payments/methods: what the checkout screens may offer, before a buyer types. */

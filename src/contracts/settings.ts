@@ -96,6 +96,20 @@ export const SETTINGS = [
       'Modo demonstração: pedidos não são cobrados e o comprador confirma o próprio pagamento',
     defaultValue: 'true',
   },
+  // Who charges the PIX: 'auto' is Mercado Pago (token in the environment) or else the PIX key.
+  {
+    key: 'pix_provider',
+    category: 'payment',
+    description: 'Provedor do PIX: auto (Mercado Pago ou chave PIX) ou woovi',
+    defaultValue: 'auto',
+  },
+  {
+    key: 'woovi_app_id',
+    category: 'payment',
+    isSecret: true,
+    description: 'AppID da Woovi (OpenPix): em API/Plugins no painel da Woovi',
+    defaultValue: '',
+  },
   {
     key: 'pix_key',
     category: 'payment',

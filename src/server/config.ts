@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
   MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
+  WOOVI_API_URL: z.url().default('https://api.woovi.com'),
+  WOOVI_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   SMTP_URL: z
     .url({ error: 'SMTP_URL deve ser uma URL smtp:// ou smtps://' })
     .refine((v) => /^smtps?:\/\//i.test(v), {
@@ -113,6 +115,8 @@ export interface Config {
     webhookSecret: string | undefined
     apiUrl: string
   }
+  /** Woovi's address and the key its webhooks are verified with (the AppID is a setting). */
+  woovi: { apiUrl: string; webhookPublicKey: string | undefined }
   /**
    * The e-mail transport. When set, these win over the smtp_url / mail_from settings of
    * /admin/config (the host's environment is the operator's last word).
@@ -194,6 +198,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accessToken: e.MERCADOPAGO_ACCESS_TOKEN,
       webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
       apiUrl: e.MERCADOPAGO_API_URL.replace(/\/+$/, ''),
+    },
+    woovi: {
+      apiUrl: e.WOOVI_API_URL.replace(/\/+$/, ''),
+      // A PEM pasted into one env line keeps its line breaks as \n.
+      webhookPublicKey: e.WOOVI_WEBHOOK_PUBLIC_KEY?.replace(/\\n/g, '\n'),
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     seedDemo: e.SEED_DEMO,

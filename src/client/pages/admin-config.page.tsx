@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useSearchParams } from 'wouter'
 import { SettingsSection } from '../features/admin/config/config-sections'
 import { DemoSwitch } from '../features/admin/config/demo-switch'
+import { PixProviderPicker } from '../features/admin/config/pix-provider-picker'
 import { EmailTransportNote } from '../features/admin/emails/email-transport-note'
 import { FormFrame } from '../features/admin/product-form/form-frame'
 import { RequireAdmin } from '../features/auth/require-admin'
@@ -63,6 +64,7 @@ export default function AdminConfigPage() {
           className="mt-4"
         >
           {tab === 'payment' && <DemoSwitch />}
+          {tab === 'payment' && <PixProviderPicker />}
           {tab === 'email' && <EmailTransportNote />}
           <SettingsSection key={tab} section={tab} />
         </div>

@@ -70,6 +70,21 @@ const RULES: Partial<Record<SettingKey, (value: string) => string>> = {
   },
   footer_email: email,
   admin_email: email,
+  pix_provider: (raw) => {
+    const value = raw.trim().toLowerCase() || 'auto'
+    if (value !== 'auto' && value !== 'woovi') {
+      throw bad('Provedor inválido: use auto (Mercado Pago ou chave PIX) ou woovi')
+    }
+    return value
+  },
+  woovi_app_id: (raw) => {
+    const value = raw.trim()
+    // An AppID is one long base64 token (Client_Id and secret joined by Woovi).
+    if (value && !/^[A-Za-z0-9+/=_.:-]{20,512}$/.test(value)) {
+      throw bad('AppID inválido: copie o AppID inteiro em API/Plugins no painel da Woovi')
+    }
+    return value
+  },
 }
 
 function email(value: string): string {
@@ -117,7 +132,22 @@ export function createAdminSettings(settings: SettingsService) {
       if (!unchanged) {
         const rule = RULES[definition.key]
         const value = rule ? rule(raw) : raw
+        if (
+          definition.key === 'pix_provider' &&
+          value === 'woovi' &&
+          !(await settings.get('woovi_app_id')).trim()
+        ) {
+          throw bad('Cole primeiro o AppID da Woovi, depois escolha woovi como provedor')
+        }
         await settings.set(definition.key, value)
+        // Woovi chosen with its AppID is a payment method too: demo ends, as with a PIX key.
+        if (
+          (definition.key === 'pix_provider' && value === 'woovi') ||
+          (definition.key === 'woovi_app_id' &&
+            value &&
+            (await settings.get('pix_provider')) === 'woovi')
+        )
+          await settings.set('payment_demo', 'false')
         // A PIX key is a payment method: the store charges from now on, and clearing the key
         // later gives checkout a 503, never free orders (only the admin's switch brings demo back).
         if (definition.key === 'pix_key' && value.trim())

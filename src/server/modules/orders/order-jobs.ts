@@ -23,14 +23,18 @@ export function startOrderJobs(app: App) {
       log: app.log,
     }),
   ]
+  // Woovi is configured in /admin/config at any time: the pending sweep always runs (it asks
+  // nothing when no remote provider is set up).
+  jobs.push(
+    startIntervalJob({
+      name: 'recheck-pending-payments',
+      everyMs: RECHECK_PAYMENTS_EVERY_MS,
+      run: () => payments.recheckPending(),
+      log: app.log,
+    }),
+  )
   if (payments.providers.mercadoPago) {
     jobs.push(
-      startIntervalJob({
-        name: 'recheck-mercadopago',
-        everyMs: RECHECK_PAYMENTS_EVERY_MS,
-        run: () => payments.recheckPending(),
-        log: app.log,
-      }),
       startIntervalJob({
         name: 'recheck-mercadopago-refunds',
         everyMs: RECHECK_REFUNDS_EVERY_MS,

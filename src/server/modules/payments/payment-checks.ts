@@ -68,12 +68,16 @@ export function createPaymentChecks(deps: {
   return {
     recheck,
 
-    /** The scheduled sweep over pending Mercado Pago orders. Returns how many were asked. */
+    /** The scheduled sweep over pending Mercado Pago and Woovi orders. Returns how many were asked. */
     async recheckPending(limit = 200): Promise<number> {
-      if (!providers.mercadoPago) return 0
-      const pending = await orders.pendingOf('mercadopago', limit)
-      for (const order of pending) await recheck(order)
-      return pending.length
+      let asked = 0
+      for (const name of ['mercadopago', 'woovi'] as const) {
+        if (!(await providers.named(name))) continue
+        const pending = await orders.pendingOf(name, limit)
+        for (const order of pending) await recheck(order)
+        asked += pending.length
+      }
+      return asked
     },
 
     /**
@@ -95,6 +99,21 @@ export function createPaymentChecks(deps: {
         }
       }
       return paid.length
+    },
+
+    /**
+     * A Woovi notification: its RSA signature over the raw body verified (401 when forged,
+     * unsigned or stale), then only a hint: the charge is read from Woovi and pays its order when
+     * completed for that order's correlationID and amount (the same path as the re-check).
+     */
+    async handleWooviWebhook(input: WebhookInput, nowMs = Date.now()): Promise<void> {
+      const woovi = await providers.woovi()
+      if (!woovi?.parseWebhook) throw new AppError('not_found', 'Woovi não configurada')
+      const event = woovi.parseWebhook(input, nowMs)
+      if (!event) return
+      const order = await orders.find(event.providerPaymentId)
+      if (order?.paymentProvider !== 'woovi') return
+      await recheck(order)
     },
 
     /**

@@ -24,4 +24,26 @@ export function paymentsRoutes(app: App) {
       return { received: true as const }
     },
   )
+
+  // Woovi signs the exact bytes it sends: this route alone keeps its JSON body as text, and
+  // parses it only after the signature holds (docs/decisions/017, "Woovi").
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (_req, body, done) => done(null, body),
+    )
+    scope.post(
+      '/api/webhooks/woovi',
+      { schema: { response: { 200: WebhookAnswer } } },
+      async (req) => {
+        await payments.handleWooviWebhook({
+          query: req.query as Record<string, unknown>,
+          headers: req.headers,
+          body: req.body,
+        })
+        return { received: true as const }
+      },
+    )
+  })
 }

@@ -95,6 +95,7 @@ export function createPaymentsService(deps: {
     recheckPending: checks.recheckPending,
     recheckPaid: checks.recheckPaid,
     handleWebhook: checks.handleWebhook,
+    handleWooviWebhook: checks.handleWooviWebhook,
 
     /** When a PIX charged now stops being payable (pix_expiry_minutes, default 60). */
     async pixExpiresAt(): Promise<Date> {

@@ -26,7 +26,7 @@ const dateBR = new Intl.DateTimeFormat('pt-BR', {
 
 export type RefundRow = typeof refunds.$inferSelect
 
-const PROVIDER_NAMES: Record<string, string> = { mercadopago: 'Mercado Pago' }
+const PROVIDER_NAMES: Record<string, string> = { mercadopago: 'Mercado Pago', woovi: 'Woovi' }
 
 const conflict = (message: string) => new AppError('conflict', message)
 

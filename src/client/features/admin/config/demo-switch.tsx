@@ -11,7 +11,8 @@ export function DemoSwitch() {
   const mode = useQuery(paymentModeQuery())
   const save = useSaveSetting()
   const on = settings.data?.find((s) => s.key === 'payment_demo')?.value === 'true'
-  const charging = mode.data?.mode === 'static' || mode.data?.mode === 'mercadopago'
+  const charging =
+    mode.data?.mode === 'static' || mode.data?.mode === 'mercadopago' || mode.data?.mode === 'woovi'
 
   return (
     <div
@@ -38,7 +39,9 @@ export function DemoSwitch() {
       </label>
       <p id="demo-switch-ajuda" className="mt-2 text-sm text-amber-950">
         {charging
-          ? 'Desligado: a loja cobra pela forma de pagamento configurada. Para voltar ao modo demonstração, apague a chave PIX.'
+          ? mode.data?.mode === 'woovi'
+            ? 'Desligado: a loja cobra pela Woovi. Para voltar ao modo demonstração, escolha Automático em "Quem cobra o PIX" e deixe a chave PIX vazia.'
+            : 'Desligado: a loja cobra pela forma de pagamento configurada. Para voltar ao modo demonstração, apague a chave PIX.'
           : on
             ? 'Ligado: os pedidos não são cobrados e o próprio comprador confirma o pagamento. Use só para testar a loja; ao salvar a chave PIX, o modo demonstração é desligado.'
             : 'Desligado e sem chave PIX: a loja não aceita pedidos (o comprador vê "Pagamento indisponível"). Cadastre a chave PIX abaixo ou ligue o modo demonstração para testar.'}

@@ -11,6 +11,9 @@ import { createMercadoPagoApi } from './mercadopago-api.js'
 import { mercadoPagoProvider } from './mercadopago.js'
 import type { PixProvider } from './pix-provider.js'
 import { staticProvider } from './static.js'
+import { createWooviApi } from './woovi-api.js'
+import { wooviProvider } from './woovi.js'
+import { WOOVI_PUBLIC_KEY } from './woovi-signature.js'
 
 /**
  * Which provider charges: Mercado Pago when it has a token, else the static BR Code when a PIX
@@ -42,16 +45,36 @@ export function createPixProviders(config: Config, settings: SettingsService) {
     })
   }
 
+  /**
+   * Woovi from its AppID (a setting, read per charge). `chosen`: only while 'Pagamento' picks it;
+   * otherwise also after a switch away, so its orders are still re-checked and refunded.
+   */
+  async function woovi(chosen: boolean): Promise<PixProvider | null> {
+    if (chosen && (await settings.get('pix_provider')) !== 'woovi') return null
+    const appId = (await settings.get('woovi_app_id')).trim()
+    if (!appId) return null
+    return wooviProvider(createWooviApi({ apiUrl: config.woovi.apiUrl, appId }), {
+      publicKey: config.woovi.webhookPublicKey ?? WOOVI_PUBLIC_KEY,
+    })
+  }
+
   const demoSwitchedOn = async () => (await settings.get('payment_demo')) === 'true'
 
   async function configured(): Promise<PixProvider | null> {
-    return mercadoPago ?? (await fromSettings()) ?? ((await demoSwitchedOn()) ? demo : null)
+    return (
+      (await woovi(true)) ??
+      mercadoPago ??
+      (await fromSettings()) ??
+      ((await demoSwitchedOn()) ? demo : null)
+    )
   }
 
   return {
     mercadoPago,
     mercadoPagoApi,
     notificationUrl,
+    /** Woovi with its AppID, chosen or not (its webhooks and re-checks of older orders). */
+    woovi: () => woovi(false),
 
     async mode(): Promise<PaymentMode> {
       return (await configured())?.name ?? 'unavailable'
@@ -69,7 +92,10 @@ export function createPixProviders(config: Config, settings: SettingsService) {
      * covers a store that had its PIX key before the switch existed). Answers the mode.
      */
     async settleMode(): Promise<PaymentMode> {
-      if ((mercadoPago || (await fromSettings())) && (await demoSwitchedOn())) {
+      if (
+        (mercadoPago || (await woovi(true)) || (await fromSettings())) &&
+        (await demoSwitchedOn())
+      ) {
         await settings.set('payment_demo', 'false')
       }
       return this.mode()
@@ -80,6 +106,7 @@ export function createPixProviders(config: Config, settings: SettingsService) {
       const known = name as PaymentProviderName
       if (known === 'mercadopago') return mercadoPago
       if (known === 'static') return fromSettings()
+      if (known === 'woovi') return woovi(false)
       return known === 'demo' ? demo : null
     },
   }

@@ -1,0 +1,91 @@
+import { AppError } from '../../../errors.js'
+import { idempotencyKey } from './mercadopago-api.js'
+import type { ChargeRef, PixProvider } from './pix-provider.js'
+import { WooviError, type WooviApi, type WooviCharge } from './woovi-api.js'
+import { verifyWooviWebhook } from './woovi-signature.js'
+
+/** Woovi's answer pays an order only when completed, for that order, for its amount. */
+export function wooviPaysOrder(charge: WooviCharge, ref: ChargeRef): boolean {
+  return (
+    charge.status === 'COMPLETED' &&
+    charge.correlationID === ref.orderId &&
+    charge.value === ref.amountCents
+  )
+}
+
+const REFUSED_REFUNDS = new Set(['REJECTED', 'FAILED', 'CANCELED', 'CANCELLED'])
+
+/** Events that may mean "paid": the payment is read from Woovi all the same. */
+const PAYMENT_EVENTS = new Set(['OPENPIX:CHARGE_COMPLETED', 'OPENPIX:TRANSACTION_RECEIVED'])
+
+export interface WooviOptions {
+  publicKey: string
+}
+
+/** Dynamic PIX through Woovi (OpenPix): paid on a verified webhook or a status re-check. */
+export function wooviProvider(api: WooviApi, opts: WooviOptions): PixProvider {
+  return {
+    name: 'woovi',
+    isDemo: false,
+    remote: true,
+    async createCharge(request) {
+      const expiresIn = Math.max(60, Math.round((request.expiresAt.getTime() - Date.now()) / 1000))
+      const charge = await api.createCharge({
+        correlationID: request.orderId,
+        value: request.amountCents,
+        comment: request.description.slice(0, 140),
+        expiresIn,
+      })
+      if (!charge.brCode) throw new Error('Woovi answered a charge without a PIX code')
+      return {
+        qrCode: charge.brCode,
+        // Woovi's image is a URL, not base64: the store draws the QR from the same BR Code.
+        qrCodeBase64: null,
+        ticketUrl: charge.paymentLinkUrl ?? null,
+        providerPaymentId: charge.correlationID,
+      }
+    },
+
+    async getStatus(ref) {
+      const charge = await api.getCharge(ref.orderId)
+      if (charge && wooviPaysOrder(charge, ref)) {
+        return { state: 'approved', providerPaymentId: charge.correlationID }
+      }
+      return { state: charge?.status === 'EXPIRED' ? 'failed' : 'pending' }
+    },
+
+    async refund(ref) {
+      if (!ref.providerPaymentId) return { state: 'refused', detail: 'pedido sem pagamento' }
+      try {
+        const refund = await api.refundCharge(
+          ref.providerPaymentId,
+          idempotencyKey('refund', ref.orderId),
+        )
+        return REFUSED_REFUNDS.has(refund.status)
+          ? { state: 'refused', detail: `devolução ${refund.status}` }
+          : { state: 'accepted' }
+      } catch (error) {
+        if (error instanceof WooviError && error.status >= 400 && error.status < 500) {
+          return { state: 'refused', detail: error.message }
+        }
+        throw error
+      }
+    },
+
+    parseWebhook(input, nowMs) {
+      const header = input.headers['x-webhook-signature']
+      const { verdict, body } = verifyWooviWebhook({
+        publicKey: opts.publicKey,
+        rawBody: typeof input.body === 'string' ? input.body : undefined,
+        signature: Array.isArray(header) ? header[0] : header,
+        nowMs,
+      })
+      if (verdict !== 'ok') throw new AppError('unauthorized', 'Assinatura inválida')
+      const event = body as { event?: unknown; charge?: { correlationID?: unknown } }
+      const id = event.charge?.correlationID
+      if (typeof event.event !== 'string' || !PAYMENT_EVENTS.has(event.event)) return null
+      if (typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)) return null
+      return { type: 'payment.updated', providerPaymentId: id }
+    },
+  }
+}
