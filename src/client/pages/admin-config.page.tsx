@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useSearchParams } from 'wouter'
 import { SettingsSection } from '../features/admin/config/config-sections'
 import { DemoSwitch } from '../features/admin/config/demo-switch'
+import { RecoverySwitch } from '../features/admin/config/recovery-switch'
 import { EmailTransportNote } from '../features/admin/emails/email-transport-note'
 import { FormFrame } from '../features/admin/product-form/form-frame'
 import { RequireAdmin } from '../features/auth/require-admin'
@@ -11,6 +12,7 @@ const TABS = [
   { id: 'banner', label: 'Banner' },
   { id: 'social', label: 'Redes sociais' },
   { id: 'payment', label: 'Pagamento' },
+  { id: 'recovery', label: 'Lembretes' },
   { id: 'general', label: 'Geral' },
   { id: 'email', label: 'E-mail' },
 ] as const
@@ -20,7 +22,8 @@ type TabId = (typeof TABS)[number]['id']
 const isTab = (value: string | null): value is TabId => TABS.some((t) => t.id === value)
 
 /**
- * /admin/config: banner, social, payment (PIX data), general and e-mail (SMTP) settings;
+ * /admin/config: banner, social, payment (PIX data), PIX reminders, general and e-mail (SMTP)
+ * settings;
  * `?aba=` opens one.
  */
 export default function AdminConfigPage() {
@@ -63,6 +66,7 @@ export default function AdminConfigPage() {
           className="mt-4"
         >
           {tab === 'payment' && <DemoSwitch />}
+          {tab === 'recovery' && <RecoverySwitch />}
           {tab === 'email' && <EmailTransportNote />}
           <SettingsSection key={tab} section={tab} />
         </div>
