@@ -132,3 +132,18 @@ export const BumpStat = z.object({
   revenue: z.string(),
 })
 export type BumpStat = z.infer<typeof BumpStat>
+
+/** GET /api/admin/recovery: what the reminders of unpaid PIX brought back. */
+export const RecoveryReport = z.object({
+  /** Orders that got at least one reminder. */
+  reminded: z.number().int(),
+  /** Reminders sent (first and second). */
+  reminders: z.number().int(),
+  /** Of those orders, paid after their first reminder. */
+  paidAfter: z.number().int(),
+  /** "19.90": what those orders paid. */
+  revenue: z.string(),
+  /** Buyers who tapped 'stop the reminders'. */
+  optedOut: z.number().int(),
+})
+export type RecoveryReport = z.infer<typeof RecoveryReport>

@@ -135,6 +135,24 @@ export const SETTINGS = [
     defaultValue: '60',
   },
   {
+    key: 'recovery_enabled',
+    category: 'payment',
+    description: 'Lembrete de PIX não pago (true ligado, false desligado)',
+    defaultValue: 'false',
+  },
+  {
+    key: 'recovery_first_minutes',
+    category: 'payment',
+    description: 'Primeiro lembrete de PIX não pago: minutos depois do pedido',
+    defaultValue: '30',
+  },
+  {
+    key: 'recovery_second_hours',
+    category: 'payment',
+    description: 'Segundo lembrete de PIX não pago: horas depois do pedido',
+    defaultValue: '20',
+  },
+  {
     key: 'max_downloads',
     category: 'downloads',
     isPublic: true,

@@ -40,6 +40,7 @@ import type { MessagingService } from './modules/messaging/messaging.service.js'
 import type { OrdersService } from './modules/orders/orders.service.js'
 import type { PrivacyService } from './modules/privacy/privacy.service.js'
 import type { PaymentsService } from './modules/payments/payments.service.js'
+import type { RecoveryService } from './modules/recovery/recovery.service.js'
 import type { ProductsService } from './modules/products/products.service.js'
 import type { UploadJournal } from './modules/products/upload-journal.service.js'
 import type { SettingsService } from './modules/settings/settings.service.js'
@@ -91,6 +92,7 @@ export interface Services {
   changeOrderStatus: OrderStatusService
   privacy: PrivacyService
   refunds: RefundsService
+  recovery: RecoveryService
 }
 
 export type App = FastifyInstance<

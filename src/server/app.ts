@@ -50,6 +50,9 @@ import { createPurchasesService } from './modules/downloads/purchases.service.js
 import { messagingRoutes } from './modules/messaging/messaging.routes.js'
 import { createMessagingService } from './modules/messaging/messaging.service.js'
 import { startOrderJobs } from './modules/orders/order-jobs.js'
+import { startRecoveryJobs } from './modules/recovery/recovery.jobs.js'
+import { recoveryRoutes } from './modules/recovery/recovery.routes.js'
+import { createRecoveryService } from './modules/recovery/recovery.service.js'
 import { startGuestAccessJobs } from './modules/guest-access/guest-access.jobs.js'
 import { ordersRoutes } from './modules/orders/orders.routes.js'
 import { startPrivacyJobs } from './modules/privacy/privacy.jobs.js'
@@ -180,6 +183,14 @@ function createServices(
     log,
     now: now && (() => now().getTime()),
   })
+  const recovery = createRecoveryService({
+    db,
+    settings,
+    orders,
+    reminders: messaging.reminders,
+    log,
+    now,
+  })
   const checkoutDeps = { db, cart, catalog, accounts, orders, payments, coupons, limiter, log }
   const adminReports = createAdminReports(db, orders)
   const login = createLoginService(accounts, limiter, cart.mergeGuestCart, (account) =>
@@ -222,6 +233,7 @@ function createServices(
     }),
     customer: createCustomerService({ purchases, products, orders, canvaLinks, refunds, limiter }),
     refunds,
+    recovery,
     canvaLinks,
     stamping,
     messaging,
@@ -315,6 +327,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await stampingRoutes(app)
   await privacyRoutes(app)
   await refundsRoutes(app)
+  await recoveryRoutes(app)
   await webRoutes(app)
 
   // Background work, which tests turn off and drive by hand.
@@ -322,6 +335,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     startOrderJobs(app)
     startGuestAccessJobs(app)
     startPrivacyJobs(app)
+    startRecoveryJobs(app)
     app.services.messaging.worker.start()
     app.addHook('onClose', () => app.services.messaging.worker.stop())
     const stampingJobs = startStampingJobs(app.services.stamping, app.log)

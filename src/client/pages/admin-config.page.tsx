@@ -3,6 +3,7 @@ import { useSearchParams } from 'wouter'
 import { SettingsSection } from '../features/admin/config/config-sections'
 import { DemoSwitch } from '../features/admin/config/demo-switch'
 import { PixProviderPicker } from '../features/admin/config/pix-provider-picker'
+import { RecoverySwitch } from '../features/admin/config/recovery-switch'
 import { EmailTransportNote } from '../features/admin/emails/email-transport-note'
 import { FormFrame } from '../features/admin/product-form/form-frame'
 import { RequireAdmin } from '../features/auth/require-admin'
@@ -12,6 +13,7 @@ const TABS = [
   { id: 'banner', label: 'Banner' },
   { id: 'social', label: 'Redes sociais' },
   { id: 'payment', label: 'Pagamento' },
+  { id: 'recovery', label: 'Lembretes' },
   { id: 'general', label: 'Geral' },
   { id: 'email', label: 'E-mail' },
 ] as const
@@ -21,7 +23,8 @@ type TabId = (typeof TABS)[number]['id']
 const isTab = (value: string | null): value is TabId => TABS.some((t) => t.id === value)
 
 /**
- * /admin/config: banner, social, payment (PIX data), general and e-mail (SMTP) settings;
+ * /admin/config: banner, social, payment (PIX data), PIX reminders, general and e-mail (SMTP)
+ * settings;
  * `?aba=` opens one.
  */
 export default function AdminConfigPage() {
@@ -65,6 +68,7 @@ export default function AdminConfigPage() {
         >
           {tab === 'payment' && <DemoSwitch />}
           {tab === 'payment' && <PixProviderPicker />}
+          {tab === 'recovery' && <RecoverySwitch />}
           {tab === 'email' && <EmailTransportNote />}
           <SettingsSection key={tab} section={tab} />
         </div>

@@ -10,6 +10,8 @@ const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/admin/products-light' },
   { method: 'GET', url: '/api/admin/products' },
   { method: 'GET', url: '/api/admin/analytics' },
+  { method: 'GET', url: '/api/admin/recovery' },
+  { method: 'GET', url: '/api/admin/order-bumps' },
   { method: 'GET', url: '/api/admin/orders' },
   { method: 'GET', url: '/api/admin/users' },
   { method: 'GET', url: '/api/admin/whatsapp-config' },

@@ -38,6 +38,26 @@ const RULES: Partial<Record<SettingKey, (value: string) => string>> = {
     }
     return String(minutes)
   },
+  recovery_enabled: (value) => {
+    if (value !== 'true' && value !== 'false') throw bad('Use true (ligado) ou false (desligado)')
+    return value
+  },
+  recovery_first_minutes: (raw) => {
+    const value = raw.trim()
+    const minutes = Number(value)
+    if (!/^\d{1,5}$/.test(value) || minutes < 5 || minutes > 1380) {
+      throw bad('Use de 5 a 1380 minutos (23 horas) para o primeiro lembrete')
+    }
+    return String(minutes)
+  },
+  recovery_second_hours: (raw) => {
+    const value = raw.trim()
+    const hours = Number(value)
+    if (!/^\d{1,2}$/.test(value) || hours < 1 || hours > 23) {
+      throw bad('Use de 1 a 23 horas para o segundo lembrete (o pedido não pago vence em 24 horas)')
+    }
+    return String(hours)
+  },
   footer_whatsapp: whatsapp,
   whatsapp_number: whatsapp,
   admin_whatsapp: whatsapp,
@@ -138,6 +158,12 @@ export function createAdminSettings(settings: SettingsService) {
           !(await settings.get('woovi_app_id')).trim()
         ) {
           throw bad('Cole primeiro o AppID da Woovi, depois escolha woovi como provedor')
+        }
+        if (key === 'recovery_first_minutes' || key === 'recovery_second_hours') {
+          const values = { ...(await settings.all()), [key]: value }
+          if (Number(values.recovery_first_minutes) >= Number(values.recovery_second_hours) * 60) {
+            throw bad('O primeiro lembrete precisa vir antes do segundo')
+          }
         }
         await settings.set(definition.key, value)
         // Woovi chosen with its AppID is a payment method too: demo ends, as with a PIX key.

@@ -1,5 +1,10 @@
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
-import type { AdminAnalytics, AdminOrder, DownloadStat } from '../../../contracts/admin.js'
+import { and, count, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import type {
+  AdminAnalytics,
+  AdminOrder,
+  DownloadStat,
+  RecoveryReport,
+} from '../../../contracts/admin.js'
 import { centsToDecimal } from '../../../contracts/money.js'
 import type { Db } from '../../db/client.js'
 import { users } from '../accounts/accounts.tables.js'
@@ -7,6 +12,7 @@ import { downloadLog, purchases } from '../downloads/downloads.tables.js'
 import type { OrdersService } from '../orders/orders.service.js'
 import { orderItems, orders } from '../orders/orders.tables.js'
 import { products } from '../products/products.tables.js'
+import { recoveryOptOuts, recoveryReminders } from '../recovery/recovery.tables.js'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -33,6 +39,42 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
 
   return {
     orders: async () => withItems(await newestOrders()),
+
+    /** Orders reminded of their unpaid PIX, those paid after the first reminder, and that revenue. */
+    async recovery(): Promise<RecoveryReport> {
+      const firsts = db
+        .select({
+          orderId: recoveryReminders.orderId,
+          firstAt: sql<Date>`min(${recoveryReminders.sentAt})`.as('first_at'),
+          n: count().as('n'),
+        })
+        .from(recoveryReminders)
+        .groupBy(recoveryReminders.orderId)
+        .as('firsts')
+      const paidAfter = sql`${orders.status} = 'paid' and ${orders.paidAt} >= ${firsts.firstAt}`
+      const [[row], [stopped]] = await Promise.all([
+        db
+          .select({
+            reminded: sql<number>`count(*)::int`,
+            reminders: sql<number>`coalesce(sum(${firsts.n}), 0)::int`,
+            paidAfter: sql<number>`(count(*) filter (where ${paidAfter}))::int`,
+            revenueCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${paidAfter}), 0)::int`,
+          })
+          .from(firsts)
+          .innerJoin(orders, eq(orders.id, firsts.orderId)),
+        db
+          .select({ n: count() })
+          .from(recoveryOptOuts)
+          .where(isNotNull(recoveryOptOuts.optedOutAt)),
+      ])
+      return {
+        reminded: row?.reminded ?? 0,
+        reminders: row?.reminders ?? 0,
+        paidAfter: row?.paidAfter ?? 0,
+        revenue: centsToDecimal(row?.revenueCents ?? 0),
+        optedOut: stopped?.n ?? 0,
+      }
+    },
 
     async order(id: string): Promise<AdminOrder | null> {
       const rows = await db.select().from(orders).where(eq(orders.id, id))

@@ -105,3 +105,25 @@ export function testText(): string {
   const at = new Date().toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })
   return `✅ Mensagem de teste da loja (${at}). A integração com o WhatsApp está funcionando.`
 }
+
+/** The buyer's WhatsApp reminder of an unpaid PIX (recovery): the way back to pay, the way out. */
+export function reminderText(
+  order: OrderForText,
+  lines: LineForText[],
+  payUrl: string,
+  optOutUrl: string,
+): string {
+  const firstName = order.customerName.split(' ')[0] || 'cliente'
+  return [
+    `Olá, ${firstName}! Seu pedido ${shortOrderId(order.id)} ainda está esperando o PIX.`,
+    '',
+    itemList(lines),
+    ...couponLine(order),
+    `Total: *${formatBRL(order.totalCents)}*`,
+    '',
+    'Para pagar, abra:',
+    payUrl,
+    '',
+    `Não quer mais lembretes deste pedido? ${optOutUrl}`,
+  ].join('\n')
+}

@@ -16,6 +16,7 @@ import { createMailOutbox } from './mail-outbox.js'
 import { createBaseUrl, messagingSettingsOf } from './messaging-config.js'
 import { createOrderNotices, type IssueAccessLink } from './order-notices.js'
 import { outboxCounts, recordSent } from './outbox.js'
+import { createReminderNotices } from './reminder-notices.js'
 import { createOutboxWorker } from './outbox-worker.js'
 import { messagePersonalData } from './message-personal-data.js'
 
@@ -76,8 +77,18 @@ export function createMessagingService(deps: {
     return { to, body: paidBuyerText(order, await orders.lines(order.id), link) }
   }
 
+  const reminders = createReminderNotices({
+    settings,
+    baseUrl,
+    log,
+    wake: worker.wake,
+    issueAccessLink: deps.issueAccessLink,
+  })
+
   return {
     notices,
+    /** The buyer's reminders of an unpaid PIX (the recovery module says when). */
+    reminders,
     worker,
     /** Export and erasure of the messages to or about a person (privacy module). */
     personalData: messagePersonalData(db),
@@ -146,3 +157,4 @@ export function createMessagingService(deps: {
 }
 
 export type MessagingService = ReturnType<typeof createMessagingService>
+export type { ReminderNotices } from './reminder-notices.js'

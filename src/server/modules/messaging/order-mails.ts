@@ -168,3 +168,39 @@ export function ownerCopyMail(
     button: { label: 'Ver pedidos no painel', path: '/admin' },
   }
 }
+
+/** The way back to an order's PIX: the page checks the order against the access token. */
+export const paymentPathOf = (orderId: string, accessToken: string) =>
+  `/checkout?order=${orderId}&acesso=${encodeURIComponent(accessToken)}`
+
+/** 5. A reminder of an unpaid PIX (recovery): the code again, the page to pay, the way out. */
+export function reminderMail(
+  order: OrderForMail,
+  lines: LineForText[],
+  accessToken: string,
+  optOutPath: string,
+  ctx: OrderMailContext,
+): MailContent {
+  const id = shortOrderId(order.id)
+  return {
+    subject: `Seu pedido ${id} ainda espera o PIX de ${formatBRL(order.totalCents)}`,
+    preview: 'O código PIX continua valendo por pouco tempo',
+    greeting: `Olá, ${firstName(order)}!`,
+    paragraphs: [
+      `O seu pedido ${id} ainda não foi pago. Se quiser concluir, pague ${formatBRL(order.totalCents)} com PIX: copie o código abaixo e cole em "PIX copia e cola" no app do seu banco.`,
+      confirmation(order, ctx),
+    ],
+    ...(order.pixCode ? { code: { label: 'PIX copia e cola', value: order.pixCode } } : {}),
+    items: [
+      ...lines.map((l) => ({ title: lineTitle(l), lines: [lineAmount(l)] })),
+      ...couponLine(order).map((title) => ({ title })),
+      { title: `Total: ${formatBRL(order.totalCents)}` },
+      {
+        title: 'Não quer mais lembretes deste pedido?',
+        button: { label: 'Parar os lembretes', path: optOutPath },
+      },
+    ],
+    button: { label: 'Abrir página de pagamento', path: paymentPathOf(order.id, accessToken) },
+    note: `Se você já pagou ou não fez este pedido, ignore este e-mail. ${support(ctx)}`,
+  }
+}

@@ -3,6 +3,7 @@ import {
   asc,
   desc,
   eq,
+  gt,
   gte,
   inArray,
   isNotNull,
@@ -93,6 +94,18 @@ const dueWhere = (nowMs: number) =>
       lte(orders.pixExpiresAt, new Date(nowMs)),
       lt(orders.createdAt, new Date(nowMs - PENDING_ORDER_TTL_MS)),
     ),
+  )
+
+/** A pending PIX with its code, not yet expired nor past 24 h at `nowMs`. */
+const stillPayableWhere = (nowMs: number, extra: SQL | undefined) =>
+  and(
+    eq(orders.status, 'pending'),
+    eq(orders.paymentMethod, 'pix'),
+    isNotNull(orders.pixCode),
+    gt(orders.pixExpiresAt, new Date(nowMs)),
+    gte(orders.createdAt, new Date(nowMs - PENDING_ORDER_TTL_MS)),
+    isNull(orders.anonymisedAt),
+    extra,
   )
 
 /** 128 random bits in base 36: 25 letters and digits, which also fits a PIX txid as is. */
@@ -500,6 +513,32 @@ export function createOrdersService(
         )
         .orderBy(desc(orders.createdAt))
         .limit(limit)
+    },
+
+    /**
+     * Pending PIX orders still payable at `nowMs` (code made, not expired, under 24 h old) and
+     * placed at or before `placedBy`, oldest first: those a reminder may go to (recovery).
+     */
+    async remindable(nowMs: number, placedBy: Date, limit: number): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(stillPayableWhere(nowMs, lte(orders.createdAt, placedBy)))
+        .orderBy(asc(orders.createdAt))
+        .limit(limit)
+    },
+
+    /**
+     * The order if it is still a payable pending PIX at `nowMs`, locked in `tx` until it commits,
+     * so a payment or a close waits for the reminder written with it (and then wins).
+     */
+    async lockRemindable(tx: Db, id: string, nowMs: number): Promise<OrderRow | null> {
+      const [row] = await tx
+        .select()
+        .from(orders)
+        .where(stillPayableWhere(nowMs, eq(orders.id, id)))
+        .for('update')
+      return row ?? null
     },
 
     /** Paid orders of a provider paid since `since`, newest first (refunds re-check). */

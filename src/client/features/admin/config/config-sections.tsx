@@ -9,7 +9,7 @@ type FieldSpec = Omit<SettingFieldProps, 'setting'>
 const NUMBER_HINT = 'código do país + DDD + número, só dígitos (5511999999999)'
 
 export const CONFIG_SECTIONS: Record<
-  'banner' | 'social' | 'payment' | 'general' | 'email',
+  'banner' | 'social' | 'payment' | 'recovery' | 'general' | 'email',
   FieldSpec[]
 > = {
   banner: [
@@ -46,6 +46,20 @@ export const CONFIG_SECTIONS: Record<
       label: 'Validade do PIX (minutos)',
       type: 'number',
       hint: 'de 30 a 1440; depois disso o pedido não pago é cancelado',
+    },
+  ],
+  recovery: [
+    {
+      settingKey: 'recovery_first_minutes',
+      label: 'Primeiro lembrete (minutos depois do pedido)',
+      type: 'number',
+      hint: 'de 5 a 1380; padrão 30',
+    },
+    {
+      settingKey: 'recovery_second_hours',
+      label: 'Segundo lembrete (horas depois do pedido)',
+      type: 'number',
+      hint: 'de 1 a 23; padrão 20; só vai se o PIX ainda valer',
     },
   ],
   email: [

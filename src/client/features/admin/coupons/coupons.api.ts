@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { BumpStat } from '../../../../contracts/admin'
+import type { BumpStat, RecoveryReport } from '../../../../contracts/admin'
 import type { AdminCoupon, CouponInput } from '../../../../contracts/coupons'
 import { apiJson } from '../../../lib/api'
 import { toast } from '../../../ui/toast-store'
@@ -18,6 +18,13 @@ export const bumpStatsQuery = () =>
   queryOptions({
     queryKey: [...adminKeys.all, 'order-bumps'],
     queryFn: ({ signal }) => apiJson<BumpStat[]>('/api/admin/order-bumps', { signal }),
+  })
+
+/** What the reminders of unpaid PIX brought back. */
+export const recoveryReportQuery = () =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'recovery'],
+    queryFn: ({ signal }) => apiJson<RecoveryReport>('/api/admin/recovery', { signal }),
   })
 
 /** Create (no id) or change a coupon; the list and its report follow. */

@@ -7,7 +7,12 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { CouponForm } from '../coupons/coupon-form'
-import { adminCouponsQuery, bumpStatsQuery, useDeleteCoupon } from '../coupons/coupons.api'
+import {
+  adminCouponsQuery,
+  bumpStatsQuery,
+  recoveryReportQuery,
+  useDeleteCoupon,
+} from '../coupons/coupons.api'
 import { money, shortDate } from '../money'
 
 function describe(coupon: AdminCoupon): string {
@@ -95,6 +100,7 @@ export function CouponsTab() {
         )}
       </Panel>
       <BumpReport />
+      <RecoveryReportPanel />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -140,6 +146,43 @@ function BumpReport() {
             </li>
           ))}
         </ul>
+      )}
+    </Panel>
+  )
+}
+
+/** The PIX reminders (set in /admin/config, 'Lembretes'): orders reminded, paid after, revenue. */
+function RecoveryReportPanel() {
+  const { data, error, isPending, refetch } = useQuery(recoveryReportQuery())
+  return (
+    <Panel title="Lembretes de PIX não pago">
+      {isPending ? (
+        <Loading />
+      ) : error ? (
+        <LoadError error={error} onRetry={() => void refetch()} />
+      ) : (
+        <div data-testid="recovery-report" className="space-y-3 text-sm">
+          <dl className="grid grid-cols-3 gap-2 text-center">
+            <div className="rounded-xl bg-purple-50 p-2">
+              <dt className="text-gray-600">Pedidos lembrados</dt>
+              <dd className="text-xl font-bold text-purple-900">{data.reminded}</dd>
+            </div>
+            <div className="rounded-xl bg-purple-50 p-2">
+              <dt className="text-gray-600">Pagos depois</dt>
+              <dd className="text-xl font-bold text-purple-900">{data.paidAfter}</dd>
+            </div>
+            <div className="rounded-xl bg-purple-50 p-2">
+              <dt className="text-gray-600">Receita</dt>
+              <dd className="text-xl font-bold text-purple-900">{money(data.revenue)}</dd>
+            </div>
+          </dl>
+          <p className="text-gray-600">
+            {data.reminders} {data.reminders === 1 ? 'lembrete enviado' : 'lembretes enviados'} ·{' '}
+            {data.optedOut} {data.optedOut === 1 ? 'comprador pediu' : 'compradores pediram'} para
+            não receber mais. Ligue ou ajuste os lembretes em Configurações, aba
+            &quot;Lembretes&quot;.
+          </p>
+        </div>
       )}
     </Panel>
   )

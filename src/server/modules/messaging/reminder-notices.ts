@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../../db/client.js'
+import { normaliseWhatsapp } from '../../lib/phone.js'
+import type { OrderLineRow, OrderRow } from '../orders/orders.service.js'
+import type { SettingsService } from '../settings/settings.service.js'
+import { composeMail } from './mail-layout.js'
+import { reminderText } from './message-texts.js'
+import { messagingSettingsOf, storeNameOf, type BaseUrl } from './messaging-config.js'
+import { paymentPathOf, reminderMail } from './order-mails.js'
+import type { IssueAccessLink } from './order-notices.js'
+import { enqueueMessage } from './outbox.js'
+
+/** Writes one reminder of an unpaid PIX in the caller's transaction; answers the channels used. */
+export interface ReminderWriter {
+  remind(
+    tx: Db,
+    order: OrderRow,
+    lines: OrderLineRow[],
+    step: number,
+    optOutPath: string,
+  ): Promise<string[]>
+}
+
+/**
+ * The buyer's reminders of an unpaid PIX (the recovery module decides when): an e-mail to the
+ * order's address and, with a WhatsApp gateway, a WhatsApp to a valid number, both through the
+ * outbox, each once per order and step (dedupe key).
+ */
+export function createReminderNotices(deps: {
+  settings: SettingsService
+  baseUrl: BaseUrl
+  log: FastifyBaseLogger
+  wake: () => void
+  issueAccessLink: IssueAccessLink
+}) {
+  return {
+    /** Reads the settings; call it BEFORE the transaction (PGlite runs one query at a time). */
+    async prepare(): Promise<ReminderWriter> {
+      const values = await deps.settings.all()
+      const { gateway } = messagingSettingsOf(values)
+      const baseUrl = deps.baseUrl.get()
+      const brand = { storeName: storeNameOf(values), baseUrl }
+      const ctx = { supportWhatsapp: normaliseWhatsapp(values.whatsapp_number) }
+      return {
+        async remind(tx, order, lines, step, optOutPath) {
+          const sent: string[] = []
+          const email = order.customerEmail.trim()
+          const whatsapp = gateway ? normaliseWhatsapp(order.customerWhatsapp) : null
+          if (!email && !whatsapp) return sent
+          const token = await deps.issueAccessLink(tx, order.customerEmail)
+          if (email) {
+            const mail = composeMail(brand, reminderMail(order, lines, token, optOutPath, ctx))
+            await enqueueMessage(tx, {
+              channel: 'email',
+              dedupeKey: `order:${order.id}:reminder${step}:email`,
+              to: email,
+              subject: mail.subject,
+              body: mail.text,
+              html: mail.html,
+            })
+            sent.push('email')
+          }
+          if (whatsapp) {
+            const payUrl = `${baseUrl}${paymentPathOf(order.id, token)}`
+            await enqueueMessage(tx, {
+              dedupeKey: `order:${order.id}:reminder${step}:buyer`,
+              to: whatsapp,
+              body: reminderText(order, lines, payUrl, `${baseUrl}${optOutPath}`),
+            })
+            sent.push('whatsapp')
+          }
+          return sent
+        },
+      }
+    },
+    flush: () => deps.wake(),
+  }
+}
+
+export type ReminderNotices = ReturnType<typeof createReminderNotices>
