@@ -2,9 +2,10 @@ import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
 import { LocalDiskStorage } from './files/storage.js'
-import { prepareStore } from './startup.js'
+import { prepareFirstStartApart, prepareStore } from './startup.js'
 
 const config = loadConfig()
+await prepareFirstStartApart(config)
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
 await database.migrate()
 const storage = new LocalDiskStorage(config.filesDir)
