@@ -51,6 +51,8 @@ export async function prepareFirstStartApart(config: Config): Promise<void> {
   if (config.databaseUrl || import.meta.url.endsWith('.ts')) return
   if (existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))) return
   const entry = new URL('./first-start.js', import.meta.url)
+  // A build without that entry (a test's own bundle of main.ts) does it all in-process.
+  if (!existsSync(entry)) return
   const child = spawn(process.execPath, [entry.pathname], { stdio: 'inherit' })
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject)
