@@ -1,6 +1,5 @@
 // Builds the client (Vite) and the server bundle (esbuild). With --if-missing, only what is
 // absent or older than its sources, so `npm start` on a fresh clone or after a pull just works.
-import { build as esbuild } from 'esbuild'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -58,6 +57,8 @@ export const serverBuildOptions = {
   entryPoints: [
     { in: at('src/server/main.ts'), out: 'main' },
     { in: at('src/server/migrate.ts'), out: 'migrate' },
+    // Run as a child on a first start over an empty PGlite folder (src/server/startup.ts).
+    { in: at('src/server/first-start.ts'), out: 'first-start' },
     // Started as a worker thread beside main.js (modules/stamping/stamp-runner.ts).
     { in: at('src/server/modules/stamping/stamp-worker.ts'), out: 'stamp-worker' },
   ],
@@ -72,12 +73,23 @@ export const serverBuildOptions = {
 }
 
 async function buildServer() {
-  await esbuild(serverBuildOptions)
+  // Imported only when a build is due, so a process that finds dist fresh never loads esbuild.
+  const { build } = await import('esbuild')
+  await build(serverBuildOptions)
+}
+
+const clientSources = ['index.html', 'public', 'src/client', 'src/contracts', 'vite.config.ts']
+const serverSources = ['src/server', 'src/contracts']
+
+/** Whether `buildAll({ ifMissing: true })` would build anything. */
+export function buildIsDue() {
+  return (
+    isStale('dist/client/index.html', clientSources) ||
+    isStale('dist/server/main.js', serverSources)
+  )
 }
 
 export async function buildAll({ ifMissing = false } = {}) {
-  const clientSources = ['index.html', 'public', 'src/client', 'src/contracts', 'vite.config.ts']
-  const serverSources = ['src/server', 'src/contracts']
   if (!ifMissing || isStale('dist/client/index.html', clientSources)) {
     console.log('Compilando o site...')
     await buildClient()

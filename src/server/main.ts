@@ -4,10 +4,11 @@ import { openDatabase } from './db/client.js'
 import { LocalDiskStorage } from './files/storage.js'
 import { createLifecycle } from './lifecycle.js'
 import { ignoreBrokenPipes, installShutdown, stdoutLog } from './shutdown.js'
-import { prepareStore } from './startup.js'
+import { prepareFirstStartApart, prepareStore } from './startup.js'
 
 ignoreBrokenPipes()
 const config = loadConfig()
+await prepareFirstStartApart(config)
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
 await database.migrate()
 const storage = new LocalDiskStorage(config.filesDir)

@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import type { App } from './app-types.js'
+import type { Config } from './config.js'
 import { ensureSuperAdmin } from './modules/accounts/admin-bootstrap.js'
 import { seedDemoCatalog } from './seed/demo-catalog.js'
 
@@ -35,4 +39,24 @@ export async function prepareStore(app: App): Promise<void> {
       app.services.catalog.invalidate()
     }
   }
+}
+
+/**
+ * On a first start over an empty PGlite folder, the database is created, migrated and seeded by
+ * `first-start.js` in a child process that exits: PGlite's initdb runs a second Postgres instance
+ * and the demo's images go through libvips, and the memory both grow would otherwise stay with
+ * the server until it restarts. Built only (tests and PostgreSQL do all of it in-process).
+ */
+export async function prepareFirstStartApart(config: Config): Promise<void> {
+  if (config.databaseUrl || import.meta.url.endsWith('.ts')) return
+  if (existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))) return
+  const entry = new URL('./first-start.js', import.meta.url)
+  // A build without that entry (a test's own bundle of main.ts) does it all in-process.
+  if (!existsSync(entry)) return
+  const child = spawn(process.execPath, [entry.pathname], { stdio: 'inherit' })
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', resolve)
+  })
+  if (code !== 0) throw new Error(`first start (database and demo catalogue) failed: exit ${code}`)
 }

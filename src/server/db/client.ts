@@ -4,8 +4,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { mkdirSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { migrationsDir } from '../paths.js'
 import { createPool } from './pg-pool.js'
 /** A database or a transaction: services take either, so a caller can make them one unit. */
@@ -45,8 +48,9 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
   if (opts.dataDir !== 'memory://') {
     location = path.join(opts.dataDir, 'db')
     mkdirSync(location, { recursive: true })
+    if (!existsSync(path.join(location, 'PG_VERSION'))) await initPgliteApart(location)
   }
-  const client = await PGlite.create(location)
+  const client = await PGlite.create(location, { startParams: PGLITE_START_PARAMS })
   const db = drizzlePglite(client) as unknown as Db
   return {
     db,
@@ -55,4 +59,28 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     close: () => client.close(),
     poolUse: () => null,
   }
+}
+
+/**
+ * PGlite's postgres settings: its own defaults, untouched (durability as PGlite gives it: each
+ * committed write is in the data folder's files when the statement returns), plus
+ * a smaller buffer pool. 128 MB (the default) is paged in as the database is read; 16 MB holds a
+ * small shop's whole working set. Decision 018, "Memory".
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB'
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+]
+
+/**
+ * An empty folder is initialised (initdb) in a child process that exits: PGlite runs initdb in a
+ * second Postgres instance of its own, whose WebAssembly memory (~500 MB) the server would
+ * otherwise keep until it restarts. The server then opens the folder as on any later start.
+ */
+async function initPgliteApart(location: string): Promise<void> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+  const script = `require(${JSON.stringify(entry)}).PGlite.create(process.argv[1]).then((c) => c.close())`
+  await promisify(execFile)(process.execPath, ['-e', script, location])
 }

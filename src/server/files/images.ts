@@ -4,6 +4,12 @@ import { IMAGE_VARIANTS, type ImageVariant } from '../../contracts/products.js'
 import { AppError } from '../errors.js'
 import type { FileStorage } from './storage.js'
 
+// One libvips thread per image and no operation cache: each picture is processed once, at upload,
+// and a small server keeps the memory that a pool of threads and a 50 MB cache would hold
+// (decision 018, "Memory").
+sharp.concurrency(1)
+sharp.cache(false)
+
 export interface StoredImage {
   variants: Record<ImageVariant, string>
   hash: string

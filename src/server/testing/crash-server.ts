@@ -17,6 +17,8 @@ export async function prepareCrashServer(name: string) {
   await build({
     entryPoints: [
       { in: path.join(projectRoot, 'src/server/main.ts'), out: 'main' },
+      // A first start over an empty PGlite folder runs in this child (src/server/startup.ts).
+      { in: path.join(projectRoot, 'src/server/first-start.ts'), out: 'first-start' },
       {
         in: path.join(projectRoot, 'src/server/modules/stamping/stamp-worker.ts'),
         out: 'stamp-worker',
