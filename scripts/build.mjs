@@ -58,6 +58,7 @@ export const serverBuildOptions = {
   entryPoints: [
     { in: at('src/server/main.ts'), out: 'main' },
     { in: at('src/server/migrate.ts'), out: 'migrate' },
+    { in: at('src/server/storage-migrate.ts'), out: 'storage-migrate' },
     // Started as a worker thread beside main.js (modules/stamping/stamp-runner.ts).
     { in: at('src/server/modules/stamping/stamp-worker.ts'), out: 'stamp-worker' },
   ],
