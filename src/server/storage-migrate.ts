@@ -23,7 +23,7 @@ async function main(argv: string[]) {
       keys: toDisk ? bucketKeys(bucket) : await localKeys(config.filesDir),
       onKey: (key, outcome, detail) =>
         console.log(
-          `  ${outcome === 'copied' ? 'copiado ' : outcome === 'skipped' ? 'já estava' : 'FALHOU  '} ${key}${detail ? `: ${detail}` : ''}`,
+          `  ${outcome === 'copied' ? 'copiado  ' : outcome === 'skipped' ? 'já estava' : 'FALHOU   '} ${key}${detail ? `: ${detail}` : ''}`,
         ),
     })
     console.log(
