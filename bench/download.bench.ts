@@ -4,7 +4,9 @@
  * signed links from the built server, in 3 rounds alternating with 4 simultaneous reads of the
  * same file from disk in this process (both from the page cache: the file was just written).
  * Prints how much the server's memory grew (VmRSS sampled every 20 ms, over all rounds) and the
- * throughput of the best round of each side, as a ratio.
+ * throughput of the best round of each side, as a ratio. With `--s3` the material lives on a
+ * local S3-compatible server (s3rver, started here) and the server streams it out of the bucket;
+ * the disk side reads the same bytes from a local copy.
  */
 import { execFile, execFileSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -19,6 +21,8 @@ import { purchases } from '../src/server/modules/downloads/downloads.tables.js'
 import { orderItems, orders } from '../src/server/modules/orders/orders.tables.js'
 import { productFiles, products } from '../src/server/modules/products/products.tables.js'
 import { LocalDiskStorage } from '../src/server/files/storage.js'
+import { S3Storage } from '../src/server/files/s3-storage.js'
+import { startS3, useS3 } from './s3-server.js'
 import { startServer } from './server-process.js'
 
 const MB = 1024 * 1024
@@ -37,7 +41,7 @@ const hasCurl = (() => {
 const buyer = { email: 'bench@exemplo.com', whatsapp: '5511987654321' }
 
 /** The material, stored the way uploads are, and a paid purchase of it with room for 4+. */
-async function prepare(dataDir: string): Promise<number> {
+async function prepare(dataDir: string, s3?: Record<string, string>): Promise<number> {
   const database = await openDatabase({ dataDir })
   await database.migrate()
   const storage = new LocalDiskStorage(path.join(dataDir, 'files'))
@@ -47,6 +51,18 @@ async function prepare(dataDir: string): Promise<number> {
     for (let i = 0; i < SIZE / MB; i++) yield Buffer.concat([Buffer.from([i & 255]), block], MB)
   }
   const stored = await storage.put(key, Readable.from(chunks()))
+  if (s3) {
+    const bucket = new S3Storage({
+      bucket: s3.S3_BUCKET!,
+      region: s3.S3_REGION!,
+      endpoint: s3.S3_ENDPOINT,
+      accessKeyId: s3.S3_ACCESS_KEY_ID,
+      secretAccessKey: s3.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: true,
+    })
+    await bucket.put(key, storage.read(key))
+    bucket.close()
+  }
   const { db } = database
   const [product] = await db
     .insert(products)
@@ -157,10 +173,11 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'loja-bench-download-'))
+const s3 = useS3 ? await startS3() : undefined
 try {
-  const productId = await prepare(dataDir)
+  const productId = await prepare(dataDir, s3?.env)
   const file = path.join(dataDir, 'files', 'files/bench/material-grande.pdf')
-  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '0' })
+  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '0', ...s3?.env })
   const pid = server.child.pid!
   const links: number[] = []
   const disk: number[] = []
@@ -196,7 +213,7 @@ try {
   const each = (list: number[]) => list.map(rate).join(', ')
   const client = hasCurl ? 'curl' : 'node:http'
   console.log(
-    `${CLIENTS} × ${SIZE / MB} MB through signed links (${client} clients): ${each(links)}`,
+    `${CLIENTS} × ${SIZE / MB} MB through signed links (${client} clients, file ${s3 ? 'in an S3 bucket on s3rver' : 'on local disk'}): ${each(links)}`,
   )
   console.log(`${CLIENTS} × ${SIZE / MB} MB read from disk in this process: ${each(disk)}`)
   const ratio = Math.min(...disk) / Math.min(...links)
@@ -204,5 +221,6 @@ try {
     `  ratio links/disk, best of ${ROUNDS}: ${ratio.toFixed(2)} (goal ≥ ${GOALS.ratio}: ${ratio >= GOALS.ratio ? 'met' : 'missed'}; ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(1)})`,
   )
 } finally {
+  await s3?.close()
   await rm(dataDir, { recursive: true, force: true })
 }

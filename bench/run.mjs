@@ -7,7 +7,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
-const wanted = process.argv.slice(2)
+// Names pick the benches; flags (`--s3`) are handed to each of them.
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'))
+const flags = process.argv.slice(2).filter((a) => a.startsWith('--'))
 const benches = readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => wanted.length === 0 || wanted.includes(f.replace('.bench.ts', '')))
@@ -25,7 +27,7 @@ for (const file of benches) {
     logLevel: 'warning',
   })
   console.log(`\n=== ${file.replace('.bench.ts', '')} ===`)
-  const run = spawnSync(process.execPath, [outfile], {
+  const run = spawnSync(process.execPath, [outfile, ...flags], {
     stdio: 'inherit',
     cwd: path.join(here, '..'),
   })

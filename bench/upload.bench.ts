@@ -2,7 +2,8 @@
  * Upload: one 500 MB PDF through POST /api/products to the real server (built, PGlite), over a
  * real socket. Prints how much the server's RSS grows while it streams the file (goal < 64 MB)
  * and the upload's throughput as a ratio of copying the same file on the same disk (goal ≥ 0.5).
- * UPLOAD_BENCH_MB changes the size.
+ * UPLOAD_BENCH_MB changes the size. With `--s3` the store keeps its files on a local
+ * S3-compatible server (s3rver, started here) instead of DATA_DIR/files.
  */
 import { spawnSync } from 'node:child_process'
 import { createReadStream, createWriteStream } from 'node:fs'
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import sharp from 'sharp'
+import { startS3, useS3 } from './s3-server.js'
 import { startServer } from './server-process.js'
 import { login, uploadProduct, writeSource } from './upload-client.js'
 
@@ -26,7 +28,8 @@ const cover = await sharp({
   .png()
   .toBuffer()
 
-const store = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '0' })
+const s3 = useS3 ? await startS3() : undefined
+const store = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '0', ...s3?.env })
 // A failed run must not leave the server behind.
 process.once('exit', () => store.child.kill('SIGKILL'))
 const cookie = await login(store.baseUrl)
@@ -72,7 +75,9 @@ if (product?.downloadFiles[0]?.size !== size) throw new Error('the stored file h
 
 const mbps = (ms: number) => (size / MB / (ms / 1000)).toFixed(0)
 const growth = (peak - baseline) / MB
-console.log(`file: ${size / MB} MB PDF, multipart POST /api/products over 127.0.0.1`)
+console.log(
+  `file: ${size / MB} MB PDF, multipart POST /api/products over 127.0.0.1, stored ${s3 ? 'in an S3 bucket (s3rver on 127.0.0.1, in the bench process)' : 'on local disk'}`,
+)
 console.log(
   `server RSS: ${(baseline / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB while uploading, growth ${growth.toFixed(1)} MB  (goal < 64 MB: ${growth < 64 ? 'met' : 'missed'})`,
 )
@@ -98,6 +103,7 @@ for (const [label, copyMs] of [
 
 store.child.kill('SIGTERM')
 await new Promise((r) => store.child.once('exit', r))
+await s3?.close()
 await rm(dataDir, { recursive: true, force: true })
 
 /** How long `work` takes, started with the page cache's dirty pages written out. */

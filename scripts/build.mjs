@@ -59,6 +59,7 @@ export const serverBuildOptions = {
     { in: at('src/server/migrate.ts'), out: 'migrate' },
     // Run as a child on a first start over an empty PGlite folder (src/server/startup.ts).
     { in: at('src/server/first-start.ts'), out: 'first-start' },
+    { in: at('src/server/storage-migrate.ts'), out: 'storage-migrate' },
     // Started as a worker thread beside main.js (modules/stamping/stamp-runner.ts).
     { in: at('src/server/modules/stamping/stamp-worker.ts'), out: 'stamp-worker' },
   ],

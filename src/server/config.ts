@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
+import type { S3Settings } from './files/s3-storage.js'
 import { projectRoot } from './paths.js'
 
 const flag = z
@@ -78,6 +79,12 @@ const EnvSchema = z.object({
     .string()
     .min(16, { error: 'METRICS_TOKEN precisa de 16 caracteres ou mais' })
     .optional(),
+  S3_BUCKET: z.string().trim().min(3, { error: 'S3_BUCKET inválido' }).optional(),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ENDPOINT: z.url({ error: 'S3_ENDPOINT deve ser uma URL https://' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
   DOWNLOAD_DRAIN_MS: z.coerce.number().int().min(0).default(10_000),
 })
@@ -139,6 +146,8 @@ export interface Config {
   shutdown: { deadlineMs: number; downloadDrainMs: number }
   /** GET /metrics answers only with this bearer token; without one, 404. */
   metricsToken: string | undefined
+  /** Files in an S3-compatible bucket instead of DATA_DIR/files (docs/decisions/019). */
+  s3: S3Settings | undefined
 }
 
 export type TrustProxy = false | number | string[]
@@ -175,6 +184,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Configuração inválida:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new Error(
+      'Configuração inválida:\n  S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vão juntos (ou nenhum dos dois)',
+    )
+  }
   const dataDir = path.resolve(projectRoot, e.DATA_DIR)
   return {
     env: e.NODE_ENV,
@@ -209,6 +223,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     metricsToken: e.METRICS_TOKEN,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : undefined,
     shutdown: {
       deadlineMs: e.SHUTDOWN_TIMEOUT_MS,
       // Cut before the deadline, so the cut downloads' sockets have time to close.

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
-import { LocalDiskStorage } from './files/storage.js'
+import { createStorage } from './files/create-storage.js'
 import { createLifecycle } from './lifecycle.js'
 import { ignoreBrokenPipes, installShutdown, stdoutLog } from './shutdown.js'
 import { prepareFirstStartApart, prepareStore } from './startup.js'
@@ -11,7 +11,7 @@ const config = loadConfig()
 await prepareFirstStartApart(config)
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
 await database.migrate()
-const storage = new LocalDiskStorage(config.filesDir)
+const storage = createStorage(config)
 const log = stdoutLog()
 const app = await buildApp({
   config,
@@ -36,4 +36,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
 await app.listen({ port: config.port, host: config.host })
-console.log(`  Loja no ar: http://localhost:${config.port}  (banco: ${database.kind})`)
+const files = config.s3 ? `s3://${config.s3.bucket}` : 'disco local'
+console.log(
+  `  Loja no ar: http://localhost:${config.port}  (banco: ${database.kind}, arquivos: ${files})`,
+)

@@ -7,13 +7,14 @@ import { buildApp } from '../app.js'
 import type { App, Deps } from '../app-types.js'
 import { loadConfig } from '../config.js'
 import { openDatabase, type Database } from '../db/client.js'
-import { LocalDiskStorage } from '../files/storage.js'
+import { createStorage } from '../files/create-storage.js'
+import type { FileStorage } from '../files/storage.js'
 import { prepareStore } from '../startup.js'
 
 export interface TestStore {
   app: App
   database: Database
-  storage: LocalDiskStorage
+  storage: FileStorage
   dataDir: string
   /** The PostgreSQL database this store uses (undefined on PGlite), to share with another. */
   databaseUrl: string | undefined
@@ -67,7 +68,8 @@ export async function createTestStore(opts: TestStoreOptions = {}): Promise<Test
     dataDir: fresh ? dataDir : 'memory://',
   })
   await database.migrate()
-  const storage = new LocalDiskStorage(config.filesDir)
+  // Local disk, or the bucket when `env` carries S3_BUCKET (s3-storage.test.ts).
+  const storage = createStorage(config)
   const app = await buildApp({
     config,
     database,
