@@ -54,9 +54,23 @@ export async function prepareFirstStartApart(config: Config): Promise<void> {
   // A build without that entry (a test's own bundle of main.ts) does it all in-process.
   if (!existsSync(entry)) return
   const child = spawn(process.execPath, [entry.pathname], { stdio: 'inherit' })
+  // Shutdown is not installed yet: a stop asked now is passed on, so the child never outlives
+  // the server (a process manager would find it still writing to the folder).
+  let stopped = false
+  const passOn = (signal: NodeJS.Signals) => {
+    stopped = true
+    child.kill(signal)
+  }
+  process.on('SIGTERM', passOn).on('SIGINT', passOn)
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject)
     child.once('exit', resolve)
-  })
+  }).finally(() => process.off('SIGTERM', passOn).off('SIGINT', passOn))
+  if (stopped) {
+    console.error(
+      'Parado durante a primeira preparação da loja (banco de dados e catálogo de demonstração).',
+    )
+    process.exit(0)
+  }
   if (code !== 0) throw new Error(`first start (database and demo catalogue) failed: exit ${code}`)
 }

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
-import { PassThrough, Readable, Transform } from 'node:stream'
+import { PassThrough, Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import {
   DeleteObjectCommand,
@@ -13,8 +12,8 @@ import {
   type S3ServiceException,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
-import { AppError } from '../errors.js'
-import type { FileStorage, StoredObject } from './storage.js'
+import { meteredStream } from './metered.js'
+import type { FileStorage } from './storage.js'
 
 export interface S3Settings {
   bucket: string
@@ -59,19 +58,7 @@ export class S3Storage implements FileStorage {
   }
 
   async put(key: string, source: Readable | Buffer, opts: { maxBytes?: number } = {}) {
-    const hash = createHash('sha256')
-    let size = 0
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length
-        if (opts.maxBytes !== undefined && size > opts.maxBytes) {
-          done(new AppError('payload_too_large', 'Arquivo maior que o limite permitido'))
-          return
-        }
-        hash.update(chunk)
-        done(null, chunk)
-      },
-    })
+    const { meter, stored } = meteredStream(opts.maxBytes)
     const input = Buffer.isBuffer(source) ? Readable.from([source]) : source
     const body = new PassThrough({ highWaterMark: 1024 * 1024 })
     const upload = new Upload({
@@ -96,7 +83,7 @@ export class S3Storage implements FileStorage {
       // wrong anyway: image keys are content-addressed, another product may hold the object.)
       throw error
     }
-    return { size, sha256: hash.digest('hex') } satisfies StoredObject
+    return stored()
   }
 
   /** The object's bytes (`start..end` inclusive, or all), fetched when the stream is read. */

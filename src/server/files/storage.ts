@@ -1,10 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
-import { Readable, Transform } from 'node:stream'
+import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { AppError } from '../errors.js'
+import { meteredStream } from './metered.js'
 
 export interface StoredObject {
   size: number
@@ -51,19 +51,7 @@ export class LocalDiskStorage implements FileStorage {
     await mkdir(path.dirname(target), { recursive: true })
     // Written beside the target and renamed: a crash mid-write never leaves a partial object.
     const temp = `${target}.${randomUUID()}.part`
-    const hash = createHash('sha256')
-    let size = 0
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length
-        if (opts.maxBytes !== undefined && size > opts.maxBytes) {
-          done(new AppError('payload_too_large', 'Arquivo maior que o limite permitido'))
-          return
-        }
-        hash.update(chunk)
-        done(null, chunk)
-      },
-    })
+    const { meter, stored } = meteredStream(opts.maxBytes)
     const input = Buffer.isBuffer(source) ? Readable.from([source]) : source
     try {
       await pipeline(input, meter, createWriteStream(temp))
@@ -72,7 +60,7 @@ export class LocalDiskStorage implements FileStorage {
       await rm(temp, { force: true })
       throw error
     }
-    return { size, sha256: hash.digest('hex') }
+    return stored()
   }
 
   read(key: string, range?: { start: number; end: number }): Readable {

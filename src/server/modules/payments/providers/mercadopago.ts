@@ -6,7 +6,7 @@ import {
   type MercadoPagoPayment,
 } from './mercadopago-api.js'
 import { verifyMercadoPagoSignature } from './mercadopago-signature.js'
-import type { ChargeRef, PixProvider } from './pix-provider.js'
+import { refundOutcome, type ChargeRef, type PixProvider } from './pix-provider.js'
 
 /** Mercado Pago's answer pays an order only when approved, for that order, for its amount. */
 export function paysOrder(payment: MercadoPagoPayment, ref: ChargeRef): boolean {
@@ -92,21 +92,13 @@ export function mercadoPagoProvider(api: MercadoPagoApi, opts: MercadoPagoOption
 
     async refund(ref) {
       if (!ref.providerPaymentId) return { state: 'refused', detail: 'pedido sem pagamento' }
-      try {
-        const refund = await api.createRefund(
-          ref.providerPaymentId,
-          idempotencyKey('refund', ref.orderId),
-        )
-        return REFUSED_REFUNDS.has(refund.status)
-          ? { state: 'refused', detail: `devolução ${refund.status}` }
-          : { state: 'accepted' }
-      } catch (error) {
-        // Mercado Pago's no (already refunded, too old, no balance); an outage is thrown.
-        if (error instanceof MercadoPagoError && error.status >= 400 && error.status < 500) {
-          return { state: 'refused', detail: error.message }
-        }
-        throw error
-      }
+      const paymentId = ref.providerPaymentId
+      return refundOutcome(
+        () => api.createRefund(paymentId, idempotencyKey('refund', ref.orderId)),
+        REFUSED_REFUNDS,
+        (error): error is MercadoPagoError =>
+          error instanceof MercadoPagoError && error.status >= 400 && error.status < 500,
+      )
     },
 
     parseWebhook(input, nowMs) {

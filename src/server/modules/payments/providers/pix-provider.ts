@@ -38,6 +38,27 @@ export interface WebhookInput {
 /** The provider's answer to a refund of the whole payment. */
 export type RefundResult = { state: 'accepted' } | { state: 'refused'; detail: string }
 
+/**
+ * Reads a provider's refund call the same way for every provider: a refund in a `refused`
+ * status, or the provider's own 'no' (a 4xx: already refunded, too old, no balance), is a
+ * refusal the owner sees; anything else it throws (an outage) is thrown on, so nothing changes.
+ */
+export async function refundOutcome(
+  ask: () => Promise<{ status: string }>,
+  refused: ReadonlySet<string>,
+  providerSaidNo: (error: unknown) => error is Error,
+): Promise<RefundResult> {
+  try {
+    const refund = await ask()
+    return refused.has(refund.status)
+      ? { state: 'refused', detail: `devolução ${refund.status}` }
+      : { state: 'accepted' }
+  } catch (error) {
+    if (providerSaidNo(error)) return { state: 'refused', detail: error.message }
+    throw error
+  }
+}
+
 /** A verified notification, as one internal event: "look at this payment". */
 export interface PaymentEvent {
   type: 'payment.updated'

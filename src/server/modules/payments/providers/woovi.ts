@@ -1,6 +1,6 @@
 import { AppError } from '../../../errors.js'
 import { idempotencyKey } from './mercadopago-api.js'
-import type { ChargeRef, PixProvider } from './pix-provider.js'
+import { refundOutcome, type ChargeRef, type PixProvider } from './pix-provider.js'
 import { WooviError, type WooviApi, type WooviCharge } from './woovi-api.js'
 import { verifyWooviWebhook } from './woovi-signature.js'
 
@@ -56,20 +56,13 @@ export function wooviProvider(api: WooviApi, opts: WooviOptions): PixProvider {
 
     async refund(ref) {
       if (!ref.providerPaymentId) return { state: 'refused', detail: 'pedido sem pagamento' }
-      try {
-        const refund = await api.refundCharge(
-          ref.providerPaymentId,
-          idempotencyKey('refund', ref.orderId),
-        )
-        return REFUSED_REFUNDS.has(refund.status)
-          ? { state: 'refused', detail: `devolução ${refund.status}` }
-          : { state: 'accepted' }
-      } catch (error) {
-        if (error instanceof WooviError && error.status >= 400 && error.status < 500) {
-          return { state: 'refused', detail: error.message }
-        }
-        throw error
-      }
+      const correlationId = ref.providerPaymentId
+      return refundOutcome(
+        () => api.refundCharge(correlationId, idempotencyKey('refund', ref.orderId)),
+        REFUSED_REFUNDS,
+        (error): error is WooviError =>
+          error instanceof WooviError && error.status >= 400 && error.status < 500,
+      )
     },
 
     parseWebhook(input, nowMs) {
