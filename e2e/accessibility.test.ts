@@ -65,6 +65,10 @@ describe('every public page on a phone: no serious or critical axe-core violatio
       .first()
       .click()
     await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('1')
+    // As a buyer does: the confirmation shows, then the cart opens above it, so Escape (which
+    // closes the topmost layer) closes the sheet. A toast shown after the sheet opened would
+    // take the first Escape itself.
+    await page.getByText('Produto adicionado!', { exact: true }).waitFor()
     await page.getByTestId('cart-button').click()
     const sheet = page.getByRole('dialog')
     await sheet.waitFor()

@@ -26,7 +26,14 @@ beforeAll(async () => {
   page.on('download', (d) => downloads.push(d))
   context.on('page', (p) => p.on('download', (d) => downloads.push(d)))
 })
-afterAll(() => browser?.close())
+// The e2e server is shared with the other files, which expect the demo catalogue only: the kit
+// leaves the shop (a sold product is hidden, its buyers keep it) and the coupon goes.
+const made: { kit?: number; coupon?: number } = {}
+afterAll(async () => {
+  if (made.kit) await admin.request.delete(`/api/products/${made.kit}`)
+  if (made.coupon) await admin.request.delete(`/api/admin/coupons/${made.coupon}`)
+  await browser?.close()
+})
 
 const cents = (price: string) => Math.round(Number(price) * 100)
 const brl = (c: number) => `R$ ${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}`
@@ -69,10 +76,12 @@ describe('a teacher buys a kit with a coupon and a checkout offer, on a phone', 
     })
     expect(created.status()).toBe(201)
     kit = { id: ((await created.json()) as { id: number }).id, price: '39.90' }
+    made.kit = kit.id
     const coupon = await admin.request.post('/api/admin/coupons', {
       data: { code, type: 'percent', value: 10 },
     })
     expect(coupon.status()).toBe(201)
+    made.coupon = ((await coupon.json()) as { id: number }).id
   })
 
   it('applies the coupon in the cart, takes the offer at checkout, pays in demo', async () => {
