@@ -26,7 +26,11 @@ const dateBR = new Intl.DateTimeFormat('pt-BR', {
 
 export type RefundRow = typeof refunds.$inferSelect
 
-const PROVIDER_NAMES: Record<string, string> = { mercadopago: 'Mercado Pago', woovi: 'Woovi' }
+const PROVIDER_NAMES: Record<string, string> = {
+  mercadopago: 'Mercado Pago',
+  woovi: 'Woovi',
+  asaas: 'Asaas',
+}
 
 const conflict = (message: string) => new AppError('conflict', message)
 

@@ -1,12 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { AppError } from '../../../errors.js'
-import {
-  AsaasError,
-  centsOf,
-  reaisOf,
-  type AsaasApi,
-  type AsaasPayment,
-} from './asaas-api.js'
+import { AsaasError, centsOf, reaisOf, type AsaasApi, type AsaasPayment } from './asaas-api.js'
 import { refundOutcome, type ChargeRef, type PixProvider } from './pix-provider.js'
 
 /** Asaas' statuses of a PIX that arrived (CONFIRMED: paid, balance not yet released). */
