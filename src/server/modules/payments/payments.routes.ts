@@ -31,18 +31,14 @@ export function paymentsRoutes(app: App) {
 
   // Asaas authenticates with the token the owner set on the webhook (`asaas-access-token`);
   // it counts only a 200 as delivered, so everything but a bad token is answered 200.
-  app.post(
-    '/api/webhooks/asaas',
-    { schema: { response: { 200: WebhookAnswer } } },
-    async (req) => {
-      await payments.handleAsaasWebhook({
-        query: req.query as Record<string, unknown>,
-        headers: req.headers,
-        body: req.body,
-      })
-      return { received: true as const }
-    },
-  )
+  app.post('/api/webhooks/asaas', { schema: { response: { 200: WebhookAnswer } } }, async (req) => {
+    await payments.handleAsaasWebhook({
+      query: req.query as Record<string, unknown>,
+      headers: req.headers,
+      body: req.body,
+    })
+    return { received: true as const }
+  })
 
   // Woovi signs the exact bytes it sends: this route alone keeps its JSON body as text, and
   // parses it only after the signature holds (docs/decisions/017, "Woovi").

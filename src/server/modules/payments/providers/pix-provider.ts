@@ -31,8 +31,7 @@ export interface ChargeRef {
  * `reversed`: it was paid and has been given back (a refund made in the provider's panel).
  */
 export type PaymentCheck =
-  | { state: 'approved'; providerPaymentId: string }
-  | { state: 'pending' | 'failed' | 'reversed' }
+  { state: 'approved'; providerPaymentId: string } | { state: 'pending' | 'failed' | 'reversed' }
 
 export interface WebhookInput {
   query: Record<string, unknown>
