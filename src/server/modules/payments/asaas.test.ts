@@ -255,6 +255,26 @@ describe('Asaas as the PIX provider', () => {
     expect((await orderRow(id)).status).toBe('refunded')
   })
 
+  it('refunds through Asaas also when the status is set to refunded by the API', async () => {
+    const { id } = await pixOrder()
+    fake.pay(id)
+    await store.app.inject(fake.webhook(id, token))
+    const setRefunded = () =>
+      call(
+        store,
+        'PUT',
+        `/api/admin/orders/${id}/status`,
+        { status: 'refunded' },
+        { cookie: admin },
+      )
+    fake.failNext(1)
+    expect((await setRefunded()).statusCode).toBe(503)
+    expect((await orderRow(id)).status).toBe('paid')
+    const res = await setRefunded()
+    expect([res.statusCode, res.json<{ status: string }>().status]).toEqual([200, 'refunded'])
+    expect(fake.paymentOf(id).refunds).toHaveLength(1)
+  })
+
   it('refunds a paid order when Asaas says it was refunded in its panel', async () => {
     const { id, buyer } = await pixOrder()
     fake.pay(id)
