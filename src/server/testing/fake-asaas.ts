@@ -61,6 +61,7 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
   const payments = new Map<string, FakeAsaasPayment>()
   const requests: AsaasRequest[] = []
   let failures = 0
+  let failAfter = 0
   let refundStatus = 'PENDING'
 
   const publicPayment = (p: FakeAsaasPayment) => {
@@ -227,6 +228,9 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
       let answer: { status: number; body: unknown }
       if (req.headers.access_token !== apiKey) {
         answer = asaasError(401, 'invalid_access_token', 'A chave de API fornecida é inválida')
+      } else if (failures > 0 && failAfter > 0) {
+        failAfter--
+        answer = route(req.method!, url.pathname, url.searchParams, body)
       } else if (failures > 0) {
         failures--
         answer = asaasError(500, 'internal_error', 'Erro interno')
@@ -278,8 +282,10 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
       refundStatus = status
     },
 
-    failNext(count: number) {
+    /** The next `count` calls answer 500, once `after` calls have gone through. */
+    failNext(count: number, after = 0) {
       failures = count
+      failAfter = after
     },
 
     /**

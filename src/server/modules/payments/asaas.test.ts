@@ -165,6 +165,15 @@ describe('Asaas as the PIX provider', () => {
     })
     expect(answer.pixPaymentData!.qrCodeBase64).toMatch(/^data:image\/png;base64,/)
     expect(row).toMatchObject({ paymentProvider: 'asaas', providerPaymentId: payment.id })
+
+    // The QR could not be fetched: the order is cancelled, so its charge is removed at once.
+    fake.failNext(1, 2)
+    const failed = await checkout(CPF).res
+    expect([failed.statusCode, failed.json()]).toEqual([
+      503,
+      { message: 'Não foi possível gerar o PIX agora. Tente novamente.' },
+    ])
+    expect([...fake.payments.values()].at(-1)).toMatchObject({ deleted: true })
   })
 
   it('refuses a missing or wrong webhook token with 401, and nothing changes', async () => {

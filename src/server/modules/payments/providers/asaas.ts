@@ -65,7 +65,14 @@ export function asaasProvider(api: AsaasApi, opts: AsaasOptions): PixProvider {
         description: request.description.slice(0, 500),
         externalReference: request.orderId,
       })
-      const qr = await api.pixQrCode(payment.id)
+      let qr
+      try {
+        qr = await api.pixQrCode(payment.id)
+      } catch (error) {
+        // The order is cancelled when no code comes back: its charge must not stay payable.
+        await api.deletePayment(payment.id).catch(() => false)
+        throw error
+      }
       return {
         qrCode: qr.payload,
         // Drawn by the store from the same copia-e-cola, as after a reload of the page.
