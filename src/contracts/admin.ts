@@ -99,6 +99,11 @@ export const OrderStatusBody = z.object({
   status: z.enum(['pending', 'paid', 'cancelled', 'refunded'], {
     error: 'Status inválido: use pending, paid, cancelled ou refunded',
   }),
+  /**
+   * `refunded` goes through the same refund as 'Reembolsar': with the store's own PIX key the
+   * owner confirms here that the money went back (as the dialog's tick box).
+   */
+  moneyReturned: z.boolean({ error: 'moneyReturned deve ser verdadeiro ou falso' }).optional(),
 })
 
 export const UserRoleBody = z.object({

@@ -99,23 +99,43 @@ export type GuestCustomerDataInput = z.input<typeof GuestCustomerData>
  * POST /api/checkout. `customerData` is read only for guests; a logged-in buyer's order uses
  * their account. Client prices and totals are not part of the schema: dropped.
  */
-export const CheckoutRequest = OrderRequest.extend({ customerData: GuestCustomerData.optional() })
+export const CheckoutRequest = OrderRequest.extend({
+  customerData: GuestCustomerData.optional(),
+  /**
+   * The payer's CPF or CNPJ as typed. Asked, required and checked (`TaxIdField`) only while the
+   * PIX provider needs it (`PaymentMethods.taxIdRequired`: Asaas), else ignored; it goes to the
+   * provider with the charge and is not stored by the store (decision 017, "Asaas").
+   */
+  taxId: z.string().max(40, { error: 'CPF inválido' }).optional(),
+})
 export type CheckoutRequest = z.input<typeof CheckoutRequest>
 /** The same body as the server takes it: `customerData` is parsed later, and only for a guest. */
 export const CheckoutBody = CheckoutRequest.extend({ customerData: z.unknown().optional() })
 
-export const PaymentProviderName = z.enum(['static', 'mercadopago', 'woovi', 'demo'])
+export const PaymentProviderName = z.enum(['static', 'mercadopago', 'woovi', 'asaas', 'demo'])
 export type PaymentProviderName = z.infer<typeof PaymentProviderName>
 
 /**
  * How the store charges now: a provider, demo (nothing charged, explicit), or unavailable (demo
  * was left and no payment method is configured: checkout answers 503).
  */
-export const PaymentMode = z.enum(['mercadopago', 'woovi', 'static', 'demo', 'unavailable'])
+export const PaymentMode = z.enum([
+  'mercadopago',
+  'woovi',
+  'asaas',
+  'static',
+  'demo',
+  'unavailable',
+])
 export type PaymentMode = z.infer<typeof PaymentMode>
 
 /** GET /api/payments/methods: what the checkout screens may offer, before a buyer types. */
-export const PaymentMethods = z.object({ pix: z.boolean(), card: z.boolean() })
+export const PaymentMethods = z.object({
+  pix: z.boolean(),
+  card: z.boolean(),
+  /** The PIX provider needs the payer's CPF or CNPJ (Asaas): the checkout asks for it. */
+  taxIdRequired: z.boolean(),
+})
 export type PaymentMethods = z.infer<typeof PaymentMethods>
 
 /** SPEC.md section 3, "PIX payment data". */

@@ -100,7 +100,7 @@ export const SETTINGS = [
   {
     key: 'pix_provider',
     category: 'payment',
-    description: 'Provedor do PIX: auto (Mercado Pago ou chave PIX) ou woovi',
+    description: 'Provedor do PIX: auto (Mercado Pago ou chave PIX), woovi ou asaas',
     defaultValue: 'auto',
   },
   {
@@ -108,6 +108,21 @@ export const SETTINGS = [
     category: 'payment',
     isSecret: true,
     description: 'AppID da Woovi (OpenPix): em API/Plugins no painel da Woovi',
+    defaultValue: '',
+  },
+  {
+    key: 'asaas_api_key',
+    category: 'payment',
+    isSecret: true,
+    description: 'Chave de API da Asaas: em Integrações no painel da Asaas',
+    defaultValue: '',
+  },
+  // Asaas sends it back in `asaas-access-token` on every webhook: the proof a delivery is real.
+  {
+    key: 'asaas_webhook_token',
+    category: 'payment',
+    isSecret: true,
+    description: 'Token de autenticação do webhook da Asaas (o mesmo cadastrado no webhook)',
     defaultValue: '',
   },
   {

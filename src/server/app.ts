@@ -239,7 +239,11 @@ function createServices(
     messaging,
     adminSettings: createAdminSettings(settings),
     adminReports,
-    changeOrderStatus: createOrderStatusChanger({ orders, reports: adminReports }),
+    changeOrderStatus: createOrderStatusChanger({
+      orders,
+      reports: adminReports,
+      refund: (id, moneyReturned) => refunds.refundByAdmin(id, { reason: '', moneyReturned }),
+    }),
     privacy: createPrivacyService({
       db,
       accounts,

@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
   WOOVI_API_URL: z.url().default('https://api.woovi.com'),
   WOOVI_WEBHOOK_PUBLIC_KEY: z.string().optional(),
+  /** Unset: production, or the sandbox for a sandbox key ($aact_hmlg_…). */
+  ASAAS_API_URL: z.url().optional(),
   SMTP_URL: z
     .url({ error: 'SMTP_URL deve ser uma URL smtp:// ou smtps://' })
     .refine((v) => /^smtps?:\/\//i.test(v), {
@@ -124,6 +126,8 @@ export interface Config {
   }
   /** Woovi's address and the key its webhooks are verified with (the AppID is a setting). */
   woovi: { apiUrl: string; webhookPublicKey: string | undefined }
+  /** Asaas's address when the operator fixes it (the key and webhook token are settings). */
+  asaas: { apiUrl: string | undefined }
   /**
    * The e-mail transport. When set, these win over the smtp_url / mail_from settings of
    * /admin/config (the host's environment is the operator's last word).
@@ -218,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // A PEM pasted into one env line keeps its line breaks as \n.
       webhookPublicKey: e.WOOVI_WEBHOOK_PUBLIC_KEY?.replace(/\\n/g, '\n'),
     },
+    asaas: { apiUrl: e.ASAAS_API_URL?.replace(/\/+$/, '') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

@@ -25,6 +25,11 @@ export default function PrivacyPage() {
             WhatsApp, informados por você no cadastro ou no checkout.
           </li>
           <li>
+            <strong>CPF ou CNPJ:</strong> pedido no checkout só quando o intermediador do PIX o
+            exige para gerar a cobrança; vai direto para ele junto com a cobrança e não fica
+            guardado na loja.
+          </li>
+          <li>
             <strong>Dados do pedido:</strong> produtos comprados, valores, data, situação do
             pagamento e quantidade de downloads realizados.
           </li>

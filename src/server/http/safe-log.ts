@@ -52,6 +52,7 @@ const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-session-id"]',
+  'req.headers["asaas-access-token"]',
   'res.headers["set-cookie"]',
 ]
 

@@ -1,12 +1,15 @@
+import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import type { CartItem } from '../../../contracts/cart'
 import { EMPTY_CART_MESSAGE } from '../../../contracts/checkout'
+import { TAX_ID_REQUIRED_MESSAGE, TaxIdField } from '../../../contracts/tax-id'
 import { Button } from '../../ui/button'
 import { Loading } from '../../ui/query-state'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast-store'
 import { useCurrentUser } from '../auth/auth.queries'
 import { useCouponCode } from '../cart/coupon'
+import { paymentMethodsQuery } from './checkout.api'
 import { checkoutLines, useChosenBumps } from './order-bumps'
 import { EMPTY_CART_HINT } from './empty-cart'
 import { GuestFields } from './guest-fields'
@@ -29,6 +32,18 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
   const couponCode = useCouponCode() || undefined
   const bumps = useChosenBumps()
   const guest = !user
+  // Asked only while the store's PIX provider needs the payer's document (Asaas).
+  const askTaxId = useQuery(paymentMethodsQuery()).data?.taxIdRequired === true
+  const [taxId, setTaxId] = useState('')
+  const [taxIdError, setTaxIdError] = useState<string | undefined>()
+
+  /** The contract's rule (check digits), as the server applies it; null when fine. */
+  const checkTaxId = (): string | null => {
+    if (!askTaxId) return null
+    const parsed = TaxIdField.safeParse(taxId)
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? TAX_ID_REQUIRED_MESSAGE
+    return parsed.data ? null : TAX_ID_REQUIRED_MESSAGE
+  }
 
   const update = (patch: Partial<GuestFormValues>) => {
     setValues((v) => ({ ...v, ...patch }))
@@ -46,24 +61,33 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
       toast({ title: EMPTY_CART_MESSAGE, description: EMPTY_CART_HINT, variant: 'destructive' })
       return
     }
-    if (!guest) {
-      placeOrder.mutate({ items, lines: checkoutLines(items, bumps), couponCode })
-      return
-    }
-    const result = validateGuest(values)
-    if (!result.ok) {
+    const taxIdProblem = checkTaxId()
+    setTaxIdError(taxIdProblem ?? undefined)
+    const payer = askTaxId && !taxIdProblem ? { taxId } : {}
+    const result = guest ? validateGuest(values) : null
+    if (result && !result.ok) {
       setErrors(result.errors)
       toast({ title: result.title, description: result.summary, variant: 'destructive' })
       const first = GUEST_FIELD_ORDER.find((f) => result.errors[f])
       document.getElementById(`checkout-${first}`)?.focus()
       return
     }
+    if (taxIdProblem) {
+      toast({
+        title: taxIdProblem,
+        description: 'Confira o CPF (ou CNPJ) de quem paga o PIX.',
+        variant: 'destructive',
+      })
+      document.getElementById('checkout-taxId')?.focus()
+      return
+    }
     setErrors({})
     placeOrder.mutate({
       items,
       lines: checkoutLines(items, bumps),
-      customerData: result.data,
+      ...(result ? { customerData: result.data } : {}),
       couponCode,
+      ...payer,
     })
   }
 
@@ -79,7 +103,20 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
           painel assim que o pagamento for confirmado, e o recibo chega em {user.email}.
         </p>
       )}
-      <PaymentMethod />
+      <PaymentMethod
+        taxId={
+          askTaxId
+            ? {
+                value: taxId,
+                error: taxIdError,
+                onChange: (value) => {
+                  setTaxId(value)
+                  setTaxIdError(undefined)
+                },
+              }
+            : undefined
+        }
+      />
       <TermsCheckbox
         checked={values.acceptTerms}
         error={errors.acceptTerms}

@@ -1,7 +1,17 @@
 import { Badge } from '../../ui/badge'
+import { Field } from '../../ui/field'
 
-/** PIX is the only method here, shown as the recommended one (SPEC.md section 1). */
-export function PaymentMethod() {
+export interface TaxIdInput {
+  value: string
+  error?: string | undefined
+  onChange: (value: string) => void
+}
+
+/**
+ * PIX is the only method here, shown as the recommended one (SPEC.md section 1). `taxId`: the
+ * store's PIX provider charges only with the payer's CPF/CNPJ (Asaas), so it is asked here.
+ */
+export function PaymentMethod({ taxId }: { taxId?: TaxIdInput | undefined }) {
   return (
     <fieldset className="rounded-2xl border border-purple-100 bg-white p-4 shadow-sm">
       <legend className="px-1 text-lg font-bold text-purple-900">Forma de pagamento</legend>
@@ -23,6 +33,22 @@ export function PaymentMethod() {
           </span>
         </span>
       </label>
+      {taxId && (
+        <Field
+          id="checkout-taxId"
+          name="taxId"
+          className="mt-4"
+          label="CPF (ou CNPJ) de quem paga"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="000.000.000-00"
+          maxLength={20}
+          value={taxId.value}
+          error={taxId.error}
+          onChange={(e) => taxId.onChange(e.target.value)}
+          hint="Pedido pelo banco que gera o PIX; a loja não guarda o seu CPF."
+        />
+      )}
     </fieldset>
   )
 }

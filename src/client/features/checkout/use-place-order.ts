@@ -41,6 +41,8 @@ interface PlaceOrderInput {
   customerData?: GuestCustomerDataInput
   /** The coupon applied in the cart or here; the server checks it again with the order. */
   couponCode?: string
+  /** The payer's CPF/CNPJ, only when the store's PIX provider asks for it (Asaas). */
+  taxId?: string
 }
 
 /** POST /api/checkout, then the waiting view at /checkout?order={id}. */
@@ -61,11 +63,12 @@ export function usePlaceOrder() {
   }
 
   return useMutation({
-    mutationFn: ({ items, lines, customerData, couponCode }: PlaceOrderInput) =>
+    mutationFn: ({ items, lines, customerData, couponCode, taxId }: PlaceOrderInput) =>
       createPixOrder({
         items: lines ?? items.map(({ productId, quantity }) => ({ productId, quantity })),
         customerData,
         ...(couponCode ? { couponCode } : {}),
+        ...(taxId ? { taxId } : {}),
       }),
     onSuccess: (answer, { items, customerData }) => {
       const { order } = answer

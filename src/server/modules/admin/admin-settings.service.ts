@@ -92,8 +92,23 @@ const RULES: Partial<Record<SettingKey, (value: string) => string>> = {
   admin_email: email,
   pix_provider: (raw) => {
     const value = raw.trim().toLowerCase() || 'auto'
-    if (value !== 'auto' && value !== 'woovi') {
-      throw bad('Provedor inválido: use auto (Mercado Pago ou chave PIX) ou woovi')
+    if (value !== 'auto' && value !== 'woovi' && value !== 'asaas') {
+      throw bad('Provedor inválido: use auto (Mercado Pago ou chave PIX), woovi ou asaas')
+    }
+    return value
+  },
+  asaas_api_key: (raw) => {
+    const value = raw.trim()
+    // Asaas' keys start with $aact_ ($aact_prod_… or, in the sandbox, $aact_hmlg_…).
+    if (value && !/^\$aact_[\x21-\x7e]{20,1000}$/.test(value)) {
+      throw bad('Chave inválida: copie a chave de API inteira da Asaas, começando por $aact_')
+    }
+    return value
+  },
+  asaas_webhook_token: (raw) => {
+    const value = raw.trim()
+    if (value && !/^[\x21-\x7e]{16,255}$/.test(value)) {
+      throw bad('Token inválido: use de 16 a 255 caracteres, sem espaços nem acentos')
     }
     return value
   },
@@ -104,6 +119,18 @@ const RULES: Partial<Record<SettingKey, (value: string) => string>> = {
       throw bad('AppID inválido: copie o AppID inteiro em API/Plugins no painel da Woovi')
     }
     return value
+  },
+}
+
+/** What 'Pagamento' must hold before a provider is chosen by name. */
+const CHOSEN_NEEDS: Record<string, { key: SettingKey; message: string }> = {
+  woovi: {
+    key: 'woovi_app_id',
+    message: 'Cole primeiro o AppID da Woovi, depois escolha woovi como provedor',
+  },
+  asaas: {
+    key: 'asaas_api_key',
+    message: 'Cole primeiro a chave de API da Asaas, depois escolha asaas como provedor',
   },
 }
 
@@ -152,12 +179,9 @@ export function createAdminSettings(settings: SettingsService) {
       if (!unchanged) {
         const rule = RULES[definition.key]
         const value = rule ? rule(raw) : raw
-        if (
-          definition.key === 'pix_provider' &&
-          value === 'woovi' &&
-          !(await settings.get('woovi_app_id')).trim()
-        ) {
-          throw bad('Cole primeiro o AppID da Woovi, depois escolha woovi como provedor')
+        if (definition.key === 'pix_provider' && value !== 'auto') {
+          const needed = CHOSEN_NEEDS[value]
+          if (needed && !(await settings.get(needed.key)).trim()) throw bad(needed.message)
         }
         if (key === 'recovery_first_minutes' || key === 'recovery_second_hours') {
           const values = { ...(await settings.all()), [key]: value }
@@ -166,12 +190,11 @@ export function createAdminSettings(settings: SettingsService) {
           }
         }
         await settings.set(definition.key, value)
-        // Woovi chosen with its AppID is a payment method too: demo ends, as with a PIX key.
+        // Woovi or Asaas chosen with its key is a payment method too: demo ends, as with a PIX key.
+        const provider = await settings.get('pix_provider')
         if (
-          (definition.key === 'pix_provider' && value === 'woovi') ||
-          (definition.key === 'woovi_app_id' &&
-            value &&
-            (await settings.get('pix_provider')) === 'woovi')
+          (definition.key === 'pix_provider' && value !== 'auto') ||
+          (value && CHOSEN_NEEDS[provider]?.key === definition.key)
         )
           await settings.set('payment_demo', 'false')
         // A PIX key is a payment method: the store charges from now on, and clearing the key

@@ -81,7 +81,10 @@ export function adminRoutes(app: App) {
     scope.put(
       '/api/admin/orders/:id/status',
       { schema: { params: OrderIdParams, body: OrderStatusBody, response: { 200: AdminOrder } } },
-      async (req) => changeOrderStatus(req.params.id, req.body.status),
+      async (req) =>
+        changeOrderStatus(req.params.id, req.body.status, {
+          moneyReturned: req.body.moneyReturned,
+        }),
     )
 
     scope.put(

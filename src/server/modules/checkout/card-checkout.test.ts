@@ -133,7 +133,10 @@ describe('card checkout (Checkout Pro)', () => {
 describe('GET /api/payments/methods', () => {
   it('offers card and PIX with Mercado Pago', async () => {
     const res = await call(store, 'GET', '/api/payments/methods')
-    expect([res.statusCode, res.json()]).toEqual([200, { pix: true, card: true }])
+    expect([res.statusCode, res.json()]).toEqual([
+      200,
+      { pix: true, card: true, taxIdRequired: false },
+    ])
   })
 
   it('says card is off in a store without Mercado Pago, before anyone fills the form', async () => {

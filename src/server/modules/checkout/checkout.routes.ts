@@ -23,6 +23,7 @@ export function checkoutRoutes(app: App) {
         items: req.body.items,
         couponCode: req.body.couponCode,
         customerData: req.body.customerData,
+        taxId: req.body.taxId,
         viewer: await sessions.viewerOf(req),
         owner,
         ip: req.ip,

@@ -4,6 +4,7 @@ import {
   type CheckoutAnswer,
   type CheckoutItem,
 } from '../../../contracts/checkout.js'
+import { TAX_ID_REQUIRED_MESSAGE, TaxIdField } from '../../../contracts/tax-id.js'
 import { COUPON_MESSAGES, type CouponValidateAnswer } from '../../../contracts/coupons.js'
 import type { CheckoutOffer } from '../../../contracts/products.js'
 import { centsToDecimal } from '../../../contracts/money.js'
@@ -134,6 +135,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       items: CheckoutItem[] | undefined
       couponCode?: string | undefined
       customerData: unknown
+      /** The payer's CPF/CNPJ as typed, if sent: read only when the provider needs it. */
+      taxId?: string | undefined
       viewer: Viewer
       owner: CartOwner
       /** The client's address, for the sign-up limit when an account is asked for. */
@@ -158,12 +161,18 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const accountExists =
         wantsAccount && (await deps.accounts.findByEmail(customer.email)) !== null
       const provider = free ? null : await payments.providers.current()
+      // Asaas charges only a payer with a CPF/CNPJ; it goes with the charge and is not stored.
+      const taxId =
+        provider?.name === 'asaas' ? parseOrThrow(TaxIdField, input.taxId ?? '') : undefined
+      if (provider?.name === 'asaas' && !taxId) {
+        throw new AppError('bad_request', TAX_ID_REQUIRED_MESSAGE)
+      }
       const id = newOrderId()
       const request: ChargeRequest = {
         orderId: id,
         amountCents: totalCents,
         description: describeLines(lines),
-        payer: customer,
+        payer: { ...customer, taxId },
         expiresAt: await payments.pixExpiresAt(),
       }
       // A local code is ready before the order is stored; a remote one needs the order first.

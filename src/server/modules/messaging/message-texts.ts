@@ -101,6 +101,24 @@ export function refundedBuyerText(order: OrderForText, lines: LineForText[]): st
   ].join('\n')
 }
 
+/** The buyer's WhatsApp of a declined refund request: the owner's reason, the access stays. */
+export function refundDeclinedBuyerText(
+  order: OrderForText,
+  lines: LineForText[],
+  note: string,
+): string {
+  const firstName = order.customerName.split(' ')[0] || 'cliente'
+  return [
+    `Olá, ${firstName}! A loja analisou o seu pedido de reembolso do pedido ${shortOrderId(order.id)} e não o aprovou.`,
+    '',
+    itemList(lines),
+    '',
+    `Motivo: ${note}`,
+    '',
+    'O pedido continua pago e os seus materiais continuam liberados. Se quiser conversar, responda esta mensagem.',
+  ].join('\n')
+}
+
 export function testText(): string {
   const at = new Date().toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })
   return `✅ Mensagem de teste da loja (${at}). A integração com o WhatsApp está funcionando.`

@@ -140,6 +140,28 @@ export function orderClosedMail(
   }
 }
 
+/** 4. The owner declined the buyer's refund request: why, and that the access stays. */
+export function refundDeclinedMail(
+  order: OrderForMail,
+  lines: LineForText[],
+  note: string,
+  ctx: OrderMailContext,
+): MailContent {
+  const id = shortOrderId(order.id)
+  return {
+    subject: `Pedido de reembolso do pedido ${id} não aprovado`,
+    preview: 'O pedido continua pago e os materiais continuam liberados',
+    greeting: `Olá, ${firstName(order)}!`,
+    paragraphs: [
+      `A loja analisou o seu pedido de reembolso do pedido ${id} e não o aprovou.`,
+      `Motivo: ${note}`,
+      'O pedido continua pago e os seus materiais continuam liberados, como antes.',
+    ],
+    items: lines.map((l) => ({ title: lineTitle(l), lines: [lineAmount(l)] })),
+    note: support(ctx),
+  }
+}
+
 /** 5. The owner's copy of a new or paid order. */
 export function ownerCopyMail(
   event: 'created' | 'paid',

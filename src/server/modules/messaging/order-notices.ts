@@ -9,6 +9,7 @@ import {
   newOrderText,
   paidAdminText,
   paidBuyerText,
+  refundDeclinedBuyerText,
   refundedBuyerText,
 } from './message-texts.js'
 import { messagingSettingsOf, storeNameOf, type BaseUrl } from './messaging-config.js'
@@ -17,6 +18,7 @@ import {
   orderCreatedMail,
   orderPaidMail,
   ownerCopyMail,
+  refundDeclinedMail,
   type OrderMailContext,
 } from './order-mails.js'
 import { enqueueMessage } from './outbox.js'
@@ -159,6 +161,27 @@ export function createOrderNotices(deps: {
             dedupeKey: `order:${order.id}:refunded:buyer`,
             to: buyer,
             body: refundedBuyerText(order, lines),
+          })
+        },
+
+        // Told like a refund (e-mail and WhatsApp): the buyer asked, and waits for the answer.
+        async refundDeclined(tx, order, lines, note) {
+          await email(
+            tx,
+            `order:${order.id}:refund-declined:email`,
+            order.customerEmail,
+            refundDeclinedMail(order, lines, note, ctx),
+          )
+          if (!gateway) return
+          const buyer = normaliseWhatsapp(order.customerWhatsapp)
+          if (!buyer) {
+            log.info({ orderId: order.id }, 'buyer notice skipped: no valid WhatsApp on the order')
+            return
+          }
+          await enqueueMessage(tx, {
+            dedupeKey: `order:${order.id}:refund-declined:buyer`,
+            to: buyer,
+            body: refundDeclinedBuyerText(order, lines, note),
           })
         },
       }

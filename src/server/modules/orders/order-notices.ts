@@ -27,6 +27,8 @@ export interface NoticeWriter {
   orderPaid(tx: Db, order: OrderRow, lines: NoticeLine[], grants: PaidGrant[]): Promise<void>
   /** Refunded or cancelled: `order.status` is the new status. */
   orderClosed(tx: Db, order: OrderRow, lines: NoticeLine[]): Promise<void>
+  /** The owner declined the buyer's refund request (refunds module); `note` says why. */
+  refundDeclined(tx: Db, order: OrderRow, lines: NoticeLine[], note: string): Promise<void>
 }
 
 export interface OrderNotices {

@@ -128,6 +128,21 @@ export function createOrdersService(
 ) {
   const notices = deps.notices ?? NO_NOTICES
   const { effects } = deps
+  const closedListeners: ((order: OrderRow) => Promise<void>)[] = []
+
+  /**
+   * After a close commits: listeners that reach outside the database (the payments module
+   * voids the provider's charge). A failure is logged; the order stays closed.
+   */
+  async function afterClosed(rows: OrderRow[]) {
+    for (const order of rows) {
+      for (const listener of closedListeners) {
+        await listener(order).catch((err: unknown) =>
+          deps.log.warn({ err, orderId: order.id }, 'after-close step failed'),
+        )
+      }
+    }
+  }
   async function find(id: string): Promise<OrderRow | null> {
     const [row] = await db.select().from(orders).where(eq(orders.id, id))
     return row ?? null
@@ -194,6 +209,11 @@ export function createOrdersService(
       })
       notices.flush()
       return row
+    },
+
+    /** Called with each order refunded or cancelled, once its transaction committed. */
+    onClosed(listener: (order: OrderRow) => Promise<void>) {
+      closedListeners.push(listener)
     },
 
     prepareNotices: () => notices.prepare(),
@@ -294,15 +314,16 @@ export function createOrdersService(
           .set({ status: to, closedReason: reason, updatedAt: sql`now()` })
           .where(and(eq(orders.id, orderId), eq(orders.status, from)))
           .returning()
-        if (!order) return false
+        if (!order) return null
         await closedWithin(tx, order, writer)
-        return true
+        return order
       })
       if (closed) {
         notices.flush()
         deps.onSalesChange()
+        await afterClosed([closed])
       }
-      return closed
+      return closed !== null
     },
 
     /** Whether any order holds the product, alone or in a kit (a sold one is hidden, never deleted). */
@@ -477,13 +498,14 @@ export function createOrdersService(
           .where(and(dueWhere(nowMs), onlyId === undefined ? undefined : eq(orders.id, onlyId)))
           .returning()
         for (const order of rows) await closedWithin(tx, order, writer)
-        return rows.length
+        return rows
       })
-      if (cancelled > 0) {
+      if (cancelled.length > 0) {
         notices.flush()
         deps.onSalesChange()
+        await afterClosed(cancelled)
       }
-      return cancelled
+      return cancelled.length
     },
 
     /** Export, erasure and retention of the buyers' data on orders (privacy module). */

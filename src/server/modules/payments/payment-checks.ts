@@ -27,6 +27,23 @@ export function createPaymentChecks(deps: {
 }) {
   const { providers, orders, log } = deps
 
+  const refOf = (order: OrderRow) => ({
+    orderId: order.id,
+    amountCents: order.totalCents,
+    providerPaymentId: order.providerPaymentId,
+  })
+
+  /**
+   * A cancelled order's charge is voided at its provider, so the buyer can no longer pay it
+   * (Asaas: its due date is a day). Best-effort: a failure is logged by the orders module, and
+   * the pending sweep tries again while the order may still be paid late.
+   */
+  orders.onClosed(async (order) => {
+    if (order.status !== 'cancelled' || !order.providerPaymentId) return
+    const provider = await providers.named(order.paymentProvider)
+    await provider?.cancelCharge?.(refOf(order))
+  })
+
   async function pay(order: OrderRow, providerPaymentId: string, source: PaidSource) {
     await orders.setProviderPaymentId(order.id, providerPaymentId)
     await orders.markOrderPaid(order.id, source)
@@ -54,12 +71,13 @@ export function createPaymentChecks(deps: {
     try {
       const provider = await providers.named(order.paymentProvider)
       if (!provider?.remote) return
-      const check = await provider.getStatus({
-        orderId: order.id,
-        amountCents: order.totalCents,
-        providerPaymentId: order.providerPaymentId,
-      })
+      const ref = refOf(order)
+      const check = await provider.getStatus(ref)
       if (check.state === 'approved') await pay(order, check.providerPaymentId, 'recheck')
+      // An expired order whose charge is still open: the void at expiry failed, try again.
+      else if (check.state === 'pending' && order.status === 'cancelled') {
+        await provider.cancelCharge?.(ref)
+      }
     } catch (err) {
       log.warn({ err, orderId: order.id }, 'payment re-check failed')
     }
@@ -68,10 +86,10 @@ export function createPaymentChecks(deps: {
   return {
     recheck,
 
-    /** The scheduled sweep over pending Mercado Pago and Woovi orders. Returns how many were asked. */
+    /** The scheduled sweep over pending Mercado Pago, Woovi and Asaas orders. Returns how many were asked. */
     async recheckPending(limit = 200): Promise<number> {
       let asked = 0
-      for (const name of ['mercadopago', 'woovi'] as const) {
+      for (const name of ['mercadopago', 'woovi', 'asaas'] as const) {
         if (!(await providers.named(name))) continue
         const pending = await orders.pendingOf(name, limit)
         for (const order of pending) await recheck(order)
@@ -114,6 +132,33 @@ export function createPaymentChecks(deps: {
       const order = await orders.find(event.providerPaymentId)
       if (order?.paymentProvider !== 'woovi') return
       await recheck(order)
+    },
+
+    /**
+     * An Asaas notification: its `asaas-access-token` header must equal the token the owner set
+     * (401 otherwise), and it is only a hint: the payment is read back from Asaas by the id the
+     * order stored, and pays that order when received for its amount; a refund told by Asaas
+     * (a devolução made in its panel) refunds a paid order through the close path.
+     */
+    async handleAsaasWebhook(input: WebhookInput): Promise<void> {
+      const asaas = await providers.asaas()
+      if (!asaas?.parseWebhook) throw new AppError('not_found', 'Asaas não configurada')
+      const event = asaas.parseWebhook(input, Date.now())
+      if (!event?.orderId) return
+      const order = await orders.find(event.orderId)
+      if (order?.paymentProvider !== 'asaas') return
+      if (order.providerPaymentId !== event.providerPaymentId) return
+      if (event.type === 'payment.updated') return recheck(order)
+      if (order.status !== 'paid') return
+      try {
+        const check = await asaas.getStatus(refOf(order))
+        if (check.state === 'reversed' && (await orders.close(order.id, 'paid', 'refunded'))) {
+          log.info({ orderId: order.id, source: 'webhook' }, 'order refunded by provider')
+        }
+      } catch (err) {
+        // Answered 200 all the same: Asaas would retry, and the owner sees the refund there.
+        log.warn({ err, orderId: order.id }, 'webhook refund lookup failed')
+      }
     },
 
     /**

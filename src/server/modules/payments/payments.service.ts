@@ -96,6 +96,7 @@ export function createPaymentsService(deps: {
     recheckPaid: checks.recheckPaid,
     handleWebhook: checks.handleWebhook,
     handleWooviWebhook: checks.handleWooviWebhook,
+    handleAsaasWebhook: checks.handleAsaasWebhook,
 
     /** When a PIX charged now stops being payable (pix_expiry_minutes, default 60). */
     async pixExpiresAt(): Promise<Date> {

@@ -1,3 +1,7 @@
+import { isCpf } from '../../../contracts/tax-id.js'
+
+export { isCpf }
+
 /**
  * A PIX key as the admin typed it ("(11) 98765-4321", "123.456.789-09", "Loja@Email.com") in
  * the form the directory stores it: a code carrying "(11) 9…" names a key nobody has.
@@ -17,16 +21,4 @@ export function normalisePixKey(raw: string): string {
   if (digits.length === 10 || digits.length === 11) return `+55${digits}`
   if ((digits.length === 12 || digits.length === 13) && digits.startsWith('55')) return `+${digits}`
   return digits
-}
-
-/** The CPF check digits; an 11-digit number that fails them is read as a phone number. */
-export function isCpf(digits: string): boolean {
-  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false
-  const check = (length: number) => {
-    let sum = 0
-    for (let i = 0; i < length; i++) sum += Number(digits[i]) * (length + 1 - i)
-    const rest = (sum * 10) % 11
-    return rest === 10 ? 0 : rest
-  }
-  return check(9) === Number(digits[9]) && check(10) === Number(digits[10])
 }

@@ -26,7 +26,11 @@ const dateBR = new Intl.DateTimeFormat('pt-BR', {
 
 export type RefundRow = typeof refunds.$inferSelect
 
-const PROVIDER_NAMES: Record<string, string> = { mercadopago: 'Mercado Pago', woovi: 'Woovi' }
+const PROVIDER_NAMES: Record<string, string> = {
+  mercadopago: 'Mercado Pago',
+  woovi: 'Woovi',
+  asaas: 'Asaas',
+}
 
 const conflict = (message: string) => new AppError('conflict', message)
 
@@ -38,7 +42,10 @@ const conflict = (message: string) => new AppError('conflict', message)
  */
 export function createRefundsService(deps: {
   db: Db
-  orders: Pick<OrdersService, 'find' | 'findOwned' | 'close' | 'lines' | 'paymentsOf'>
+  orders: Pick<
+    OrdersService,
+    'find' | 'findOwned' | 'close' | 'lines' | 'paymentsOf' | 'prepareNotices' | 'flushNotices'
+  >
   payments: Pick<PaymentsService, 'providers'>
   purchases: Pick<PurchasesService, 'downloadsOfOrder'>
   canvaLinks: Pick<CanvaLinksService, 'opensOfOrder'>
@@ -282,13 +289,25 @@ export function createRefundsService(deps: {
       return (await this.one(orderId))!
     },
 
-    /** The owner says no to a request under review: the order stays paid. */
+    /**
+     * The owner says no to a request under review: the order stays paid, and the buyer is told
+     * why by e-mail and WhatsApp, written in the same transaction as the decision (outbox).
+     */
     async decline(orderId: string, note: string): Promise<AdminRefund> {
-      const [row] = await db
-        .update(refunds)
-        .set({ status: 'declined', decisionNote: note, decidedAt: sql`now()` })
-        .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'review')))
-        .returning()
+      // Read before the transaction: nothing inside may wait on another query (PGlite).
+      const order = await orders.find(orderId)
+      const lines = order ? await orders.lines(orderId) : []
+      const writer = order ? await orders.prepareNotices() : null
+      const row = await db.transaction(async (tx) => {
+        const [declined] = await tx
+          .update(refunds)
+          .set({ status: 'declined', decisionNote: note, decidedAt: sql`now()` })
+          .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'review')))
+          .returning()
+        if (declined && order && writer) await writer.refundDeclined(tx, order, lines, note)
+        return declined
+      })
+      if (row && writer) orders.flushNotices()
       if (!row) {
         if (!(await rowOf(orderId))) throw new AppError('not_found', 'Reembolso não encontrado')
         throw conflict('Este pedido de reembolso já foi decidido.')

@@ -13,7 +13,9 @@ import {
 } from '../../testing/commerce.js'
 import { guestDownload, type GuestBuyer } from '../../testing/downloads.js'
 import type { FakeMercadoPago } from '../../testing/fake-mercadopago.js'
+import { startFakeEvolution } from '../../testing/fake-evolution.js'
 import { insertProduct } from '../../testing/fixtures.js'
+import { connectWhatsapp, outboxRow } from '../../testing/messaging.js'
 import type { TestStore } from '../../testing/test-app.js'
 import { orderItems, orders } from '../orders/orders.tables.js'
 
@@ -246,20 +248,36 @@ describe('the owner’s refunds', () => {
     expect((await orderRow(buyer.orderId)).status).toBe('paid')
   })
 
-  it('declines a request under review; the order stays paid and cannot be asked again', async () => {
-    const { session, buyer } = await paidOrder()
-    await guestDownload(store, buyer, kit.id)
-    await ask(buyer.orderId, session)
-    const empty = await adminCall('POST', `/api/admin/refunds/${buyer.orderId}/decline`, {
-      note: ' ',
-    })
-    expect(empty.statusCode).toBe(400)
-    const res = await adminCall('POST', `/api/admin/refunds/${buyer.orderId}/decline`, {
-      note: 'Os arquivos foram baixados duas vezes.',
-    })
-    expect(res.json<AdminRefund>()).toMatchObject({ status: 'declined' })
-    expect((await orderRow(buyer.orderId)).status).toBe('paid')
-    expect((await ask(buyer.orderId, session)).statusCode).toBe(409)
+  it('declines a request under review, telling the buyer why; the order stays paid', async () => {
+    const evolution = await startFakeEvolution()
+    try {
+      await connectWhatsapp(store, evolution)
+      const { session, buyer } = await paidOrder()
+      await guestDownload(store, buyer, kit.id)
+      await ask(buyer.orderId, session)
+      const empty = await adminCall('POST', `/api/admin/refunds/${buyer.orderId}/decline`, {
+        note: ' ',
+      })
+      expect(empty.statusCode).toBe(400)
+      const note = 'Os arquivos foram baixados duas vezes.'
+      const res = await adminCall('POST', `/api/admin/refunds/${buyer.orderId}/decline`, { note })
+      expect(res.json<AdminRefund>()).toMatchObject({ status: 'declined' })
+      expect((await orderRow(buyer.orderId)).status).toBe('paid')
+      expect((await ask(buyer.orderId, session)).statusCode).toBe(409)
+
+      const mail = await outboxRow(store, `order:${buyer.orderId}:refund-declined:email`)
+      expect(mail).toMatchObject({ channel: 'email', toNumber: buyer.email })
+      expect(mail!.body).toContain(note)
+      const whatsapp = await outboxRow(store, `order:${buyer.orderId}:refund-declined:buyer`)
+      expect(whatsapp).toMatchObject({ channel: 'whatsapp', toNumber: '5511987654321' })
+      expect(whatsapp!.body).toContain(note)
+      // Declining again is refused and tells nobody twice.
+      const again = await adminCall('POST', `/api/admin/refunds/${buyer.orderId}/decline`, { note })
+      expect(again.statusCode).toBe(409)
+    } finally {
+      await store.app.services.settings.set('evolution_api_url', '')
+      await evolution.close()
+    }
   })
 
   it('with the store’s own PIX key: the owner confirms the money went back', async () => {

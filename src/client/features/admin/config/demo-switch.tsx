@@ -11,8 +11,9 @@ export function DemoSwitch() {
   const mode = useQuery(paymentModeQuery())
   const save = useSaveSetting()
   const on = settings.data?.find((s) => s.key === 'payment_demo')?.value === 'true'
-  const charging =
-    mode.data?.mode === 'static' || mode.data?.mode === 'mercadopago' || mode.data?.mode === 'woovi'
+  const charging = mode.data !== undefined && !['demo', 'unavailable'].includes(mode.data.mode)
+  const chosenProvider =
+    mode.data?.mode === 'woovi' ? 'Woovi' : mode.data?.mode === 'asaas' ? 'Asaas' : null
 
   return (
     <div
@@ -39,8 +40,8 @@ export function DemoSwitch() {
       </label>
       <p id="demo-switch-ajuda" className="mt-2 text-sm text-amber-950">
         {charging
-          ? mode.data?.mode === 'woovi'
-            ? 'Desligado: a loja cobra pela Woovi. Para voltar ao modo demonstração, escolha Automático em "Quem cobra o PIX" e deixe a chave PIX vazia.'
+          ? chosenProvider
+            ? `Desligado: a loja cobra pela ${chosenProvider}. Para voltar ao modo demonstração, escolha Automático em "Quem cobra o PIX" e deixe a chave PIX vazia.`
             : 'Desligado: a loja cobra pela forma de pagamento configurada. Para voltar ao modo demonstração, apague a chave PIX.'
           : on
             ? 'Ligado: os pedidos não são cobrados e o próprio comprador confirma o pagamento. Use só para testar a loja; ao salvar a chave PIX, o modo demonstração é desligado.'

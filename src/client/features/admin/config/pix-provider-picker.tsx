@@ -6,11 +6,30 @@ import { SettingField } from '../setting-field'
 const OPTIONS = [
   { value: 'auto', label: 'Automático (chave PIX)' },
   { value: 'woovi', label: 'Woovi (OpenPix)' },
+  { value: 'asaas', label: 'Asaas' },
 ] as const
 
+/** The address the owner registers in the provider's panel, on this store's own host. */
+const webhookUrl = (provider: string) => `${window.location.origin}/api/webhooks/${provider}`
+
+function WebhookAddress({ provider, children }: { provider: string; children: string }) {
+  return (
+    <div className="mt-3 rounded-xl bg-purple-50 p-3 text-sm text-purple-950">
+      <p className="font-semibold">{children}</p>
+      <code
+        data-testid={`webhook-url-${provider}`}
+        className="mt-1 block break-all rounded-lg bg-white px-2 py-1 text-xs"
+      >
+        {webhookUrl(provider)}
+      </code>
+    </div>
+  )
+}
+
 /**
- * Who charges the PIX (setting pix_provider) and Woovi's AppID, a secret: shown masked, kept
- * on the server. Woovi can be chosen only once its AppID is saved (the server says so too).
+ * Who charges the PIX (setting pix_provider) and each provider's secrets (Woovi's AppID,
+ * Asaas' API key and webhook token): shown masked, kept on the server. A provider can be chosen
+ * only once its key is saved (the server says so too).
  */
 export function PixProviderPicker() {
   const settings = useQuery(adminSettingsQuery())
@@ -18,6 +37,7 @@ export function PixProviderPicker() {
   const find = (key: string) => settings.data?.find((s) => s.key === key)
   const current = find('pix_provider')?.value || 'auto'
   const hasAppId = Boolean(find('woovi_app_id')?.value)
+  const hasAsaasKey = Boolean(find('asaas_api_key')?.value)
 
   return (
     <div data-testid="pix-provider" className="mb-4 rounded-2xl border-2 border-purple-100 p-4">
@@ -42,19 +62,50 @@ export function PixProviderPicker() {
       </select>
       <p id="config-pix_provider-ajuda" className="mt-1 text-sm text-gray-600">
         {current === 'woovi'
-          ? 'A Woovi gera o QR Code de cada pedido e avisa a loja quando o PIX é pago. Cadastre o webhook da Woovi apontando para /api/webhooks/woovi desta loja.'
-          : hasAppId
-            ? 'Automático: Mercado Pago, se configurado, ou a chave PIX abaixo. O AppID da Woovi está salvo: escolha Woovi acima para cobrar por ela.'
-            : 'Automático: Mercado Pago, se configurado, ou a chave PIX abaixo. Para usar a Woovi, cole primeiro o AppID dela e depois escolha Woovi acima.'}
+          ? 'A Woovi gera o QR Code de cada pedido e avisa a loja quando o PIX é pago.'
+          : current === 'asaas'
+            ? 'A Asaas gera o QR Code de cada pedido e avisa a loja quando o PIX é pago. O comprador informa o CPF (ou CNPJ) no checkout, porque a Asaas só cobra com o documento de quem paga.'
+            : hasAppId || hasAsaasKey
+              ? 'Automático: Mercado Pago, se configurado, ou a chave PIX abaixo. Para cobrar pela Woovi ou pela Asaas, escolha-a acima (a chave dela já está salva).'
+              : 'Automático: Mercado Pago, se configurado, ou a chave PIX abaixo. Para usar a Woovi ou a Asaas, cole primeiro a chave dela abaixo e depois escolha-a acima.'}
       </p>
-      <div className="mt-3">
+
+      <fieldset className="mt-4 space-y-3 border-t border-purple-100 pt-3">
+        <legend className="pt-3 text-sm font-bold text-purple-900">Woovi (OpenPix)</legend>
         <SettingField
           settingKey="woovi_app_id"
           label="AppID da Woovi"
           setting={find('woovi_app_id')}
           hint="no painel da Woovi, em API/Plugins; fica guardado só no servidor"
         />
-      </div>
+        {current === 'woovi' && (
+          <WebhookAddress provider="woovi">
+            Cadastre o webhook da Woovi com este endereço:
+          </WebhookAddress>
+        )}
+      </fieldset>
+
+      <fieldset className="mt-4 space-y-3 border-t border-purple-100 pt-3">
+        <legend className="pt-3 text-sm font-bold text-purple-900">Asaas</legend>
+        <SettingField
+          settingKey="asaas_api_key"
+          label="Chave de API da Asaas"
+          setting={find('asaas_api_key')}
+          hint="no painel da Asaas, em Integrações; começa com $aact_; fica guardada só no servidor"
+        />
+        <SettingField
+          settingKey="asaas_webhook_token"
+          label="Token do webhook da Asaas"
+          setting={find('asaas_webhook_token')}
+          hint="invente um de 16 a 255 caracteres e use o mesmo ao criar o webhook na Asaas"
+        />
+        {current === 'asaas' && (
+          <WebhookAddress provider="asaas">
+            Na Asaas, em Integrações › Webhooks, crie um webhook de cobranças com este endereço e o
+            mesmo token, com os eventos PAYMENT_RECEIVED, PAYMENT_CONFIRMED e PAYMENT_REFUNDED:
+          </WebhookAddress>
+        )}
+      </fieldset>
     </div>
   )
 }

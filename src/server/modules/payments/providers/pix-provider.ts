@@ -5,7 +5,8 @@ export interface ChargeRequest {
   orderId: string
   amountCents: number
   description: string
-  payer: { email: string; firstName: string; lastName: string }
+  /** `taxId`: the payer's CPF/CNPJ (digits), asked only when the provider needs it (Asaas). */
+  payer: { email: string; firstName: string; lastName: string; taxId?: string | undefined }
   expiresAt: Date
 }
 
@@ -25,9 +26,12 @@ export interface ChargeRef {
   providerPaymentId: string | null
 }
 
-/** The provider's word on a payment: only `approved` for this order's amount pays it. */
+/**
+ * The provider's word on a payment: only `approved` for this order's amount pays it;
+ * `reversed`: it was paid and has been given back (a refund made in the provider's panel).
+ */
 export type PaymentCheck =
-  { state: 'approved'; providerPaymentId: string } | { state: 'pending' | 'failed' }
+  { state: 'approved'; providerPaymentId: string } | { state: 'pending' | 'failed' | 'reversed' }
 
 export interface WebhookInput {
   query: Record<string, unknown>
@@ -59,14 +63,19 @@ export async function refundOutcome(
   }
 }
 
-/** A verified notification, as one internal event: "look at this payment". */
+/**
+ * A verified notification, as one internal event: "look at this payment" (`payment.reversed`:
+ * the provider says it was refunded; it is looked at all the same). `orderId` when the
+ * notification names the store's order (Asaas' externalReference).
+ */
 export interface PaymentEvent {
-  type: 'payment.updated'
+  type: 'payment.updated' | 'payment.reversed'
   providerPaymentId: string
+  orderId?: string
 }
 
 /**
- * One PIX provider (DESIGN.md): static BR Code, Mercado Pago or demo. The checkout and the
+ * One PIX provider (DESIGN.md): static BR Code, Mercado Pago, Woovi, Asaas or demo. The checkout and the
  * payment checks talk to this and never to a provider directly.
  */
 export interface PixProvider {
@@ -85,6 +94,12 @@ export interface PixProvider {
    * whose money only the owner can send back.
    */
   refund?(ref: ChargeRef): Promise<RefundResult>
+  /**
+   * Makes an unpaid charge unpayable at the provider (Asaas, whose due date is a whole day,
+   * would otherwise take the PIX until midnight). Best-effort: throws only when the provider
+   * cannot be reached; a charge already paid or gone is left as it is.
+   */
+  cancelCharge?(ref: ChargeRef): Promise<void>
   /** Verifies a notification and reads it; throws AppError('unauthorized') when forged. */
   parseWebhook?(input: WebhookInput, nowMs: number): PaymentEvent | null
 }

@@ -6,6 +6,8 @@ import {
 import type { Config } from '../../../config.js'
 import { AppError } from '../../../errors.js'
 import type { SettingsService } from '../../settings/settings.service.js'
+import { asaasProvider } from './asaas.js'
+import { asaasApiUrl, createAsaasApi } from './asaas-api.js'
 import { demoProvider } from './demo.js'
 import { createMercadoPagoApi } from './mercadopago-api.js'
 import { mercadoPagoProvider } from './mercadopago.js'
@@ -16,7 +18,8 @@ import { wooviProvider } from './woovi.js'
 import { WOOVI_PUBLIC_KEY } from './woovi-signature.js'
 
 /**
- * Which provider charges: Mercado Pago when it has a token, else the static BR Code when a PIX
+ * Which provider charges: Woovi or Asaas when 'Pagamento' names it and its key is saved, else
+ * Mercado Pago when it has a token, else the static BR Code when a PIX
  * key is set (an admin may set it at any time, so this is decided per charge), else demo, but
  * only while the `payment_demo` setting says so: a store that once charged never silently
  * falls back to giving orders away.
@@ -58,11 +61,28 @@ export function createPixProviders(config: Config, settings: SettingsService) {
     })
   }
 
+  /**
+   * Asaas from its API key (a setting, read per call), the same way as Woovi: `chosen` only
+   * while 'Pagamento' picks it; otherwise also after a switch away, for its older orders.
+   */
+  async function asaas(chosen: boolean): Promise<PixProvider | null> {
+    if (chosen && (await settings.get('pix_provider')) !== 'asaas') return null
+    const apiKey = (await settings.get('asaas_api_key')).trim()
+    if (!apiKey) return null
+    const apiUrl = asaasApiUrl(apiKey, config.asaas.apiUrl)
+    return asaasProvider(createAsaasApi({ apiUrl, apiKey }), {
+      webhookToken: (await settings.get('asaas_webhook_token')).trim(),
+    })
+  }
+
+  /** The provider 'Pagamento' chose by name, when its key is there. */
+  const chosenRemote = async () => (await woovi(true)) ?? (await asaas(true))
+
   const demoSwitchedOn = async () => (await settings.get('payment_demo')) === 'true'
 
   async function configured(): Promise<PixProvider | null> {
     return (
-      (await woovi(true)) ??
+      (await chosenRemote()) ??
       mercadoPago ??
       (await fromSettings()) ??
       ((await demoSwitchedOn()) ? demo : null)
@@ -75,6 +95,8 @@ export function createPixProviders(config: Config, settings: SettingsService) {
     notificationUrl,
     /** Woovi with its AppID, chosen or not (its webhooks and re-checks of older orders). */
     woovi: () => woovi(false),
+    /** Asaas with its API key, chosen or not (its webhooks and re-checks of older orders). */
+    asaas: () => asaas(false),
 
     async mode(): Promise<PaymentMode> {
       return (await configured())?.name ?? 'unavailable'
@@ -93,7 +115,7 @@ export function createPixProviders(config: Config, settings: SettingsService) {
      */
     async settleMode(): Promise<PaymentMode> {
       if (
-        (mercadoPago || (await woovi(true)) || (await fromSettings())) &&
+        (mercadoPago || (await chosenRemote()) || (await fromSettings())) &&
         (await demoSwitchedOn())
       ) {
         await settings.set('payment_demo', 'false')
@@ -107,6 +129,7 @@ export function createPixProviders(config: Config, settings: SettingsService) {
       if (known === 'mercadopago') return mercadoPago
       if (known === 'static') return fromSettings()
       if (known === 'woovi') return woovi(false)
+      if (known === 'asaas') return asaas(false)
       return known === 'demo' ? demo : null
     },
   }

@@ -1,0 +1,148 @@
+import { z } from 'zod'
+
+export const ASAAS_PRODUCTION_URL = 'https://api.asaas.com/v3'
+export const ASAAS_SANDBOX_URL = 'https://api-sandbox.asaas.com/v3'
+
+/** Where a key works: sandbox keys start `$aact_hmlg_`; ASAAS_API_URL, when set, wins. */
+export function asaasApiUrl(apiKey: string, configured: string | undefined): string {
+  if (configured) return configured
+  return apiKey.startsWith('$aact_hmlg_') ? ASAAS_SANDBOX_URL : ASAAS_PRODUCTION_URL
+}
+
+/** A failed call to Asaas; `status` 0 when it never answered. */
+export class AsaasError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'AsaasError'
+  }
+}
+
+/** The fields of a payment the store decides on (docs/PROVIDERS.md, "Asaas"); the rest is ignored. */
+const Payment = z.object({
+  id: z.string(),
+  status: z.string(),
+  /** Reais, as a JSON number (29.9). */
+  value: z.number(),
+  externalReference: z.string().nullish(),
+  deleted: z.boolean().nullish(),
+  invoiceUrl: z.string().nullish(),
+  refunds: z.array(z.object({ status: z.string() })).nullish(),
+})
+export type AsaasPayment = z.infer<typeof Payment>
+
+const Customer = z.object({ id: z.string() })
+const CustomerList = z.object({ data: z.array(Customer) })
+const QrCode = z.object({
+  encodedImage: z.string(),
+  payload: z.string(),
+  expirationDate: z.string().nullish(),
+})
+export type AsaasQrCode = z.infer<typeof QrCode>
+const Deleted = z.object({ deleted: z.boolean(), id: z.string() })
+
+/** Asaas' amounts are reais with two places; the store counts centavos. */
+export const reaisOf = (cents: number) => Math.round(cents) / 100
+export const centsOf = (reais: number) => Math.round(reais * 100)
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Asaas' REST API v3 (`access_token: <API key>`), only the calls the store makes. Error texts
+ * keep Asaas' own description, never the request: the body carries the buyer's CPF.
+ */
+export function createAsaasApi(opts: { apiUrl: string; apiKey: string; timeoutMs?: number }) {
+  async function call<T>(
+    schema: z.ZodType<T>,
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    json?: unknown,
+  ): Promise<T> {
+    const headers: Record<string, string> = {
+      access_token: opts.apiKey,
+      // Asaas asks integrations to name themselves; requests without one may be refused.
+      'user-agent': 'loja-materiais',
+    }
+    if (json !== undefined) headers['content-type'] = 'application/json'
+    let res: Response
+    try {
+      res = await fetch(`${opts.apiUrl}${path}`, {
+        method,
+        headers,
+        body: json === undefined ? undefined : JSON.stringify(json),
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+      })
+    } catch (error) {
+      throw new AsaasError(0, `Asaas unreachable: ${(error as Error).message}`)
+    }
+    const text = await res.text()
+    if (!res.ok) throw new AsaasError(res.status, `Asaas ${res.status}: ${text.slice(0, 300)}`)
+    const parsed = schema.safeParse(parseJson(text))
+    if (!parsed.success) throw new AsaasError(res.status, 'Asaas answer not understood')
+    return parsed.data
+  }
+
+  const paymentPath = (id: string) => `/payments/${encodeURIComponent(id)}`
+
+  return {
+    /**
+     * The customer with this CPF/CNPJ, created when Asaas has none: a returning buyer is one
+     * customer at Asaas, not one per order.
+     */
+    async customerFor(payer: { name: string; email: string; cpfCnpj: string }): Promise<string> {
+      const found = await call(
+        CustomerList,
+        'GET',
+        `/customers?cpfCnpj=${encodeURIComponent(payer.cpfCnpj)}&limit=1`,
+      )
+      if (found.data[0]) return found.data[0].id
+      return (await call(Customer, 'POST', '/customers', payer)).id
+    },
+
+    /** A PIX charge; `dueDate` is a day (YYYY-MM-DD, Brasília), Asaas has no finer expiry. */
+    async createPayment(body: {
+      customer: string
+      value: number
+      dueDate: string
+      description: string
+      externalReference: string
+    }): Promise<AsaasPayment> {
+      return call(Payment, 'POST', '/payments', { ...body, billingType: 'PIX' })
+    },
+
+    /** The copia-e-cola and its PNG (base64) of a PIX charge. */
+    async pixQrCode(id: string): Promise<AsaasQrCode> {
+      return call(QrCode, 'GET', `${paymentPath(id)}/pixQrCode`)
+    },
+
+    /** The payment, or null when Asaas does not know it. */
+    async getPayment(id: string): Promise<AsaasPayment | null> {
+      try {
+        return await call(Payment, 'GET', paymentPath(id))
+      } catch (error) {
+        if (error instanceof AsaasError && error.status === 404) return null
+        throw error
+      }
+    },
+
+    /** The whole payment given back (no `value`); answers the payment as Asaas now has it. */
+    async refundPayment(id: string, description: string): Promise<AsaasPayment> {
+      return call(Payment, 'POST', `${paymentPath(id)}/refund`, { description })
+    },
+
+    /** Removes a charge awaiting payment: nobody can pay it any more. */
+    async deletePayment(id: string): Promise<boolean> {
+      return (await call(Deleted, 'DELETE', paymentPath(id))).deleted
+    },
+  }
+}
+
+export type AsaasApi = ReturnType<typeof createAsaasApi>

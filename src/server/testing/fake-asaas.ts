@@ -1,0 +1,323 @@
+/**
+ * A local Asaas for tests: a real HTTP server speaking the API v3 wire format of
+ * docs/PROVIDERS.md ("Asaas": customers by cpfCnpj, PIX payments, their QR code, refund and
+ * removal, `access_token: <API key>`), and building webhook deliveries as Asaas sends them:
+ * `{ id, event, dateCreated, payment }` with the owner's token in `asaas-access-token`.
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { isCnpj, isCpf } from '../../contracts/tax-id.js'
+import { buildBrCode } from '../modules/payments/brcode.js'
+
+export interface FakeAsaasPayment {
+  object: 'payment'
+  id: string
+  dateCreated: string
+  customer: string
+  value: number
+  netValue: number
+  description: string | null
+  billingType: 'PIX'
+  status: 'PENDING' | 'RECEIVED' | 'CONFIRMED' | 'OVERDUE' | 'REFUNDED' | 'REFUND_IN_PROGRESS'
+  dueDate: string
+  paymentDate: string | null
+  invoiceUrl: string
+  externalReference: string | null
+  deleted: boolean
+  refunds: { dateCreated: string; status: string; value: number; description: string }[] | null
+  /** Not sent by Asaas with the payment: the copia-e-cola its pixQrCode answers. */
+  payload: string
+}
+
+export interface FakeAsaasCustomer {
+  object: 'customer'
+  id: string
+  name: string
+  email: string | null
+  cpfCnpj: string
+}
+
+export interface AsaasRequest {
+  method: string
+  path: string
+  query: URLSearchParams
+  headers: IncomingMessage['headers']
+  body: unknown
+}
+
+/** Asaas' error shape: `{ errors: [{ code, description }] }`. */
+const asaasError = (status: number, code: string, description: string) => ({
+  status,
+  body: { errors: [{ code, description }] },
+})
+
+const day = (d: Date) => d.toISOString().slice(0, 10)
+const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ')
+
+export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
+  const apiKey = opts.apiKey ?? `$aact_hmlg_${randomBytes(24).toString('base64url')}`
+  const customers = new Map<string, FakeAsaasCustomer>()
+  const payments = new Map<string, FakeAsaasPayment>()
+  const requests: AsaasRequest[] = []
+  let failures = 0
+  let failAfter = 0
+  let refundStatus = 'PENDING'
+
+  const publicPayment = (p: FakeAsaasPayment) => {
+    const { payload: _payload, ...rest } = p
+    return rest
+  }
+
+  function createCustomer(body: Record<string, unknown>) {
+    const cpfCnpj = typeof body.cpfCnpj === 'string' ? body.cpfCnpj.replace(/\D/g, '') : ''
+    if (typeof body.name !== 'string' || !body.name.trim()) {
+      return asaasError(400, 'invalid_name', 'O nome do cliente deve ser informado.')
+    }
+    if (!isCpf(cpfCnpj) && !isCnpj(cpfCnpj)) {
+      return asaasError(400, 'invalid_cpfCnpj', 'O CPF/CNPJ informado é inválido.')
+    }
+    const customer: FakeAsaasCustomer = {
+      object: 'customer',
+      id: `cus_${randomBytes(6).toString('hex')}`,
+      name: body.name,
+      email: typeof body.email === 'string' ? body.email : null,
+      cpfCnpj,
+    }
+    customers.set(customer.id, customer)
+    return { status: 200, body: customer }
+  }
+
+  function createPayment(body: Record<string, unknown>) {
+    if (typeof body.customer !== 'string' || !customers.has(body.customer)) {
+      return asaasError(400, 'invalid_customer', 'Cliente inválido ou não informado.')
+    }
+    if (body.billingType !== 'PIX') {
+      return asaasError(400, 'invalid_billingType', 'Forma de pagamento inválida.')
+    }
+    const value = body.value
+    if (typeof value !== 'number' || value <= 0) {
+      return asaasError(400, 'invalid_value', 'O valor da cobrança deve ser informado.')
+    }
+    if (typeof body.dueDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(body.dueDate)) {
+      return asaasError(400, 'invalid_dueDate', 'A data de vencimento deve ser informada.')
+    }
+    const now = new Date()
+    const id = `pay_${randomBytes(8).toString('hex')}`
+    const payment: FakeAsaasPayment = {
+      object: 'payment',
+      id,
+      dateCreated: day(now),
+      customer: body.customer,
+      value,
+      netValue: Math.round(value * 100 - 99) / 100,
+      description: typeof body.description === 'string' ? body.description : null,
+      billingType: 'PIX',
+      status: 'PENDING',
+      dueDate: body.dueDate,
+      paymentDate: null,
+      invoiceUrl: `https://sandbox.asaas.com/i/${id.slice(4)}`,
+      externalReference: typeof body.externalReference === 'string' ? body.externalReference : null,
+      deleted: false,
+      refunds: null,
+      payload: buildBrCode({
+        key: randomUUID(),
+        name: 'ASAAS',
+        city: 'JOINVILLE',
+        amountCents: Math.round(value * 100),
+        txid: id.replace(/[^A-Za-z0-9]/g, '').slice(0, 25),
+      }),
+    }
+    payments.set(id, payment)
+    return { status: 200, body: publicPayment(payment) }
+  }
+
+  function refund(payment: FakeAsaasPayment, body: Record<string, unknown>) {
+    if (payment.deleted) return asaasError(404, 'not_found', 'Cobrança não encontrada.')
+    if (payment.status !== 'RECEIVED' && payment.status !== 'CONFIRMED') {
+      return asaasError(400, 'invalid_action', 'Somente cobranças recebidas podem ser estornadas.')
+    }
+    payment.refunds = [
+      {
+        dateCreated: stamp(new Date()),
+        status: refundStatus,
+        value: typeof body.value === 'number' ? body.value : payment.value,
+        description: typeof body.description === 'string' ? body.description : '',
+      },
+    ]
+    payment.status = refundStatus === 'DONE' ? 'REFUNDED' : 'REFUND_IN_PROGRESS'
+    return { status: 200, body: publicPayment(payment) }
+  }
+
+  function route(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: Record<string, unknown>,
+  ) {
+    if (method === 'GET' && path === '/v3/customers') {
+      const wanted = query.get('cpfCnpj')
+      const data = [...customers.values()].filter((c) => !wanted || c.cpfCnpj === wanted)
+      const limit = Number(query.get('limit') ?? 10)
+      return {
+        status: 200,
+        body: {
+          object: 'list',
+          hasMore: data.length > limit,
+          totalCount: data.length,
+          limit,
+          offset: 0,
+          data: data.slice(0, limit),
+        },
+      }
+    }
+    if (method === 'POST' && path === '/v3/customers') return createCustomer(body)
+    if (method === 'POST' && path === '/v3/payments') return createPayment(body)
+    const match = /^\/v3\/payments\/([^/]+)(\/pixQrCode|\/refund)?$/.exec(path)
+    const payment = match ? payments.get(decodeURIComponent(match[1]!)) : undefined
+    if (!match || !payment) return asaasError(404, 'not_found', 'Cobrança não encontrada.')
+    const action = match[2]
+    if (method === 'GET' && action === '/pixQrCode') {
+      if (payment.deleted) return asaasError(404, 'not_found', 'Cobrança não encontrada.')
+      return {
+        status: 200,
+        body: {
+          // Not a real picture: the store draws its own QR from `payload`.
+          encodedImage: Buffer.from('fake-png').toString('base64'),
+          payload: payment.payload,
+          expirationDate: `${payment.dueDate} 23:59:59`,
+        },
+      }
+    }
+    if (method === 'GET' && !action) return { status: 200, body: publicPayment(payment) }
+    if (method === 'POST' && action === '/refund') return refund(payment, body)
+    if (method === 'DELETE' && !action) {
+      if (payment.deleted) return asaasError(404, 'not_found', 'Cobrança não encontrada.')
+      if (payment.status !== 'PENDING' && payment.status !== 'OVERDUE') {
+        return asaasError(
+          400,
+          'invalid_action',
+          'Somente cobranças aguardando pagamento ou vencidas podem ser removidas.',
+        )
+      }
+      payment.deleted = true
+      return { status: 200, body: { deleted: true, id: payment.id } }
+    }
+    return asaasError(404, 'not_found', 'Recurso não encontrado.')
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8')
+      let body: Record<string, unknown> = {}
+      try {
+        body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
+      } catch {
+        body = {}
+      }
+      const url = new URL(req.url ?? '/', 'http://fake')
+      requests.push({
+        method: req.method!,
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+      })
+      let answer: { status: number; body: unknown }
+      if (req.headers.access_token !== apiKey) {
+        answer = asaasError(401, 'invalid_access_token', 'A chave de API fornecida é inválida')
+      } else if (failures > 0 && failAfter > 0) {
+        failAfter--
+        answer = route(req.method!, url.pathname, url.searchParams, body)
+      } else if (failures > 0) {
+        failures--
+        answer = asaasError(500, 'internal_error', 'Erro interno')
+      } else {
+        answer = route(req.method!, url.pathname, url.searchParams, body)
+      }
+      res.writeHead(answer.status, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(answer.body))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  const paymentOf = (orderId: string) => {
+    const found = [...payments.values()].find((p) => p.externalReference === orderId)
+    if (!found) throw new Error(`no fake payment for order ${orderId}`)
+    return found
+  }
+
+  return {
+    /** The API's base, as ASAAS_API_URL. */
+    url: `http://127.0.0.1:${port}/v3`,
+    apiKey,
+    customers,
+    payments,
+    requests,
+    paymentOf,
+
+    /** The buyer pays (RECEIVED), or Asaas changes the value (a different amount). */
+    pay(orderId: string, o: { value?: number; status?: FakeAsaasPayment['status'] } = {}) {
+      const payment = paymentOf(orderId)
+      payment.status = o.status ?? 'RECEIVED'
+      payment.paymentDate = day(new Date())
+      if (o.value !== undefined) payment.value = o.value
+      return payment
+    },
+
+    /** A devolução made in Asaas' own panel. */
+    refundInPanel(orderId: string) {
+      const payment = paymentOf(orderId)
+      payment.status = 'REFUNDED'
+      payment.refunds = [
+        { dateCreated: stamp(new Date()), status: 'DONE', value: payment.value, description: '' },
+      ]
+      return payment
+    },
+
+    setRefundStatus(status: string) {
+      refundStatus = status
+    },
+
+    /** The next `count` calls answer 500, once `after` calls have gone through. */
+    failNext(count: number, after = 0) {
+      failures = count
+      failAfter = after
+    },
+
+    /**
+     * A webhook delivery shaped for app.inject: `event` with the payment as Asaas has it now
+     * (or `payment` overrides: a forged body), carrying `token` in `asaas-access-token`.
+     */
+    webhook(
+      orderId: string,
+      o: {
+        event?: string
+        token?: string | null
+        payment?: Partial<Omit<FakeAsaasPayment, 'payload'>>
+      } = {},
+    ) {
+      const payment = paymentOf(orderId)
+      const headers: Record<string, string> = { 'content-type': 'application/json' }
+      if (o.token !== null && o.token !== undefined) headers['asaas-access-token'] = o.token
+      return {
+        method: 'POST' as const,
+        url: '/api/webhooks/asaas',
+        headers,
+        payload: JSON.stringify({
+          id: `evt_${randomBytes(16).toString('hex')}&${Math.floor(Math.random() * 1e9)}`,
+          event: o.event ?? 'PAYMENT_RECEIVED',
+          dateCreated: stamp(new Date()),
+          payment: { ...publicPayment(payment), ...o.payment },
+        }),
+      }
+    },
+
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+export type FakeAsaas = Awaited<ReturnType<typeof startFakeAsaas>>
