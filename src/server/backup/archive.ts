@@ -74,6 +74,12 @@ function addEntry(pack: tar.Pack, name: string, size: number, mtime: Date, sourc
       entry.destroy(error)
       reject(error)
     })
+    // The archive's reader gone, the entry fails: an 'error' nobody listened to would end the
+    // process (Readable.pipe re-emits a destination's error when it is the only listener).
+    entry.on('error', (error) => {
+      source.destroy()
+      reject(error)
+    })
     source.pipe(entry as unknown as NodeJS.WritableStream)
   })
 }

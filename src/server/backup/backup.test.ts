@@ -171,6 +171,24 @@ describe('backup and restore on PGlite', () => {
     await writeFile(archive, res.rawPayload)
   })
 
+  it('stops reading, and keeps running, when the reader goes away mid-archive', async () => {
+    const { stream } = await startBackup({
+      database: source.database,
+      storage: source.storage,
+      config: source.app.deps.config,
+    })
+    await new Promise((resolve) => stream.once('data', resolve))
+    stream.destroy()
+    await new Promise((resolve) => setImmediate(resolve))
+    const { cookie } = await adminSession(source.app)
+    const again = await source.app.inject({
+      method: 'GET',
+      url: '/api/admin/backup',
+      headers: { cookie },
+    })
+    expect(again.statusCode).toBe(200)
+  })
+
   it('restores into an empty DATA_DIR: same rows, logins, download counts and files', async () => {
     const target = path.join(work, 'restored')
     const config = loadConfig(envFor(target))

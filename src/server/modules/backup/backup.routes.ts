@@ -17,6 +17,9 @@ export function backupRoutes(app: App) {
       reply.header('content-type', 'application/gzip')
       reply.header('content-disposition', `attachment; filename="${backupFileName()}"`)
       reply.header('cache-control', 'private, no-store')
+      // A shutdown cuts it with the downloads after DOWNLOAD_DRAIN_MS (decision 019): the
+      // admin's browser then reports a failed download, and a cut archive never restores.
+      scope.lifecycle.trackDownload(reply.raw)
       return reply.send(stream)
     })
   })
