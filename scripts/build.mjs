@@ -60,6 +60,8 @@ export const serverBuildOptions = {
     // Run as a child on a first start over an empty PGlite folder (src/server/startup.ts).
     { in: at('src/server/first-start.ts'), out: 'first-start' },
     { in: at('src/server/storage-migrate.ts'), out: 'storage-migrate' },
+    { in: at('src/server/backup-cli.ts'), out: 'backup' },
+    { in: at('src/server/restore-cli.ts'), out: 'restore' },
     // Started as a worker thread beside main.js (modules/stamping/stamp-runner.ts).
     { in: at('src/server/modules/stamping/stamp-worker.ts'), out: 'stamp-worker' },
   ],

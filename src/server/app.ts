@@ -28,6 +28,7 @@ import { DbSessionStore } from './modules/accounts/session-store.js'
 import { createSessionService } from './modules/accounts/sessions.service.js'
 import { createUserAdmin } from './modules/accounts/user-admin.service.js'
 import { adminRoutes } from './modules/admin/admin.routes.js'
+import { backupRoutes } from './modules/backup/backup.routes.js'
 import { createAdminSettings } from './modules/admin/admin-settings.service.js'
 import { createOrderStatusChanger } from './modules/admin/order-status.service.js'
 import { createAdminReports } from './modules/admin/reports.read-model.js'
@@ -324,6 +325,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   ordersRoutes(app)
   paymentsRoutes(app)
   await adminRoutes(app)
+  await backupRoutes(app)
   await adminScope(app, productWriteRoutes)
   await couponsRoutes(app)
   await messagingRoutes(app)

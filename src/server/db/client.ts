@@ -10,6 +10,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { migrationsDir } from '../paths.js'
+import { lockDataDir } from './data-dir-lock.js'
 import { createPool } from './pg-pool.js'
 /** A database or a transaction: services take either, so a caller can make them one unit. */
 export type Db = PgDatabase<PgQueryResultHKT>
@@ -21,6 +22,11 @@ export interface Database {
   close(): Promise<void>
   /** The PostgreSQL pool's connections now (/metrics); null on PGlite, which has none. */
   poolUse(): { total: number; idle: number; waiting: number; max: number } | null
+  /**
+   * One connection for `fn`, which may send scripts of several statements (the simple query
+   * protocol) and span a transaction over them with its own BEGIN/COMMIT: restore loads a dump so.
+   */
+  withSession<T>(fn: (exec: (script: string) => Promise<void>) => Promise<T>): Promise<T>
 }
 
 /**
@@ -42,22 +48,41 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
         waiting: pool.waitingCount,
         max: pool.options.max ?? 10,
       }),
+      async withSession(fn) {
+        const client = await pool.connect()
+        try {
+          return await fn(async (script) => void (await client.query(script)))
+        } finally {
+          client.release()
+        }
+      },
     }
   }
   let location = 'memory://'
+  let unlock = () => {}
   if (opts.dataDir !== 'memory://') {
     location = path.join(opts.dataDir, 'db')
     mkdirSync(location, { recursive: true })
-    if (!existsSync(path.join(location, 'PG_VERSION'))) await initPgliteApart(location)
+    unlock = lockDataDir(opts.dataDir)
   }
-  const client = await PGlite.create(location, { startParams: PGLITE_START_PARAMS })
-  const db = drizzlePglite(client) as unknown as Db
-  return {
-    db,
-    kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
-    close: () => client.close(),
-    poolUse: () => null,
+  try {
+    if (location !== 'memory://' && !existsSync(path.join(location, 'PG_VERSION'))) {
+      await initPgliteApart(location)
+    }
+    const client = await PGlite.create(location, { startParams: PGLITE_START_PARAMS })
+    const db = drizzlePglite(client) as unknown as Db
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
+      close: () => client.close().finally(unlock),
+      poolUse: () => null,
+      // PGlite is one connection: the script runs between the queries of whoever else uses it.
+      withSession: (fn) => fn(async (script) => void (await client.exec(script))),
+    }
+  } catch (error) {
+    unlock()
+    throw error
   }
 }
 

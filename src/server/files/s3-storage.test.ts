@@ -1,10 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { readdirSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../contracts/products.js'
+import { startBackup } from '../backup/archive.js'
+import { restoreBackup } from '../backup/restore.js'
+import { loadConfig } from '../config.js'
 import { adminSession } from '../testing/auth.js'
 import { buyAsGuest, fetchLink, grantedDownload } from '../testing/downloads.js'
 import { samplePng } from '../testing/fixtures.js'
@@ -21,6 +25,7 @@ let store: TestStore
 let bucket: S3Storage
 let admin: string
 let settings: S3Settings
+let env: Record<string, string>
 
 beforeAll(async () => {
   serverDir = await mkdtemp(path.join(tmpdir(), 's3rver-'))
@@ -40,7 +45,7 @@ beforeAll(async () => {
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
   }
-  const env = {
+  env = {
     S3_BUCKET: 'loja',
     S3_REGION: 'us-east-1',
     S3_ENDPOINT: `http://127.0.0.1:${port}`,
@@ -196,6 +201,37 @@ describe('files in an S3-compatible bucket', () => {
       target.close()
     } finally {
       await rm(diskDir, { recursive: true, force: true })
+    }
+  })
+
+  it('backs up the database with a manifest of the objects, which restore finds in the bucket', async () => {
+    const { stream, info } = await startBackup({
+      database: store.database,
+      storage: bucket,
+      config: store.app.deps.config,
+    })
+    const archive = path.join(store.dataDir, 'backup.tar.gz')
+    await writeFile(archive, Buffer.concat(await stream.toArray()))
+    expect(info).toMatchObject({ filesIncluded: false, storage: { kind: 's3', bucket: 'loja' } })
+    const keys: string[] = []
+    for await (const key of bucketKeys(bucket)) keys.push(key)
+    const target = await mkdtemp(path.join(tmpdir(), 'loja-restore-s3-'))
+    const restoreEnv = { S3_BUCKET: 'loja', LOG_LEVEL: 'silent', SEED_DEMO: '0' }
+    try {
+      // Every object listed is read back from the bucket and hashed before the database loads.
+      const summary = await restoreBackup(
+        archive,
+        loadConfig({ ...env, ...restoreEnv, DATA_DIR: target }),
+      )
+      expect(summary.files).toBe(keys.length)
+      expect(readdirSync(target)).toEqual(['db'])
+      // Without the bucket, the archive is refused: it holds no files.
+      const bare = path.join(target, 'bare')
+      await expect(
+        restoreBackup(archive, loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: bare })),
+      ).rejects.toThrow(/não traz os arquivos/)
+    } finally {
+      await rm(target, { recursive: true, force: true })
     }
   })
 

@@ -26,6 +26,8 @@ export interface TestStoreOptions {
   env?: Record<string, string>
   /** Use this PostgreSQL database (left in place on close) instead of a fresh one. */
   databaseUrl?: string
+  /** PGlite in memory even when DATABASE_URL is set (a backup taken on PGlite, restored on PG). */
+  pglite?: boolean
   /** Registers extra routes before the app is ready (e.g. a probe inside a guarded scope). */
   setup?: (app: App) => void | Promise<void>
   /** Start the order timers (off by default: tests call the jobs' functions themselves). */
@@ -46,7 +48,7 @@ export interface TestStoreOptions {
  */
 export async function createTestStore(opts: TestStoreOptions = {}): Promise<TestStore> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'loja-test-'))
-  const serverUrl = process.env.DATABASE_URL
+  const serverUrl = opts.pglite ? undefined : process.env.DATABASE_URL
   const fresh = opts.databaseUrl
     ? { url: opts.databaseUrl, drop: async () => {} }
     : serverUrl

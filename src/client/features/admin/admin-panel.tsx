@@ -4,6 +4,7 @@ import type { SessionUser } from '../../../contracts/accounts'
 import { buttonClasses } from '../../ui/button'
 import { AdminTabBar, isAdminTab, type AdminTabId } from './admin-tabs'
 import { PaymentModeBanner } from './payment-mode-banner'
+import { BackupTab } from './tabs/backup-tab'
 import { CanvaLinksTab } from './tabs/canva-links-tab'
 import { CouponsTab } from './tabs/coupons-tab'
 import { DownloadsTab } from './tabs/downloads-tab'
@@ -32,6 +33,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   emails: EmailsTab,
   'canva-links': CanvaLinksTab,
   settings: SettingsTab,
+  backup: BackupTab,
 }
 
 /** The super administrator's panel; the open tab lives in `?aba=` so a reload keeps it. */

@@ -15,6 +15,7 @@ export const ADMIN_TABS = [
   { id: 'emails', label: 'E-mails' },
   { id: 'canva-links', label: 'Links Canva' },
   { id: 'settings', label: 'Configurações' },
+  { id: 'backup', label: 'Backup' },
 ] as const
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id']
@@ -24,7 +25,7 @@ export function isAdminTab(value: string | null): value is AdminTabId {
 }
 
 /**
- * The tab bar: one row that scrolls sideways on a phone (twelve tabs never fit), arrow keys move
+ * The tab bar: one row that scrolls sideways on a phone (fourteen tabs never fit), arrow keys move
  * between tabs as in the WAI-ARIA tabs pattern.
  */
 export function AdminTabBar({

@@ -1,0 +1,308 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { createReadStream, createWriteStream, existsSync } from 'node:fs'
+import { mkdir, rename, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { once } from 'node:events'
+import { finished } from 'node:stream/promises'
+import { pipeline } from 'node:stream/promises'
+import { createGunzip } from 'node:zlib'
+import { sql } from 'drizzle-orm'
+import tar from 'tar-stream'
+import type { Config } from '../config.js'
+import { openDatabase, type Database } from '../db/client.js'
+import { localKeys, migrateStorage } from '../files/migrate-storage.js'
+import { S3Storage } from '../files/s3-storage.js'
+import { LocalDiskStorage } from '../files/storage.js'
+import { BACKUP_FORMAT, type BackupInfo, type Manifest } from './archive.js'
+
+/** The target is not empty, or the archive is not whole: nothing was written. */
+export class RestoreRefused extends Error {}
+
+export interface RestoreSummary {
+  info: BackupInfo
+  files: number
+  /** Where the database went: `pglite` (DATA_DIR/db) or `postgres`. */
+  database: Database['kind']
+}
+
+const MAX_JSON_BYTES = 64 * 1024 * 1024
+/** Statements sent to the database at a time while loading the dump. */
+const BATCH_CHARS = 512 * 1024
+
+/** A key from the archive as a relative path that stays inside the files folder. */
+function safeKey(key: string): string {
+  const parts = key.split('/')
+  if (
+    !key ||
+    key.includes('\\') ||
+    key.includes('\0') ||
+    parts.some((p) => !p || p === '.' || p === '..')
+  ) {
+    throw new RestoreRefused(`Nome de arquivo inválido no backup: ${JSON.stringify(key)}`)
+  }
+  return key
+}
+
+type Entry = AsyncIterable<Buffer>
+
+async function saveHashed(entry: Entry, target: string) {
+  await mkdir(path.dirname(target), { recursive: true })
+  const hash = createHash('sha256')
+  let size = 0
+  const out = createWriteStream(target)
+  try {
+    for await (const chunk of entry) {
+      hash.update(chunk)
+      size += chunk.length
+      if (!out.write(chunk)) await once(out, 'drain')
+    }
+    out.end()
+    await finished(out)
+  } catch (error) {
+    out.destroy()
+    throw error
+  }
+  return { size, sha256: hash.digest('hex') }
+}
+
+async function readJson<T>(entry: Entry, name: string): Promise<T> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of entry) {
+    size += (chunk as Buffer).length
+    if (size > MAX_JSON_BYTES) throw new RestoreRefused(`${name} grande demais`)
+    chunks.push(chunk as Buffer)
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as T
+  } catch {
+    throw new RestoreRefused(`${name} ilegível`)
+  }
+}
+
+/**
+ * Reads the archive into `staging` (`database.sql`, `files/<key>`), hashing every byte, and
+ * checks it against its manifest: the dump and each file must have the size and SHA-256 listed,
+ * no file may be missing or extra. A truncated or corrupted archive is refused here, before
+ * anything reaches the target.
+ */
+export async function unpackBackup(archive: string, staging: string) {
+  const extract = tar.extract()
+  const feeding = pipeline(createReadStream(archive), createGunzip(), extract)
+  feeding.catch(() => {})
+  let info: BackupInfo | undefined
+  let manifest: Manifest | undefined
+  let dump: { size: number; sha256: string } | undefined
+  const files = new Map<string, { size: number; sha256: string }>()
+  try {
+    for await (const entry of extract) {
+      const { name, type } = entry.header
+      if (type !== 'file') throw new RestoreRefused(`Entrada inesperada no backup: ${name}`)
+      if (name === 'backup.json') {
+        info = await readJson<BackupInfo>(entry as Entry, name)
+        if (info.format !== BACKUP_FORMAT) {
+          throw new RestoreRefused(`Formato de backup ${info.format} desconhecido`)
+        }
+      } else if (name === 'manifest.json') manifest = await readJson<Manifest>(entry as Entry, name)
+      else if (name === 'database.sql') {
+        dump = await saveHashed(entry as Entry, path.join(staging, 'database.sql'))
+      } else if (name.startsWith('files/')) {
+        const key = safeKey(name.slice('files/'.length))
+        files.set(key, await saveHashed(entry as Entry, path.join(staging, 'files', key)))
+      } else throw new RestoreRefused(`Entrada inesperada no backup: ${name}`)
+    }
+    await feeding
+  } catch (error) {
+    extract.destroy()
+    if (error instanceof RestoreRefused) throw error
+    throw new RestoreRefused(`Backup ilegível ou incompleto (${(error as Error).message})`)
+  }
+  if (!info || !manifest || !dump) {
+    throw new RestoreRefused('Backup incompleto: faltam backup.json, database.sql ou manifest.json')
+  }
+  if (dump.size !== manifest.database.size || dump.sha256 !== manifest.database.sha256) {
+    throw new RestoreRefused('database.sql não confere com o manifesto (SHA-256 diferente)')
+  }
+  if (info.filesIncluded) {
+    for (const listed of manifest.files) {
+      const found = files.get(listed.key)
+      if (!found) throw new RestoreRefused(`Falta no backup o arquivo ${listed.key}`)
+      if (found.size !== listed.size || found.sha256 !== listed.sha256) {
+        throw new RestoreRefused(`Arquivo corrompido no backup: ${listed.key} (SHA-256 diferente)`)
+      }
+    }
+  }
+  const listed = new Set(manifest.files.map((f) => f.key))
+  const extra = [...files.keys()].find((key) => !listed.has(key))
+  if (extra) throw new RestoreRefused(`Arquivo fora do manifesto no backup: ${extra}`)
+  return { info, manifest, dumpPath: path.join(staging, 'database.sql') }
+}
+
+/** Runs the dump a batch of whole statements at a time (a line ending in `;` ends one, see dump.ts). */
+export async function runDump(dumpPath: string, exec: (script: string) => Promise<void>) {
+  const lines = createInterface({ input: createReadStream(dumpPath, 'utf8'), crlfDelay: Infinity })
+  let batch = ''
+  let statement = ''
+  for await (const line of lines) {
+    if (!statement && (line === '' || line.startsWith('--'))) continue
+    statement += `${line}\n`
+    if (!line.endsWith(';')) continue
+    batch += statement
+    statement = ''
+    if (batch.length >= BATCH_CHARS) {
+      await exec(batch)
+      batch = ''
+    }
+  }
+  if (statement.trim()) throw new RestoreRefused('database.sql termina no meio de um comando')
+  if (batch) await exec(batch)
+}
+
+/** Whether a database holds any table, sequence or view outside the system schemas. */
+async function databaseIsEmpty(database: Database) {
+  const result = (await database.db.execute(
+    sql`select count(*)::int as n from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname not in ('pg_catalog', 'information_schema')
+        and n.nspname not like 'pg\\_%' and c.relkind in ('r', 'p', 'S', 'v', 'm')`,
+  )) as unknown as { rows: { n: number }[] }
+  return result.rows[0]!.n === 0
+}
+
+/** Loads the dump into `database` in one transaction; `beforeCommit` runs inside it. */
+async function loadDump(database: Database, dumpPath: string, beforeCommit = async () => {}) {
+  await database.withSession(async (exec) => {
+    await exec('BEGIN')
+    try {
+      await runDump(dumpPath, exec)
+      await beforeCommit()
+      await exec('COMMIT')
+    } catch (error) {
+      await exec('ROLLBACK').catch(() => {})
+      throw error
+    }
+    // The dump set the session's search_path; the connection goes back as it came.
+    await exec('RESET ALL')
+  })
+}
+
+/** Moves the staged files folder into place (it was checked empty, so it can be replaced). */
+async function placeFiles(stagedFiles: string, filesDir: string) {
+  await mkdir(stagedFiles, { recursive: true })
+  await rm(filesDir, { recursive: true, force: true })
+  await rename(stagedFiles, filesDir)
+}
+
+/**
+ * `npm run restore`: the archive into an empty target — DATA_DIR (PGlite and its files) or the
+ * empty PostgreSQL database of DATABASE_URL, the files into DATA_DIR/files or the S3 bucket.
+ * The target is checked before anything is written and the archive before anything reaches
+ * the target; the database is loaded in one transaction, so a failure leaves nothing behind.
+ */
+export async function restoreBackup(
+  archive: string,
+  config: Config,
+  say: (line: string) => void = () => {},
+): Promise<RestoreSummary> {
+  if (!existsSync(archive)) throw new RestoreRefused(`Arquivo não encontrado: ${archive}`)
+  const bucket = config.s3 ? new S3Storage(config.s3) : undefined
+  let postgres: Database | undefined
+  let staging: string | undefined
+  try {
+    // 1. The target must be empty: nothing is written before these checks.
+    if (config.databaseUrl) {
+      postgres = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+      if (!(await databaseIsEmpty(postgres))) {
+        throw new RestoreRefused(
+          'O banco de DATABASE_URL não está vazio: restaure num banco novo (CREATE DATABASE ...).',
+        )
+      }
+    } else if (existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))) {
+      throw new RestoreRefused(
+        `DATA_DIR ${config.dataDir} já tem um banco de dados: restaure numa pasta vazia.`,
+      )
+    }
+    if (!bucket && (await localKeys(config.filesDir)).length > 0) {
+      throw new RestoreRefused(`${config.filesDir} já tem arquivos: restaure num DATA_DIR vazio.`)
+    }
+    if (bucket) await bucket.check()
+
+    // 2. The archive, unpacked beside the target and checked whole.
+    staging = path.join(config.dataDir, `.restore-${randomUUID()}`)
+    await mkdir(staging, { recursive: true })
+    say('Conferindo o backup (tamanho e SHA-256 de cada arquivo)...')
+    const { info, manifest, dumpPath } = await unpackBackup(archive, staging)
+    const stagedFiles = path.join(staging, 'files')
+    if (!info.filesIncluded && !bucket) {
+      const where = info.storage.kind === 's3' ? ` (bucket ${info.storage.bucket})` : ''
+      throw new RestoreRefused(
+        `Este backup não traz os arquivos, que ficavam no armazenamento S3${where}: defina S3_BUCKET e as demais variáveis S3_* para restaurar com eles.`,
+      )
+    }
+
+    // 3. Files into a bucket: copied (or found already there) and verified one by one.
+    const copied: string[] = []
+    if (bucket) {
+      say(
+        info.filesIncluded
+          ? 'Enviando os arquivos ao bucket...'
+          : 'Conferindo os arquivos no bucket...',
+      )
+      const keys = manifest.files.map((f) => f.key)
+      if (info.filesIncluded) {
+        const report = await migrateStorage({
+          from: new LocalDiskStorage(stagedFiles),
+          to: bucket,
+          keys,
+        })
+        copied.push(...report.copied)
+        if (report.failed.length) {
+          throw new Error(`falha ao enviar ${report.failed[0]!.key}: ${report.failed[0]!.error}`)
+        }
+      } else {
+        for (const file of manifest.files) {
+          const hash = createHash('sha256')
+          if ((await bucket.size(file.key)) !== file.size) {
+            throw new RestoreRefused(`Falta no bucket o arquivo ${file.key} (ou o tamanho mudou)`)
+          }
+          await pipeline(bucket.read(file.key), hash)
+          if (hash.digest('hex') !== file.sha256) {
+            throw new RestoreRefused(`Arquivo diferente no bucket: ${file.key} (SHA-256)`)
+          }
+        }
+      }
+    }
+
+    // 4. The database, in one transaction; the files folder moves in just before it commits.
+    say('Carregando o banco de dados...')
+    try {
+      if (postgres) {
+        await loadDump(postgres, dumpPath, async () => {
+          if (!bucket) await placeFiles(stagedFiles, config.filesDir)
+        })
+      } else {
+        const pglite = await openDatabase({ dataDir: staging })
+        try {
+          await loadDump(pglite, dumpPath)
+        } finally {
+          await pglite.close()
+        }
+        if (!bucket) await placeFiles(stagedFiles, config.filesDir)
+        await rename(path.join(staging, 'db'), path.join(config.dataDir, 'db'))
+      }
+    } catch (error) {
+      // The objects this restore added to the bucket go too; those already there stay.
+      for (const key of copied) await bucket!.remove(key).catch(() => {})
+      if (!bucket && !existsSync(stagedFiles) && existsSync(config.filesDir)) {
+        await rename(config.filesDir, stagedFiles).catch(() => {})
+      }
+      throw error
+    }
+    return { info, files: manifest.files.length, database: postgres ? 'postgres' : 'pglite' }
+  } finally {
+    if (staging) await rm(staging, { recursive: true, force: true })
+    await postgres?.close()
+    bucket?.close()
+  }
+}

@@ -1,0 +1,26 @@
+import type { App } from '../../app-types.js'
+import { backupFileName, startBackup } from '../../backup/archive.js'
+import { adminScope } from '../../http/admin-scope.js'
+
+/**
+ * The admin's 'Backup' tab downloads the archive `npm run backup` writes, taken by this running
+ * server: on PGlite it owns the database, so no other process can take it meanwhile
+ * (docs/decisions/022-backup-and-restore.md). Streamed: the files are read as the admin's
+ * browser takes them, never held whole in memory.
+ */
+export function backupRoutes(app: App) {
+  return adminScope(app, (scope) => {
+    scope.get('/api/admin/backup', async (_req, reply) => {
+      const { database, storage, config } = scope.deps
+      // The dump is taken before the first byte is sent: if it fails, the answer is a 500.
+      const { stream } = await startBackup({ database, storage, config })
+      reply.header('content-type', 'application/gzip')
+      reply.header('content-disposition', `attachment; filename="${backupFileName()}"`)
+      reply.header('cache-control', 'private, no-store')
+      // A shutdown cuts it with the downloads after DOWNLOAD_DRAIN_MS (decision 019): the
+      // admin's browser then reports a failed download, and a cut archive never restores.
+      scope.lifecycle.trackDownload(reply.raw)
+      return reply.send(stream)
+    })
+  })
+}
