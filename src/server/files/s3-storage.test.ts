@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -158,6 +159,24 @@ describe('files in an S3-compatible bucket', () => {
     })
     expect(gone.json()).toMatchObject({ removed: 'deleted' })
     expect(await keysIn(bucket)).toEqual(before)
+  })
+
+  it('reads an object intact to readers slower than the bucket (sockets reuse one buffer)', async () => {
+    const bytes = randomBytes(3 * 1024 * 1024)
+    await bucket.put('files/zz/lento.bin', bytes)
+    const readBack = async (pauseEvery: number) => {
+      const hash = createHash('sha256')
+      let chunks = 0
+      for await (const chunk of bucket.read('files/zz/lento.bin')) {
+        hash.update(chunk as Buffer)
+        // Let the socket read on while this reader holds chunks it has not hashed yet.
+        if (++chunks % pauseEvery === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      return hash.digest('hex')
+    }
+    const expected = createHash('sha256').update(bytes).digest('hex')
+    expect(await Promise.all([readBack(2), readBack(7)])).toEqual([expected, expected])
+    await bucket.remove('files/zz/lento.bin')
   })
 
   it('storage:migrate copies disk → bucket and back, verified, and resumes', async () => {
