@@ -27,7 +27,8 @@ import {
   testRedisPrefix,
 } from '../../testing/redis.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
-import { formData, productFields, samplePdf, sendForm, sha256 } from '../../testing/uploads.js'
+import { samplePdf } from '../../testing/sample-pdf.js'
+import { formData, productFields, sendForm, sha256 } from '../../testing/uploads.js'
 
 /**
  * Two stores behind a load balancer: one PostgreSQL database, one Redis and one S3 bucket (an
@@ -150,7 +151,7 @@ describe.skipIf(!runs)('two instances sharing PostgreSQL, Redis and a bucket', (
   })
 
   describe('a sale made across both', () => {
-    const pdf = samplePdf(300_000)
+    let pdf: Buffer
     let productId: number
     let customer: { email: string; whatsapp: string; password: string }
     let cookie: string
@@ -158,18 +159,27 @@ describe.skipIf(!runs)('two instances sharing PostgreSQL, Redis and a bucket', (
     let orderId: string
 
     it('uploads a product through A; B lists it (its catalogue refreshes within 6 s)', async () => {
+      pdf = Buffer.from(await samplePdf({ pages: 2, imageBytes: 150_000, title: 'Kit' }))
       // B has its catalogue in memory already, as a running instance would.
       expect((await b.app.inject({ method: 'GET', url: '/api/products' })).statusCode).toBe(200)
       const admin = (await adminSession(a.app)).cookie
-      const form = formData(productFields({ name: 'Kit Duas Instâncias', price: '12.50' }), [
-        {
-          field: 'imageFile',
-          name: 'capa.png',
-          bytes: await samplePng(300, 200),
-          type: 'image/png',
-        },
-        { field: 'downloadFile', name: 'kit.pdf', bytes: pdf, type: 'application/pdf' },
-      ])
+      const form = formData(
+        productFields({
+          name: 'Kit Duas Instâncias',
+          price: '12.50',
+          // Delivered as uploaded, so the bytes B sends are the very bytes A received.
+          stampPdf: 'false',
+        }),
+        [
+          {
+            field: 'imageFile',
+            name: 'capa.png',
+            bytes: await samplePng(300, 200),
+            type: 'image/png',
+          },
+          { field: 'downloadFile', name: 'kit.pdf', bytes: pdf, type: 'application/pdf' },
+        ],
+      )
       const res = await sendForm(a, '/api/products', form, admin)
       expect(res.statusCode, res.body).toBe(201)
       productId = res.json<{ id: number }>().id
