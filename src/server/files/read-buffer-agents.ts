@@ -37,35 +37,30 @@ function withReadBuffer<T extends object>(options: T, socket: () => Socket): T {
   }
 }
 
-/** The SDK's own defaults (keep-alive, 50 sockets), with `onread` on every socket. */
+/** The SDK's own defaults (keep-alive, 50 sockets). */
 const AGENT_OPTIONS = { keepAlive: true, maxSockets: 50 }
 
-export class ReadBufferHttpAgent extends http.Agent {
-  constructor() {
-    super(AGENT_OPTIONS)
-  }
-
-  override createConnection(options: http.ClientRequestArgs, callback?: Connected): Duplex {
+/** `agent`, each of whose sockets reads into a buffer of its own (tls.connect takes `onread` too). */
+function readingIntoOwnBuffers<A extends http.Agent>(agent: A): A {
+  const connect = agent.createConnection.bind(agent) as (
+    options: object,
+    callback?: Connected,
+  ) => Duplex
+  agent.createConnection = ((options: object, callback?: Connected) => {
     // Not called back before it is returned: reads are asynchronous.
-    const socket: Socket = super.createConnection(
-      withReadBuffer(options, () => socket),
+    const socket = connect(
+      withReadBuffer(options, () => socket as Socket),
       callback,
-    ) as Socket
+    )
     return socket
-  }
+  }) as A['createConnection']
+  return agent
 }
 
-export class ReadBufferHttpsAgent extends https.Agent {
-  constructor() {
-    super(AGENT_OPTIONS)
-  }
-
-  override createConnection(options: https.RequestOptions, callback?: Connected): Duplex {
-    // tls.connect takes `onread` as net.connect does: the decrypted bytes land in the buffer.
-    const socket: Socket = super.createConnection(
-      withReadBuffer(options, () => socket),
-      callback,
-    ) as Socket
-    return socket
+/** The S3 client's agents (`requestHandler`), for http:// and https:// endpoints. */
+export function readBufferAgents() {
+  return {
+    httpAgent: readingIntoOwnBuffers(new http.Agent(AGENT_OPTIONS)),
+    httpsAgent: readingIntoOwnBuffers(new https.Agent(AGENT_OPTIONS)),
   }
 }

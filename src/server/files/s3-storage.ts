@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { meteredStream } from './metered.js'
-import { ReadBufferHttpAgent, ReadBufferHttpsAgent } from './read-buffer-agents.js'
+import { readBufferAgents } from './read-buffer-agents.js'
 import type { FileStorage } from './storage.js'
 
 export interface S3Settings {
@@ -56,10 +56,7 @@ export class S3Storage implements FileStorage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       // Sockets that read into one buffer each: downloads make half the garbage.
-      requestHandler: {
-        httpAgent: new ReadBufferHttpAgent(),
-        httpsAgent: new ReadBufferHttpsAgent(),
-      },
+      requestHandler: readBufferAgents(),
     })
   }
 
