@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../contracts/products.js'
 import { adminSession } from '../testing/auth.js'
 import { buyAsGuest, fetchLink, grantedDownload } from '../testing/downloads.js'
 import { samplePng } from '../testing/fixtures.js'
+import { startLocalS3, type LocalS3 } from '../testing/local-s3.js'
 import { createTestStore, type TestStore } from '../testing/test-app.js'
 import { formData, productFields, samplePdf, sendForm, sha256 } from '../testing/uploads.js'
 import { bucketKeys, localKeys, migrateStorage } from './migrate-storage.js'
@@ -16,48 +16,29 @@ import { PART_SIZE, S3Storage, type S3Settings } from './s3-storage.js'
 import { LocalDiskStorage } from './storage.js'
 
 /** The store on a local S3-compatible server (s3rver) the test starts, with its own bucket. */
-let server: S3rver
-let serverDir: string
+let s3: LocalS3
 let store: TestStore
 let bucket: S3Storage
 let admin: string
 let settings: S3Settings
 
 beforeAll(async () => {
-  serverDir = await mkdtemp(path.join(tmpdir(), 's3rver-'))
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: serverDir,
-    configureBuckets: [{ name: 'loja' }, { name: 'migra' }],
-  })
-  const { port } = await server.run()
+  s3 = await startLocalS3(['loja', 'migra'])
   settings = {
     bucket: 'loja',
     region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: s3.endpoint,
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
   }
-  const env = {
-    S3_BUCKET: 'loja',
-    S3_REGION: 'us-east-1',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: '1',
-    MAX_UPLOAD_BYTES: String(64 * 1024),
-  }
-  store = await createTestStore({ env })
+  store = await createTestStore({ env: { ...s3.env, MAX_UPLOAD_BYTES: String(64 * 1024) } })
   bucket = store.storage as S3Storage
   admin = (await adminSession(store.app)).cookie
 })
 afterAll(async () => {
   await store?.close()
-  await server?.close().catch(() => {})
-  if (serverDir) await rm(serverDir, { recursive: true, force: true })
+  await s3?.close()
 })
 
 const keysIn = async (storage: S3Storage) => {
@@ -219,7 +200,7 @@ describe('files in an S3-compatible bucket', () => {
   })
 
   it('is not ready when the bucket cannot be reached', async () => {
-    await server.close()
+    await s3.stop()
     const ready = await store.app.inject({ method: 'GET', url: '/readyz' })
     expect(ready.statusCode).toBe(503)
     expect(ready.json()).toMatchObject({ status: 'unavailable', checks: { storage: 'failed' } })

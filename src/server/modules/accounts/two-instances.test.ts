@@ -1,7 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CartItem } from '../../../contracts/cart.js'
 import type { CheckoutAnswer, OrderStatusAnswer } from '../../../contracts/checkout.js'
@@ -26,6 +22,7 @@ import {
   TEST_REDIS_URL,
   testRedisPrefix,
 } from '../../testing/redis.js'
+import { startLocalS3, type LocalS3 } from '../../testing/local-s3.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { samplePdf } from '../../testing/sample-pdf.js'
 import { formData, productFields, sendForm, sha256 } from '../../testing/uploads.js'
@@ -40,29 +37,12 @@ const prefix = testRedisPrefix()
 
 let a: TestStore
 let b: TestStore
-let s3: S3rver
-let s3Dir: string
+let s3: LocalS3
 
 describe.skipIf(!runs)('two instances sharing PostgreSQL, Redis and a bucket', () => {
   beforeAll(async () => {
-    s3Dir = await mkdtemp(path.join(tmpdir(), 's3rver-'))
-    s3 = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: s3Dir,
-      configureBuckets: [{ name: 'loja' }],
-    })
-    const { port } = await s3.run()
-    const env = {
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: prefix,
-      S3_BUCKET: 'loja',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: '1',
-    }
+    s3 = await startLocalS3()
+    const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, ...s3.env }
     a = await createTestStore({ env })
     // The owner takes PIX to a static key (payments confirmed by hand) before B starts, so B's
     // settings are read with it rather than after their cache expires.
@@ -81,8 +61,7 @@ describe.skipIf(!runs)('two instances sharing PostgreSQL, Redis and a bucket', (
     await b?.close()
     await a?.close()
     await dropRedisPrefix(prefix)
-    await s3?.close().catch(() => {})
-    if (s3Dir) await rm(s3Dir, { recursive: true, force: true })
+    await s3?.close()
   })
 
   it('accepts on one instance a login made on the other', async () => {
