@@ -1,9 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../contracts/products.js'
 import { startBackup } from '../backup/archive.js'
@@ -12,6 +12,7 @@ import { loadConfig } from '../config.js'
 import { adminSession } from '../testing/auth.js'
 import { buyAsGuest, fetchLink, grantedDownload } from '../testing/downloads.js'
 import { samplePng } from '../testing/fixtures.js'
+import { startLocalS3, type LocalS3 } from '../testing/local-s3.js'
 import { createTestStore, type TestStore } from '../testing/test-app.js'
 import { formData, productFields, samplePdf, sendForm, sha256 } from '../testing/uploads.js'
 import { bucketKeys, localKeys, migrateStorage } from './migrate-storage.js'
@@ -19,8 +20,7 @@ import { PART_SIZE, S3Storage, type S3Settings } from './s3-storage.js'
 import { LocalDiskStorage } from './storage.js'
 
 /** The store on a local S3-compatible server (s3rver) the test starts, with its own bucket. */
-let server: S3rver
-let serverDir: string
+let s3: LocalS3
 let store: TestStore
 let bucket: S3Storage
 let admin: string
@@ -28,40 +28,23 @@ let settings: S3Settings
 let env: Record<string, string>
 
 beforeAll(async () => {
-  serverDir = await mkdtemp(path.join(tmpdir(), 's3rver-'))
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: serverDir,
-    configureBuckets: [{ name: 'loja' }, { name: 'migra' }],
-  })
-  const { port } = await server.run()
+  s3 = await startLocalS3(['loja', 'migra'])
   settings = {
     bucket: 'loja',
     region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: s3.endpoint,
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
   }
-  env = {
-    S3_BUCKET: 'loja',
-    S3_REGION: 'us-east-1',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: '1',
-    MAX_UPLOAD_BYTES: String(64 * 1024),
-  }
+  env = { ...s3.env, MAX_UPLOAD_BYTES: String(64 * 1024) }
   store = await createTestStore({ env })
   bucket = store.storage as S3Storage
   admin = (await adminSession(store.app)).cookie
 })
 afterAll(async () => {
   await store?.close()
-  await server?.close().catch(() => {})
-  if (serverDir) await rm(serverDir, { recursive: true, force: true })
+  await s3?.close()
 })
 
 const keysIn = async (storage: S3Storage) => {
@@ -165,6 +148,24 @@ describe('files in an S3-compatible bucket', () => {
     expect(await keysIn(bucket)).toEqual(before)
   })
 
+  it('reads an object intact to readers slower than the bucket (sockets reuse one buffer)', async () => {
+    const bytes = randomBytes(3 * 1024 * 1024)
+    await bucket.put('files/zz/lento.bin', bytes)
+    const readBack = async (pauseEvery: number) => {
+      const hash = createHash('sha256')
+      let chunks = 0
+      for await (const chunk of bucket.read('files/zz/lento.bin')) {
+        hash.update(chunk as Buffer)
+        // Let the socket read on while this reader holds chunks it has not hashed yet.
+        if (++chunks % pauseEvery === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      return hash.digest('hex')
+    }
+    const expected = createHash('sha256').update(bytes).digest('hex')
+    expect(await Promise.all([readBack(2), readBack(7)])).toEqual([expected, expected])
+    await bucket.remove('files/zz/lento.bin')
+  })
+
   it('storage:migrate copies disk → bucket and back, verified, and resumes', async () => {
     const diskDir = await mkdtemp(path.join(tmpdir(), 'migra-'))
     try {
@@ -236,7 +237,7 @@ describe('files in an S3-compatible bucket', () => {
   })
 
   it('is not ready when the bucket cannot be reached', async () => {
-    await server.close()
+    await s3.stop()
     const ready = await store.app.inject({ method: 'GET', url: '/readyz' })
     expect(ready.statusCode).toBe(503)
     expect(ready.json()).toMatchObject({ status: 'unavailable', checks: { storage: 'failed' } })

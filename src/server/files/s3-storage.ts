@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { meteredStream } from './metered.js'
+import { readBufferAgents } from './read-buffer-agents.js'
 import type { FileStorage } from './storage.js'
 
 export interface S3Settings {
@@ -54,6 +55,8 @@ export class S3Storage implements FileStorage {
       // CRC32 trailers the SDK sends by default since 3.729; the store hashes every file itself.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // Sockets that read into one buffer each: downloads make half the garbage.
+      requestHandler: readBufferAgents(),
     })
   }
 

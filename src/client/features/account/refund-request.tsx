@@ -7,6 +7,7 @@ import { apiJson } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { toast } from '../../ui/toast-store'
+import { NoteField } from '../../ui/note-field'
 
 const dayFormat = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit' })
 
@@ -88,17 +89,12 @@ export function RefundRequest({
           se já foi, a loja analisa o pedido.
         </p>
         <p className="text-sm">O acesso aos materiais termina quando o reembolso é feito.</p>
-        <label htmlFor={`motivo-${order.id}`} className="block text-sm font-semibold text-gray-800">
-          Motivo (opcional)
-        </label>
-        <textarea
+        <NoteField
           id={`motivo-${order.id}`}
+          label="Motivo (opcional)"
           data-testid="refund-reason"
           value={reason}
-          maxLength={500}
-          rows={3}
-          onChange={(e) => setReason(e.target.value)}
-          className="block w-full rounded-xl border-2 border-purple-100 bg-white p-3 text-base text-gray-900 focus:border-purple-500 focus:outline-none"
+          onChange={setReason}
         />
       </ConfirmDialog>
     </div>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { money } from './money'
 import { useRefundOrder } from './admin.mutations'
+import { NoteField } from '../../ui/note-field'
 
 const PROVIDER_NAMES: Record<string, string> = { mercadopago: 'Mercado Pago' }
 
@@ -58,20 +59,13 @@ export function RefundDialog({
         Downloads, links enviados e modelos do Canva deste pedido deixam de funcionar na hora, e o
         comprador é avisado.
       </p>
-      <label
-        htmlFor={`motivo-reembolso-${order.id}`}
-        className="block text-sm font-semibold text-gray-800"
-      >
-        Motivo (opcional)
-      </label>
-      <textarea
+      <NoteField
         id={`motivo-reembolso-${order.id}`}
+        label="Motivo (opcional)"
         data-testid="refund-admin-reason"
         value={reason}
-        maxLength={500}
         rows={2}
-        onChange={(e) => setReason(e.target.value)}
-        className="block w-full rounded-xl border-2 border-purple-100 bg-white p-3 text-base text-gray-900 focus:border-purple-500 focus:outline-none"
+        onChange={setReason}
       />
     </ConfirmDialog>
   )

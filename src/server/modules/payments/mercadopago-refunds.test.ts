@@ -1,51 +1,28 @@
-import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { purchases } from '../downloads/downloads.tables.js'
-import { orders } from '../orders/orders.tables.js'
-import {
-  createMercadoPagoStore,
-  guestCheckout,
-  newCartSession,
-  WEBHOOK_SECRET as SECRET,
-} from '../../testing/commerce.js'
-import { guestDownload, type GuestBuyer } from '../../testing/downloads.js'
+import { WEBHOOK_SECRET as SECRET } from '../../testing/commerce.js'
+import { guestDownload } from '../../testing/downloads.js'
 import type { FakeMercadoPago } from '../../testing/fake-mercadopago.js'
-import { insertProduct } from '../../testing/fixtures.js'
+import { createMercadoPagoShop, type MercadoPagoShop } from '../../testing/mercadopago-shop.js'
 import type { TestStore } from '../../testing/test-app.js'
 
+let shop: MercadoPagoShop
 let fake: FakeMercadoPago
 let store: TestStore
-let close: () => Promise<void>
 let kit: { id: number }
+let orderRow: MercadoPagoShop['orderRow']
+let paidOrder: MercadoPagoShop['paidOrder']
 
 beforeAll(async () => {
-  ;({ fake, store, close } = await createMercadoPagoStore())
-  kit = await insertProduct(store, { name: 'Kit Alfabetização', priceCents: 2990 })
+  shop = await createMercadoPagoShop()
+  ;({ fake, store, kit, orderRow, paidOrder } = shop)
 })
-afterAll(() => close())
+afterAll(() => shop.close())
 
 const DAY_MS = 24 * 60 * 60 * 1000
-const orderRow = async (id: string) =>
-  (await store.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
 const purchasesOf = (orderId: string) =>
   store.database.db.select().from(purchases).where(eq(purchases.orderId, orderId))
-
-/** A PIX order paid through a signed webhook; the buyer (for guest downloads) and payment id. */
-async function paidOrder() {
-  const email = `maria.${randomBytes(4).toString('hex')}@exemplo.com`
-  const whatsapp = '(11) 98765-4321'
-  const answer = await guestCheckout(store, newCartSession(), [{ productId: kit.id }], {
-    email,
-    whatsapp,
-  })
-  const paymentId = (await orderRow(answer.order.id)).providerPaymentId!
-  fake.setStatus(paymentId, 'approved')
-  expect((await store.app.inject(fake.webhook(paymentId, { secret: SECRET }))).statusCode).toBe(200)
-  expect((await orderRow(answer.order.id)).status).toBe('paid')
-  const buyer: GuestBuyer = { orderId: answer.order.id, email, whatsapp }
-  return { buyer, paymentId }
-}
 
 describe('Mercado Pago refunds and chargebacks', () => {
   it('refunds the order on a signed "refunded" webhook, stops its downloads, and a second one changes nothing', async () => {

@@ -2,10 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckoutAnswer, OrderStatusAnswer } from '../../../contracts/checkout.js'
 import type { AdminCoupon } from '../../../contracts/coupons.js'
-import { adminSession } from '../../testing/auth.js'
 import {
   call,
-  createMercadoPagoStore,
   guestCheckout,
   guestForm,
   newCartSession,
@@ -13,34 +11,29 @@ import {
 } from '../../testing/commerce.js'
 import { guestDownload } from '../../testing/downloads.js'
 import type { FakeMercadoPago } from '../../testing/fake-mercadopago.js'
-import { insertProduct } from '../../testing/fixtures.js'
+import { createMercadoPagoShop, type MercadoPagoShop } from '../../testing/mercadopago-shop.js'
 import type { TestStore } from '../../testing/test-app.js'
 import { purchases } from '../downloads/downloads.tables.js'
-import { orders } from '../orders/orders.tables.js'
 import { brasiliaIso } from './providers/mercadopago.js'
 
 const MINUTE = 60_000
+let shop: MercadoPagoShop
 let fake: FakeMercadoPago
 let store: TestStore
-let close: () => Promise<void>
 let kit: { id: number }
 let admin: string
-/** The store's clock: real time plus `skew`, moved by the tests. */
-let skew = 0
-const now = () => Date.now() + skew
+let orderRow: MercadoPagoShop['orderRow']
+/** The store's clock: real time plus `shop.clock.skew`, moved by the tests. */
+const now = () => Date.now() + shop.clock.skew
 
 beforeAll(async () => {
-  ;({ fake, store, close } = await createMercadoPagoStore({ now: () => new Date(now()) }))
-  kit = await insertProduct(store, { name: 'Kit Alfabetização', priceCents: 2990 })
-  admin = (await adminSession(store.app)).cookie
+  shop = await createMercadoPagoShop()
+  ;({ fake, store, kit, admin, orderRow } = shop)
 })
-afterAll(() => close())
-
-const orderRow = async (id: string) =>
-  (await store.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
+afterAll(() => shop.close())
 
 async function pendingOrder() {
-  skew = 0
+  shop.clock.skew = 0
   const session = newCartSession()
   const form = { email: `ana.${Math.random().toString(36).slice(2)}@exemplo.com` }
   const answer = await guestCheckout(store, session, [{ productId: kit.id }], form)
@@ -114,7 +107,7 @@ describe('PIX expiry', () => {
 
   it('cancels on the status poll once the clock passes the expiry, after asking Mercado Pago', async () => {
     const { row, session } = await pendingOrder()
-    skew = 61 * MINUTE
+    shop.clock.skew = 61 * MINUTE
     const asked = fake.requests.length
     expect((await status(row.id, session)).status).toBe('cancelled')
     expect(fake.requests.slice(asked).some((r) => r.method === 'GET')).toBe(true)
@@ -124,7 +117,7 @@ describe('PIX expiry', () => {
   it('pays an order whose payment was made in the last second, on that same poll', async () => {
     const { row, session } = await pendingOrder()
     fake.setStatus(row.providerPaymentId!, 'approved')
-    skew = 61 * MINUTE
+    shop.clock.skew = 61 * MINUTE
     expect((await status(row.id, session)).status).toBe('confirmed')
   })
 

@@ -1,58 +1,36 @@
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CustomerOrder } from '../../../contracts/customer.js'
 import type { AdminRefund, RefundRequestAnswer } from '../../../contracts/refunds.js'
-import { adminSession, customerSession } from '../../testing/auth.js'
+import { customerSession } from '../../testing/auth.js'
 import {
   call,
-  createMercadoPagoStore,
   guestCheckout,
   newCartSession,
   WEBHOOK_SECRET as SECRET,
 } from '../../testing/commerce.js'
-import { guestDownload, type GuestBuyer } from '../../testing/downloads.js'
+import { guestDownload } from '../../testing/downloads.js'
 import type { FakeMercadoPago } from '../../testing/fake-mercadopago.js'
 import { startFakeEvolution } from '../../testing/fake-evolution.js'
-import { insertProduct } from '../../testing/fixtures.js'
 import { connectWhatsapp, outboxRow } from '../../testing/messaging.js'
+import { createMercadoPagoShop, type MercadoPagoShop } from '../../testing/mercadopago-shop.js'
 import type { TestStore } from '../../testing/test-app.js'
 import { orderItems, orders } from '../orders/orders.tables.js'
 
 const DAY = 24 * 60 * 60 * 1000
+let shop: MercadoPagoShop
 let fake: FakeMercadoPago
 let store: TestStore
-let close: () => Promise<void>
 let kit: { id: number }
 let admin: string
-let skew = 0
+let orderRow: MercadoPagoShop['orderRow']
+let paidOrder: MercadoPagoShop['paidOrder']
 
 beforeAll(async () => {
-  ;({ fake, store, close } = await createMercadoPagoStore({
-    now: () => new Date(Date.now() + skew),
-  }))
-  kit = await insertProduct(store, { name: 'Kit Alfabetização', priceCents: 2990 })
-  admin = (await adminSession(store.app)).cookie
+  shop = await createMercadoPagoShop()
+  ;({ fake, store, kit, admin, orderRow, paidOrder } = shop)
 })
-afterAll(() => close())
-
-const orderRow = async (id: string) =>
-  (await store.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
-
-/** A guest's PIX order paid through a signed webhook. */
-async function paidOrder() {
-  skew = 0
-  const session = newCartSession()
-  const email = `bia.${randomBytes(4).toString('hex')}@exemplo.com`
-  const whatsapp = '(11) 98765-4321'
-  const answer = await guestCheckout(store, session, [{ productId: kit.id }], { email, whatsapp })
-  const paymentId = (await orderRow(answer.order.id)).providerPaymentId!
-  fake.setStatus(paymentId, 'approved')
-  await store.app.inject(fake.webhook(paymentId, { secret: SECRET }))
-  expect((await orderRow(answer.order.id)).status).toBe('paid')
-  const buyer: GuestBuyer = { orderId: answer.order.id, email, whatsapp }
-  return { session, buyer, paymentId }
-}
+afterAll(() => shop.close())
 
 const ask = (orderId: string, session: string, reason = 'Comprei errado') =>
   call(store, 'POST', `/api/orders/${orderId}/refund-request`, { reason }, { session })
@@ -118,14 +96,14 @@ describe('the buyer’s refund request', () => {
 
   it('answers 409 from the 8th day, and offers the button only until the 7th', async () => {
     const { session, buyer } = await paidOrder()
-    skew = 8 * DAY
+    shop.clock.skew = 8 * DAY
     const res = await ask(buyer.orderId, session)
     expect(res.statusCode).toBe(409)
     expect(res.json<{ message: string }>().message).toMatch(
       /^O prazo de 7 dias para pedir o reembolso deste pedido terminou em \d\d\/\d\d\/\d{4}/,
     )
     expect((await orderRow(buyer.orderId)).status).toBe('paid')
-    skew = 6 * DAY
+    shop.clock.skew = 6 * DAY
     expect((await ask(buyer.orderId, session)).statusCode).toBe(200)
   })
 
@@ -171,7 +149,7 @@ describe('the buyer’s refund request', () => {
   })
 
   it('shows the customer area whether a refund can be asked, and what became of it', async () => {
-    skew = 0
+    shop.clock.skew = 0
     const ana = await customerSession(store.app)
     const session = newCartSession()
     const res = await call(

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useSaveSetting } from '../admin.mutations'
 import { adminSettingsQuery } from '../admin.queries'
+import { SettingSwitch } from './setting-switch'
 
 /**
  * The PIX reminders (setting recovery_enabled), off until the owner turns them on; the help
@@ -8,7 +8,6 @@ import { adminSettingsQuery } from '../admin.queries'
  */
 export function RecoverySwitch() {
   const settings = useQuery(adminSettingsQuery())
-  const save = useSaveSetting()
   const value = (key: string) => settings.data?.find((s) => s.key === key)?.value
   const on = value('recovery_enabled') === 'true'
   const expiry = Number(value('pix_expiry_minutes') ?? 60)
@@ -16,46 +15,33 @@ export function RecoverySwitch() {
   const secondTooLate = secondHours * 60 >= expiry
 
   return (
-    <div
-      data-testid="recovery-switch"
-      className="mb-4 rounded-2xl border-2 border-purple-200 bg-purple-50 p-4"
-    >
-      <label className="flex items-center justify-between gap-3">
-        <span className="font-bold text-purple-950">Lembrar quem não pagou o PIX</span>
-        <input
-          type="checkbox"
-          role="switch"
-          aria-describedby="recovery-switch-ajuda"
-          checked={on}
-          disabled={save.isPending || !settings.data}
-          onChange={(e) =>
-            save.mutate({
-              key: 'recovery_enabled',
-              value: e.target.checked ? 'true' : 'false',
-              category: 'payment',
-            })
-          }
-          className="size-6 accent-purple-700"
-        />
-      </label>
-      <div id="recovery-switch-ajuda" className="mt-2 space-y-2 text-sm text-purple-950">
-        <p>
-          {on
-            ? 'Ligado: o comprador que gerou o PIX e não pagou recebe um lembrete por e-mail e pelo WhatsApp (se a loja tiver WhatsApp conectado), com o link para pagar e um link para não receber mais lembretes.'
-            : 'Desligado: nenhum lembrete é enviado.'}
-        </p>
-        <p>
-          Cada lembrete vai uma vez só, e apenas enquanto o pedido ainda pode ser pago: nunca depois
-          de pago, cancelado ou com o PIX vencido (validade do PIX: {expiry} minutos, na aba
-          Pagamento).
-        </p>
-        {secondTooLate && (
-          <p data-testid="recovery-second-note" className="font-semibold">
-            Com essa validade, o segundo lembrete ({secondHours} h) não chega a ser enviado: o PIX
-            vence antes. Para usá-lo, aumente a validade do PIX.
+    <SettingSwitch
+      settingKey="recovery_enabled"
+      label="Lembrar quem não pagou o PIX"
+      checked={on}
+      disabled={!settings.data}
+      tone="purple"
+      testId="recovery-switch"
+      help={
+        <>
+          <p>
+            {on
+              ? 'Ligado: o comprador que gerou o PIX e não pagou recebe um lembrete por e-mail e pelo WhatsApp (se a loja tiver WhatsApp conectado), com o link para pagar e um link para não receber mais lembretes.'
+              : 'Desligado: nenhum lembrete é enviado.'}
           </p>
-        )}
-      </div>
-    </div>
+          <p>
+            Cada lembrete vai uma vez só, e apenas enquanto o pedido ainda pode ser pago: nunca
+            depois de pago, cancelado ou com o PIX vencido (validade do PIX: {expiry} minutos, na
+            aba Pagamento).
+          </p>
+          {secondTooLate && (
+            <p data-testid="recovery-second-note" className="font-semibold">
+              Com essa validade, o segundo lembrete ({secondHours} h) não chega a ser enviado: o PIX
+              vence antes. Para usá-lo, aumente a validade do PIX.
+            </p>
+          )}
+        </>
+      }
+    />
   )
 }

@@ -10,6 +10,7 @@ import { useRefundDecision } from '../admin.mutations'
 import { adminRefundsQuery } from '../admin.queries'
 import { money } from '../money'
 import { RefundDialog } from '../refund-dialog'
+import { NoteField } from '../../../ui/note-field'
 
 const STATUS: Record<RefundStatus, { label: string; tone: 'amber' | 'green' | 'gray' | 'pink' }> = {
   review: { label: 'Em análise', tone: 'amber' },
@@ -89,19 +90,11 @@ function Decisions({ refund }: { refund: AdminRefund }) {
         onConfirm={() => decide.mutate({ id: refund.orderId, decline: note })}
       >
         <p className="text-sm">O pedido continua pago e o comprador mantém os materiais.</p>
-        <label
-          htmlFor={`recusa-${refund.orderId}`}
-          className="block text-sm font-semibold text-gray-800"
-        >
-          Motivo, para o comprador
-        </label>
-        <textarea
+        <NoteField
           id={`recusa-${refund.orderId}`}
+          label="Motivo, para o comprador"
           value={note}
-          maxLength={500}
-          rows={3}
-          onChange={(e) => setNote(e.target.value)}
-          className="block w-full rounded-xl border-2 border-purple-100 bg-white p-3 text-base text-gray-900 focus:border-purple-500 focus:outline-none"
+          onChange={setNote}
         />
       </ConfirmDialog>
     </div>
