@@ -44,6 +44,8 @@ export async function startServer(
       SESSION_SECRET: 'bench-and-e2e-secret-0123456789',
       ADMIN_EMAIL: 'admin@teste.com',
       ADMIN_PASSWORD: 'admin-senha-123',
+      // As `npm start` runs it (package.json): figures measure the process an owner runs.
+      MALLOC_ARENA_MAX: '2',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -30,10 +30,10 @@ export interface S3Settings {
 
 /**
  * A multipart upload holds at most `QUEUE_SIZE` parts in flight plus the one being filled:
- * 3 × 8 MB whatever the file's size (S3's smallest part is 5 MB, its most parts 10 000, so
- * 8 MB parts carry files up to 78 GB).
+ * 3 × 5 MB whatever the file's size. 5 MB is S3's smallest part; with its 10 000 parts at most,
+ * that still carries files up to 48 GB, far past the upload limit.
  */
-export const PART_SIZE = 8 * 1024 * 1024
+export const PART_SIZE = 5 * 1024 * 1024
 export const QUEUE_SIZE = 2
 
 /** An S3-compatible bucket (AWS S3, Cloudflare R2, Backblaze B2, MinIO...). */
