@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { AdminProductLight } from '../../../contracts/admin.js'
 import type { PurchaseFile } from '../../../contracts/customer.js'
 import { centsToDecimal } from '../../../contracts/money.js'
@@ -144,6 +144,21 @@ export function createProductReads(db: Db) {
 
     /** Products on sale, newest first, with their image records (the catalogue's snapshot). */
     activeViews: () => views(eq(products.isActive, true)),
+
+    /** Those of `ids` on sale, as `activeViews` gives them: the catalogue re-reads only these. */
+    activeViewsOf: (ids: number[]) =>
+      views(and(eq(products.isActive, true), inArray(products.id, ids))),
+
+    /**
+     * Every product on sale and its version (`updated_at` to the microsecond, as text: two
+     * writes within one millisecond still differ). Every write of a product sets it.
+     */
+    async activeVersions(): Promise<Array<{ id: number; version: string }>> {
+      return db
+        .select({ id: products.id, version: sql<string>`${products.updatedAt}::text` })
+        .from(products)
+        .where(and(eq(products.isActive, true), isNull(products.deletedAt)))
+    },
 
     /** Every product on sale and when it last changed, for /sitemap.xml (read fresh each time). */
     async sitemapEntries(): Promise<Array<{ id: number; updatedAt: Date }>> {

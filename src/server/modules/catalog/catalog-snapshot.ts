@@ -1,0 +1,231 @@
+import { z } from 'zod'
+import type { CatalogCard, CatalogCategories } from '../../../contracts/catalog.js'
+import { searchableText } from '../../../contracts/catalog-search.js'
+import { CATEGORIES, categoryOf } from '../../../contracts/categories.js'
+import type { Product } from '../../../contracts/products.js'
+import { BESTSELLERS_LIMIT, Product as ProductSchema } from '../../../contracts/products.js'
+import { prepareBodyAsync, type PreparedBody } from '../../lib/http.js'
+import { inSlices } from '../../lib/slices.js'
+import type { ImageRecord, ProductsService } from '../products/products.service.js'
+
+/** Where the catalogue comes from: the products' reads, and units sold by product (orders). */
+export interface CatalogSources {
+  products: Pick<ProductsService, 'activeVersions' | 'activeViewsOf' | 'image'>
+  unitsSold: () => Promise<Map<number, number>>
+}
+
+/** A card and the folded text the search looks in, in the catalogue's order. */
+export interface CardEntry {
+  card: CatalogCard
+  text: string
+}
+
+/** What the catalogue answers from, as of one refresh; never changed once made. */
+export interface CatalogView {
+  list: Product[]
+  /** The list serialised through the route's ProductList, gzipped: the store's hottest call. */
+  listJson: PreparedBody
+  byId: Map<number, Product>
+  bestsellers: Product[]
+  /** Image rows of active products by product id, for serving without a query. */
+  images: Map<number, ImageRecord[]>
+  cards: CardEntry[]
+  categories: CatalogCategories
+}
+
+/** One product as kept between refreshes: made once per version of the product. */
+interface Entry {
+  product: Product
+  version: string
+  /** Its JSON in GET /api/products, joined with the others' for the list. */
+  json: string
+  card: CardEntry
+}
+
+/** Products re-read per query: a few hundred rows parse in well under a slice. */
+const READ_BATCH = 250
+
+/**
+ * A paid material's Canva link (or template id) IS the material: it reaches only its buyers
+ * (customer area, guest look-up, download answers), never the public catalogue. A free
+ * material may show its own.
+ */
+export function publicView(product: Product): Product {
+  if (product.isFree) return product
+  return { ...product, externalLink: null, canvaTemplateId: null }
+}
+
+/**
+ * The catalogue kept in memory and refreshed on change, not on a timer (decision 021). A refresh
+ * reads every active product's version (one light query), re-reads only those that changed,
+ * appeared or left (and the kits that show them), and rebuilds the answers in slices between
+ * event-loop turns. Readers during a refresh wait for it, so a write is seen by the next read.
+ */
+export function createCatalogSnapshot(sources: CatalogSources) {
+  const entries = new Map<number, Entry>()
+  const images = new Map<number, ImageRecord[]>()
+  let sold = new Map<number, number>()
+  let view: CatalogView | null = null
+  let running: Promise<CatalogView> | null = null
+  let wantProducts = true
+  let wantSales = true
+
+  async function syncProducts() {
+    const versions = await sources.products.activeVersions()
+    const current = new Map(versions.map((v) => [v.id, v.version]))
+    const changed = new Set<number>()
+    for (const [id, version] of current) if (entries.get(id)?.version !== version) changed.add(id)
+    const gone = [...entries.keys()].filter((id) => !current.has(id))
+    // A kit shows its products' names and prices: it is re-read when one of them changes.
+    const touched = new Set([...changed, ...gone])
+    if (touched.size) {
+      for (const [id, entry] of entries) {
+        if (entry.product.bundleProductIds.some((p) => touched.has(p)) && current.has(id))
+          changed.add(id)
+      }
+    }
+    for (const id of gone) forget(id)
+    const ids = [...changed]
+    for (let i = 0; i < ids.length; i += READ_BATCH) {
+      const batch = ids.slice(i, i + READ_BATCH)
+      const read = await sources.products.activeViewsOf(batch)
+      const found = new Set<number>()
+      await inSlices(read.list, (product) => {
+        found.add(product.id)
+        entries.set(product.id, entryOf(product, current.get(product.id) ?? ''))
+        images.set(product.id, read.images.get(product.id) ?? [])
+      })
+      // Switched off between the two reads: gone now; the write's own signal follows anyway.
+      for (const id of batch) if (!found.has(id)) forget(id)
+    }
+  }
+
+  function forget(id: number) {
+    entries.delete(id)
+    images.delete(id)
+  }
+
+  async function build(): Promise<CatalogView> {
+    // Newest first (created_at, then id), as the catalogue has always been listed.
+    const ordered = [...entries.values()].sort((a, b) => {
+      const x = a.product
+      const y = b.product
+      if (x.createdAt !== y.createdAt) return x.createdAt < y.createdAt ? 1 : -1
+      return y.id - x.id
+    })
+    const list = ordered.map((e) => e.product)
+    const pieces: Buffer[] = []
+    let chunk: string[] = []
+    await inSlices(ordered, (entry) => {
+      chunk.push(entry.json)
+      if (chunk.length === 200) {
+        pieces.push(Buffer.from((pieces.length ? ',' : '[') + chunk.join(',')))
+        chunk = []
+      }
+    })
+    pieces.push(
+      Buffer.from((pieces.length ? (chunk.length ? ',' : '') : '[') + chunk.join(',') + ']'),
+    )
+    const listJson = await prepareBodyAsync(pieces, 'application/json; charset=utf-8')
+    const counts = new Map<string, number>()
+    for (const p of list) counts.set(p.category, (counts.get(p.category) ?? 0) + 1)
+    return {
+      list,
+      listJson,
+      byId: new Map(list.map((p) => [p.id, p])),
+      bestsellers: rankBestsellers(list, sold),
+      images: new Map(images),
+      cards: ordered.map((e) => e.card),
+      categories: categoriesOf(counts),
+    }
+  }
+
+  async function run(): Promise<CatalogView> {
+    try {
+      while (wantProducts || wantSales) {
+        const products = wantProducts
+        const sales = wantSales
+        wantProducts = wantSales = false
+        try {
+          if (products) await syncProducts()
+          if (sales) sold = await sources.unitsSold()
+        } catch (error) {
+          // Not refreshed: the next reader tries again.
+          wantProducts ||= products
+          wantSales ||= sales
+          throw error
+        }
+        view = await build()
+      }
+      return view!
+    } finally {
+      running = null
+    }
+  }
+
+  function refresh(what: { products?: boolean; sales?: boolean }): Promise<CatalogView> {
+    wantProducts ||= what.products ?? false
+    wantSales ||= what.sales ?? false
+    running ??= run()
+    return running
+  }
+
+  return {
+    /** The current view; while a refresh is under way (a write was just made), its result. */
+    get(): Promise<CatalogView> {
+      if (running) return running
+      if (!view || wantProducts || wantSales) return refresh({})
+      return Promise.resolve(view)
+    },
+    /**
+     * Everything read again, versions or not: for writes made around the services (tests,
+     * a fix by hand in the database that did not touch updated_at).
+     */
+    reloadAll() {
+      entries.clear()
+      images.clear()
+      refresh({ products: true, sales: true }).catch(() => {})
+    },
+    /** Something changed: the next read waits for the refresh, which starts now. */
+    changed(what: { products?: boolean; sales?: boolean }) {
+      refresh(what).catch(() => {
+        // A failed refresh is tried again by the next reader, who sees its error.
+      })
+    },
+  }
+}
+
+function entryOf(view: Product, version: string): Entry {
+  const product = publicView(view)
+  // Through the route's schema, as Fastify would serialise it (unlisted keys dropped).
+  const json = JSON.stringify(z.encode(ProductSchema, product))
+  const card: CatalogCard = {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    category: product.category,
+    isFree: product.isFree,
+    imageUrl: product.imageUrl,
+  }
+  return { product, version, json, card: { card, text: searchableText(product) } }
+}
+
+/** Most units sold first; equal sales keep the catalogue's order (newest first). */
+function rankBestsellers(list: Product[], sold: Map<number, number>): Product[] {
+  const selling = list.filter((p) => (sold.get(p.id) ?? 0) > 0)
+  // Array.prototype.sort is stable: equal sales stay newest first.
+  selling.sort((a, b) => sold.get(b.id)! - sold.get(a.id)!)
+  const ranked = selling.slice(0, BESTSELLERS_LIMIT)
+  for (const p of list) {
+    if (ranked.length >= BESTSELLERS_LIMIT) break
+    if (!sold.get(p.id)) ranked.push(p)
+  }
+  return ranked
+}
+
+/** The store's categories in their own order, then any unknown slug, each with its count. */
+function categoriesOf(counts: Map<string, number>): CatalogCategories {
+  const known = CATEGORIES.filter((c) => counts.has(c.slug)).map((c) => c.slug as string)
+  const unknown = [...counts.keys()].filter((slug) => !known.includes(slug)).sort()
+  return [...known, ...unknown].map((slug) => ({ ...categoryOf(slug), count: counts.get(slug)! }))
+}
