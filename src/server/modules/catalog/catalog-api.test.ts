@@ -50,7 +50,10 @@ describe('GET /api/catalog', () => {
   it('searches without accents or case, in the name, description and category', async () => {
     for (const q of ['alfabetizacao', 'ALFABETIZAÇÃO', 'silabas', 'Alfabetiza']) {
       const { body } = await catalog(`?q=${encodeURIComponent(q)}`)
-      expect(body.items.map((c) => c.id), q).toEqual([alfabeto.id])
+      expect(
+        body.items.map((c) => c.id),
+        q,
+      ).toEqual([alfabeto.id])
       expect(body.total).toBe(1)
     }
     expect((await catalog('?q=tabuada%201')).body.total).toBe(

@@ -100,6 +100,9 @@ export function createCatalogService(
       signal.publish(TOPIC_SALES)
     },
 
+    /** Settles once changes made by other instances are heard. */
+    signalReady: () => signal.ready,
+
     /** Reads the whole catalogue again, here only (writes made around the services: tests). */
     invalidate: () => snapshot.reloadAll(),
 
