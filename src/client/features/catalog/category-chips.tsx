@@ -14,7 +14,9 @@ export function CategoryChips({ active }: { active?: string }) {
   const categories = Array.isArray(data) ? data : []
   if (categories.length < 2 && !active) return null
   return (
-    <nav aria-label="Categorias" className="-mx-4 mb-4 overflow-x-auto px-4 pb-1">
+    // `relative`: the screen-reader-only text (absolute) stays inside the scrolled row instead of
+    // widening the page beyond the screen.
+    <nav aria-label="Categorias" className="relative -mx-4 mb-4 overflow-x-auto px-4 pb-1">
       <ul className="flex gap-2">
         <li>
           <Link

@@ -10,7 +10,7 @@ import type { ImageRecord, ProductsService } from '../products/products.service.
 
 /** Where the catalogue comes from: the products' reads, and units sold by product (orders). */
 export interface CatalogSources {
-  products: Pick<ProductsService, 'activeVersions' | 'activeViewsOf' | 'image'>
+  products: Pick<ProductsService, 'versions' | 'countOnSale' | 'activeViewsOf' | 'image'>
   unitsSold: () => Promise<Map<number, number>>
 }
 
@@ -22,9 +22,14 @@ export interface CardEntry {
 
 /** What the catalogue answers from, as of one refresh; never changed once made. */
 export interface CatalogView {
+  /** Changes with every refresh: what the home page's HTML is cached by. */
+  version: string
   list: Product[]
-  /** The list serialised through the route's ProductList, gzipped: the store's hottest call. */
-  listJson: PreparedBody
+  /**
+   * The list serialised through the route's ProductList, gzipped (the store's hottest call):
+   * made at the first request after a change, not at every change.
+   */
+  listJson(): Promise<PreparedBody>
   byId: Map<number, Product>
   bestsellers: Product[]
   /** Image rows of active products by product id, for serving without a query. */
@@ -44,6 +49,11 @@ interface Entry {
 
 /** Products re-read per query: a few hundred rows parse in well under a slice. */
 const READ_BATCH = 250
+/**
+ * How far back a refresh looks for changed products. A write's updated_at is its transaction's
+ * start, seen once it commits: product writes commit within seconds, an hour leaves room.
+ */
+const CHANGED_WITHIN_SECONDS = 3_600
 
 /**
  * A paid material's Canva link (or template id) IS the material: it reaches only its buyers
@@ -64,24 +74,51 @@ export function publicView(product: Product): Product {
 export function createCatalogSnapshot(sources: CatalogSources) {
   const entries = new Map<number, Entry>()
   const images = new Map<number, ImageRecord[]>()
+  /** Products on sale by id, kept with `entries`. */
+  const byId = new Map<number, Product>()
   let sold = new Map<number, number>()
   let view: CatalogView | null = null
   let running: Promise<CatalogView> | null = null
   let wantProducts = true
   let wantSales = true
+  /** Every version compared next time, not only the last hour's (a start, a lost signal). */
+  let wantEverything = true
 
-  async function syncProducts() {
-    const versions = await sources.products.activeVersions()
-    const current = new Map(versions.map((v) => [v.id, v.version]))
+  /**
+   * Only what changed is read again: the products written in the last hour are compared with
+   * the versions held (a short list, not ten thousand rows at every write); a product deleted
+   * outright is noticed by the count, and then every version is compared.
+   */
+  async function syncProducts(everything: boolean) {
+    const versions = await sources.products.versions(everything ? null : CHANGED_WITHIN_SECONDS)
     const changed = new Set<number>()
-    for (const [id, version] of current) if (entries.get(id)?.version !== version) changed.add(id)
-    const gone = [...entries.keys()].filter((id) => !current.has(id))
+    const gone = new Set<number>()
+    const versionOf = new Map<number, string>()
+    for (const v of versions) {
+      if (!v.onSale) gone.add(v.id)
+      else if (entries.get(v.id)?.version !== v.version) {
+        changed.add(v.id)
+        versionOf.set(v.id, v.version)
+      }
+    }
+    if (everything) {
+      const current = new Set(versions.map((v) => v.id))
+      for (const id of entries.keys()) if (!current.has(id)) gone.add(id)
+    } else {
+      const known = [...entries.keys()].filter((id) => !gone.has(id)).length
+      const added = [...changed].filter((id) => !entries.has(id)).length
+      if (known + added !== (await sources.products.countOnSale())) {
+        return syncProducts(true)
+      }
+    }
     // A kit shows its products' names and prices: it is re-read when one of them changes.
     const touched = new Set([...changed, ...gone])
     if (touched.size) {
       for (const [id, entry] of entries) {
-        if (entry.product.bundleProductIds.some((p) => touched.has(p)) && current.has(id))
+        if (!gone.has(id) && entry.product.bundleProductIds.some((p) => touched.has(p))) {
           changed.add(id)
+          if (!versionOf.has(id)) versionOf.set(id, entry.version)
+        }
       }
     }
     for (const id of gone) forget(id)
@@ -92,7 +129,9 @@ export function createCatalogSnapshot(sources: CatalogSources) {
       const found = new Set<number>()
       await inSlices(read.list, (product) => {
         found.add(product.id)
-        entries.set(product.id, entryOf(product, current.get(product.id) ?? ''))
+        const entry = entryOf(product, versionOf.get(product.id) ?? '')
+        entries.set(product.id, entry)
+        byId.set(product.id, entry.product)
         images.set(product.id, read.images.get(product.id) ?? [])
       })
       // Switched off between the two reads: gone now; the write's own signal follows anyway.
@@ -103,8 +142,16 @@ export function createCatalogSnapshot(sources: CatalogSources) {
   function forget(id: number) {
     entries.delete(id)
     images.delete(id)
+    byId.delete(id)
   }
 
+  let generation = 0
+
+  /**
+   * The answers, from the entries. Few allocations that live on (two arrays of references):
+   * at ten thousand products, structures rebuilt at every write are what makes the garbage
+   * collector pause the process. Product and image look-ups read the live maps.
+   */
   async function build(): Promise<CatalogView> {
     // Newest first (created_at, then id), as the catalogue has always been listed.
     const ordered = [...entries.values()].sort((a, b) => {
@@ -114,27 +161,16 @@ export function createCatalogSnapshot(sources: CatalogSources) {
       return y.id - x.id
     })
     const list = ordered.map((e) => e.product)
-    const pieces: Buffer[] = []
-    let chunk: string[] = []
-    await inSlices(ordered, (entry) => {
-      chunk.push(entry.json)
-      if (chunk.length === 200) {
-        pieces.push(Buffer.from((pieces.length ? ',' : '[') + chunk.join(',')))
-        chunk = []
-      }
-    })
-    pieces.push(
-      Buffer.from((pieces.length ? (chunk.length ? ',' : '') : '[') + chunk.join(',') + ']'),
-    )
-    const listJson = await prepareBodyAsync(pieces, 'application/json; charset=utf-8')
     const counts = new Map<string, number>()
     for (const p of list) counts.set(p.category, (counts.get(p.category) ?? 0) + 1)
+    let listJson: Promise<PreparedBody> | undefined
     return {
+      version: `${++generation}`,
       list,
-      listJson,
-      byId: new Map(list.map((p) => [p.id, p])),
+      listJson: () => (listJson ??= serialise(ordered)),
+      byId,
       bestsellers: rankBestsellers(list, sold),
-      images: new Map(images),
+      images,
       cards: ordered.map((e) => e.card),
       categories: categoriesOf(counts),
     }
@@ -145,14 +181,16 @@ export function createCatalogSnapshot(sources: CatalogSources) {
       while (wantProducts || wantSales) {
         const products = wantProducts
         const sales = wantSales
-        wantProducts = wantSales = false
+        const everything = wantEverything
+        wantProducts = wantSales = wantEverything = false
         try {
-          if (products) await syncProducts()
+          if (products) await syncProducts(everything)
           if (sales) sold = await sources.unitsSold()
         } catch (error) {
           // Not refreshed: the next reader tries again.
           wantProducts ||= products
           wantSales ||= sales
+          wantEverything ||= everything
           throw error
         }
         view = await build()
@@ -163,8 +201,13 @@ export function createCatalogSnapshot(sources: CatalogSources) {
     }
   }
 
-  function refresh(what: { products?: boolean; sales?: boolean }): Promise<CatalogView> {
-    wantProducts ||= what.products ?? false
+  function refresh(what: {
+    products?: boolean
+    sales?: boolean
+    everything?: boolean
+  }): Promise<CatalogView> {
+    wantEverything ||= what.everything ?? false
+    wantProducts ||= (what.products ?? false) || wantEverything
     wantSales ||= what.sales ?? false
     running ??= run()
     return running
@@ -184,15 +227,33 @@ export function createCatalogSnapshot(sources: CatalogSources) {
     reloadAll() {
       entries.clear()
       images.clear()
-      refresh({ products: true, sales: true }).catch(() => {})
+      byId.clear()
+      refresh({ everything: true, sales: true }).catch(() => {})
     },
     /** Something changed: the next read waits for the refresh, which starts now. */
-    changed(what: { products?: boolean; sales?: boolean }) {
+    changed(what: { products?: boolean; sales?: boolean; everything?: boolean }) {
       refresh(what).catch(() => {
         // A failed refresh is tried again by the next reader, who sees its error.
       })
     },
   }
+}
+
+/** GET /api/products' body: the entries' JSON joined between event-loop turns, gzipped apart. */
+async function serialise(ordered: Entry[]): Promise<PreparedBody> {
+  const pieces: Buffer[] = []
+  let chunk: string[] = []
+  const flush = () => {
+    pieces.push(Buffer.from((pieces.length ? ',' : '[') + chunk.join(',')))
+    chunk = []
+  }
+  await inSlices(ordered, (entry) => {
+    chunk.push(entry.json)
+    if (chunk.length === 200) flush()
+  })
+  if (chunk.length || !pieces.length) flush()
+  pieces.push(Buffer.from(']'))
+  return prepareBodyAsync(pieces, 'application/json; charset=utf-8')
 }
 
 function entryOf(view: Product, version: string): Entry {

@@ -34,7 +34,7 @@ export function createCatalogService(
       if (topic === TOPIC_PRODUCTS) snapshot.changed({ products: true })
       if (topic === TOPIC_SALES) snapshot.changed({ sales: true })
     },
-    () => snapshot.changed({ products: true, sales: true }),
+    () => snapshot.changed({ everything: true, sales: true }),
   )
 
   async function imageRecord(productId: number, position: number): Promise<ImageRecord> {
@@ -116,7 +116,7 @@ export function createCatalogService(
     async home() {
       const view = await snapshot.get()
       return {
-        version: view.listJson.etag,
+        version: view.version,
         page: await pageOf({ q: '', category: undefined, page: 1 }),
         categories: view.categories,
       }
@@ -127,7 +127,7 @@ export function createCatalogService(
     },
 
     async listActiveJson(): Promise<PreparedBody> {
-      return (await snapshot.get()).listJson
+      return (await snapshot.get()).listJson()
     },
 
     /** An active product; inactive, deleted and unknown ones are all simply "not found". */

@@ -150,14 +150,35 @@ export function createProductReads(db: Db) {
       views(and(eq(products.isActive, true), inArray(products.id, ids))),
 
     /**
-     * Every product on sale and its version (`updated_at` to the microsecond, as text: two
-     * writes within one millisecond still differ). Every write of a product sets it.
+     * Products changed in the last `withinSeconds` (every write of a product sets updated_at;
+     * on sale or not now), or all products on sale when `withinSeconds` is null, each with its
+     * version: updated_at to the microsecond, as text (two writes in one millisecond differ).
      */
-    async activeVersions(): Promise<Array<{ id: number; version: string }>> {
+    async versions(
+      withinSeconds: number | null,
+    ): Promise<Array<{ id: number; version: string; onSale: boolean }>> {
+      const onSale = and(eq(products.isActive, true), isNull(products.deletedAt))
       return db
-        .select({ id: products.id, version: sql<string>`${products.updatedAt}::text` })
+        .select({
+          id: products.id,
+          version: sql<string>`${products.updatedAt}::text`,
+          onSale: sql<boolean>`coalesce(${onSale}, false)`,
+        })
+        .from(products)
+        .where(
+          withinSeconds === null
+            ? onSale
+            : sql`${products.updatedAt} > now() - make_interval(secs => ${withinSeconds})`,
+        )
+    },
+
+    /** How many products are on sale (a product deleted outright leaves no updated_at behind). */
+    async countOnSale(): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
         .from(products)
         .where(and(eq(products.isActive, true), isNull(products.deletedAt)))
+      return row?.n ?? 0
     },
 
     /** Every product on sale and when it last changed, for /sitemap.xml (read fresh each time). */
