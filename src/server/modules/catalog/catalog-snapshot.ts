@@ -76,6 +76,8 @@ export function createCatalogSnapshot(sources: CatalogSources) {
   const images = new Map<number, ImageRecord[]>()
   /** Products on sale by id, kept with `entries`. */
   const byId = new Map<number, Product>()
+  /** The entries newest first, kept in order as products change (no sort of all at a write). */
+  let ordered: Entry[] = []
   let sold = new Map<number, number>()
   let view: CatalogView | null = null
   let running: Promise<CatalogView> | null = null
@@ -137,6 +139,16 @@ export function createCatalogSnapshot(sources: CatalogSources) {
       // Switched off between the two reads: gone now; the write's own signal follows anyway.
       for (const id of batch) if (!found.has(id)) forget(id)
     }
+    if (everything) {
+      ordered = [...entries.values()].sort(newestFirst)
+    } else if (changed.size || gone.size) {
+      const kept = ordered.filter((e) => !changed.has(e.product.id) && !gone.has(e.product.id))
+      for (const id of changed) {
+        const entry = entries.get(id)
+        if (entry) kept.splice(insertionPoint(kept, entry), 0, entry)
+      }
+      ordered = kept
+    }
   }
 
   function forget(id: number) {
@@ -153,25 +165,19 @@ export function createCatalogSnapshot(sources: CatalogSources) {
    * collector pause the process. Product and image look-ups read the live maps.
    */
   async function build(): Promise<CatalogView> {
-    // Newest first (created_at, then id), as the catalogue has always been listed.
-    const ordered = [...entries.values()].sort((a, b) => {
-      const x = a.product
-      const y = b.product
-      if (x.createdAt !== y.createdAt) return x.createdAt < y.createdAt ? 1 : -1
-      return y.id - x.id
-    })
-    const list = ordered.map((e) => e.product)
+    const order = ordered
+    const list = order.map((e) => e.product)
     const counts = new Map<string, number>()
     for (const p of list) counts.set(p.category, (counts.get(p.category) ?? 0) + 1)
     let listJson: Promise<PreparedBody> | undefined
     return {
       version: `${++generation}`,
       list,
-      listJson: () => (listJson ??= serialise(ordered)),
+      listJson: () => (listJson ??= serialise(order)),
       byId,
       bestsellers: rankBestsellers(list, sold),
       images,
-      cards: ordered.map((e) => e.card),
+      cards: order.map((e) => e.card),
       categories: categoriesOf(counts),
     }
   }
@@ -228,6 +234,7 @@ export function createCatalogSnapshot(sources: CatalogSources) {
       entries.clear()
       images.clear()
       byId.clear()
+      ordered = []
       refresh({ everything: true, sales: true }).catch(() => {})
     },
     /** Something changed: the next read waits for the refresh, which starts now. */
@@ -237,6 +244,26 @@ export function createCatalogSnapshot(sources: CatalogSources) {
       })
     },
   }
+}
+
+/** Newest first (created_at, then id), as the catalogue has always been listed. */
+function newestFirst(a: Entry, b: Entry): number {
+  const x = a.product
+  const y = b.product
+  if (x.createdAt !== y.createdAt) return x.createdAt < y.createdAt ? 1 : -1
+  return y.id - x.id
+}
+
+/** Where `entry` goes in `sorted` (newest first), by halving. */
+function insertionPoint(sorted: Entry[], entry: Entry): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (newestFirst(sorted[mid]!, entry) < 0) low = mid + 1
+    else high = mid
+  }
+  return low
 }
 
 /** GET /api/products' body: the entries' JSON joined between event-loop turns, gzipped apart. */
