@@ -145,7 +145,7 @@ function createServices(
     config,
     journal: uploadJournal,
     hasSales: (productId) => orders.hasSales(productId),
-    onChange: () => catalog.productsChanged(),
+    onChange: (productIds) => catalog.productsChanged(productIds),
   })
   const catalog = createCatalogService(
     { products, unitsSold: () => orders.unitsSold() },

@@ -85,14 +85,21 @@ export function createCatalogSnapshot(sources: CatalogSources) {
   let wantSales = true
   /** Every version compared next time, not only the last hour's (a start, a lost signal). */
   let wantEverything = true
+  /** The products the writes since the last refresh named; null: a write that named none. */
+  let wantIds: Set<number> | null = new Set()
 
   /**
    * Only what changed is read again: the products written in the last hour are compared with
    * the versions held (a short list, not ten thousand rows at every write); a product deleted
    * outright is noticed by the count, and then every version is compared.
    */
-  async function syncProducts(everything: boolean) {
-    const versions = await sources.products.versions(everything ? null : CHANGED_WITHIN_SECONDS)
+  async function syncProducts(everything: boolean, named: number[] | null) {
+    if (!everything && named?.length === 0) return
+    const versions = everything
+      ? await sources.products.versions(null)
+      : named
+        ? await sources.products.versions(null, named)
+        : await sources.products.versions(CHANGED_WITHIN_SECONDS)
     const changed = new Set<number>()
     const gone = new Set<number>()
     const versionOf = new Map<number, string>()
@@ -103,14 +110,15 @@ export function createCatalogSnapshot(sources: CatalogSources) {
         versionOf.set(v.id, v.version)
       }
     }
-    if (everything) {
+    if (everything || named) {
+      // Asked by id or in full: what is not in the answer is not on sale.
       const current = new Set(versions.map((v) => v.id))
-      for (const id of entries.keys()) if (!current.has(id)) gone.add(id)
+      for (const id of named ?? entries.keys()) if (!current.has(id)) gone.add(id)
     } else {
       const known = [...entries.keys()].filter((id) => !gone.has(id)).length
       const added = [...changed].filter((id) => !entries.has(id)).length
       if (known + added !== (await sources.products.countOnSale())) {
-        return syncProducts(true)
+        return syncProducts(true, null)
       }
     }
     // A kit shows its products' names and prices: it is re-read when one of them changes.
@@ -188,15 +196,18 @@ export function createCatalogSnapshot(sources: CatalogSources) {
         const products = wantProducts
         const sales = wantSales
         const everything = wantEverything
+        const named = wantIds && [...wantIds]
         wantProducts = wantSales = wantEverything = false
+        wantIds = new Set()
         try {
-          if (products) await syncProducts(everything)
+          if (products) await syncProducts(everything, named)
           if (sales) sold = await sources.unitsSold()
         } catch (error) {
           // Not refreshed: the next reader tries again.
           wantProducts ||= products
           wantSales ||= sales
           wantEverything ||= everything
+          wantIds = null
           throw error
         }
         view = await build()
@@ -209,10 +220,16 @@ export function createCatalogSnapshot(sources: CatalogSources) {
 
   function refresh(what: {
     products?: boolean
+    /** The products changed, when the writer knows them. */
+    ids?: number[]
     sales?: boolean
     everything?: boolean
   }): Promise<CatalogView> {
     wantEverything ||= what.everything ?? false
+    if (what.products || what.everything) {
+      if (what.ids && wantIds) for (const id of what.ids) wantIds.add(id)
+      else wantIds = null
+    }
     wantProducts ||= (what.products ?? false) || wantEverything
     wantSales ||= what.sales ?? false
     running ??= run()
@@ -238,7 +255,7 @@ export function createCatalogSnapshot(sources: CatalogSources) {
       refresh({ everything: true, sales: true }).catch(() => {})
     },
     /** Something changed: the next read waits for the refresh, which starts now. */
-    changed(what: { products?: boolean; sales?: boolean; everything?: boolean }) {
+    changed(what: { products?: boolean; ids?: number[]; sales?: boolean; everything?: boolean }) {
       refresh(what).catch(() => {
         // A failed refresh is tried again by the next reader, who sees its error.
       })

@@ -32,6 +32,15 @@ export function createCatalogService(
   signal.subscribe(
     (topic) => {
       if (topic === TOPIC_PRODUCTS) snapshot.changed({ products: true })
+      if (topic.startsWith(`${TOPIC_PRODUCTS}:`)) {
+        const ids = topic
+          .slice(TOPIC_PRODUCTS.length + 1)
+          .split(',')
+          .map(Number)
+        if (ids.every((id) => Number.isInteger(id) && id > 0))
+          snapshot.changed({ products: true, ids })
+        else snapshot.changed({ products: true })
+      }
       if (topic === TOPIC_SALES) snapshot.changed({ sales: true })
     },
     () => snapshot.changed({ everything: true, sales: true }),
@@ -88,10 +97,13 @@ export function createCatalogService(
   }
 
   return {
-    /** A product was written here: refreshed now, and the other instances are told. */
-    productsChanged() {
-      snapshot.changed({ products: true })
-      signal.publish(TOPIC_PRODUCTS)
+    /**
+     * Products were written here (`ids` when the writer knows which): refreshed now, and the
+     * other instances are told which.
+     */
+    productsChanged(ids?: number[]) {
+      snapshot.changed({ products: true, ids })
+      signal.publish(ids?.length ? `${TOPIC_PRODUCTS}:${ids.join(',')}` : TOPIC_PRODUCTS)
     },
 
     /** An order was paid or closed here: best sellers are ranked again, here and elsewhere. */

@@ -150,12 +150,14 @@ export function createProductReads(db: Db) {
       views(and(eq(products.isActive, true), inArray(products.id, ids))),
 
     /**
-     * Products changed in the last `withinSeconds` (every write of a product sets updated_at;
-     * on sale or not now), or all products on sale when `withinSeconds` is null, each with its
+     * The products `ids` (those a write named), else those changed in the last `withinSeconds`
+     * (every write of a product sets updated_at; on sale or not now), else all products on
+     * sale (`withinSeconds` null), each with its
      * version: updated_at to the microsecond, as text (two writes in one millisecond differ).
      */
     async versions(
       withinSeconds: number | null,
+      ids?: number[],
     ): Promise<Array<{ id: number; version: string; onSale: boolean }>> {
       const onSale = and(eq(products.isActive, true), isNull(products.deletedAt))
       return db
@@ -166,9 +168,11 @@ export function createProductReads(db: Db) {
         })
         .from(products)
         .where(
-          withinSeconds === null
-            ? onSale
-            : sql`${products.updatedAt} > now() - make_interval(secs => ${withinSeconds})`,
+          ids
+            ? inArray(products.id, ids)
+            : withinSeconds === null
+              ? onSale
+              : sql`${products.updatedAt} > now() - make_interval(secs => ${withinSeconds})`,
         )
     },
 
