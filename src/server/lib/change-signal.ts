@@ -63,7 +63,7 @@ export function postgresChangeSignal(
   let timer: NodeJS.Timeout | undefined
 
   async function connect(again: boolean) {
-    const next = new pg.Client({ connectionString: url })
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 })
     next.on('notification', (n) => {
       if (n.channel === CHANNEL && n.payload) fan.deliver(n.payload)
     })
@@ -109,9 +109,10 @@ export function postgresChangeSignal(
     },
     ready,
     async close() {
+      // A connection still being opened ends itself when it is done (`closed`): not awaited,
+      // so an unreachable database never holds up a shutdown.
       closed = true
       clearTimeout(timer)
-      await ready
       await client?.end().catch(() => {})
     },
   }
@@ -152,7 +153,6 @@ export function redisChangeSignal(
     },
     ready,
     async close() {
-      await ready
       subscriber.disconnect()
     },
   }

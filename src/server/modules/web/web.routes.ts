@@ -59,7 +59,14 @@ export async function webRoutes(app: App) {
   let homesOf = ''
   const sendHome = async (req: FastifyRequest, reply: FastifyReply) => {
     const base = baseUrl(req)
-    const catalogue = await app.services.catalog.home()
+    let catalogue
+    try {
+      catalogue = await app.services.catalog.home()
+    } catch (err) {
+      // The page still loads (its script asks /api/catalog, which tells the error on screen).
+      req.log.error({ err }, 'home page without its first cards')
+      return sendPrepared(req, reply, page(storeHead(base, '/')))
+    }
     if (catalogue.version !== homesOf) {
       homes.clear()
       homesOf = catalogue.version
