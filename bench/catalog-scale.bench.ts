@@ -51,16 +51,17 @@ for (const size of SIZES) {
   const db = `bench_catalog_${size}_${process.pid}`
   const dataDir = mkdtempSync(path.join(tmpdir(), 'catalog-scale-'))
   psql('postgres', `CREATE DATABASE ${db}`)
-  // First start: migrations and the demo catalogue (12 products with pictures and files).
-  const server = await startServer({
-    DATABASE_URL: urlFor(db),
-    DATA_DIR: dataDir,
-    METRICS_TOKEN,
-    MALLOC_ARENA_MAX: '2',
-    // e.g. --trace-gc or --cpu-prof, to see where the server's time goes.
-    ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
-  })
+  let server: Awaited<ReturnType<typeof startServer>> | undefined
   try {
+    // First start: migrations and the demo catalogue (12 products with pictures and files).
+    server = await startServer({
+      DATABASE_URL: urlFor(db),
+      DATA_DIR: dataDir,
+      METRICS_TOKEN,
+      MALLOC_ARENA_MAX: '2',
+      // e.g. --require a profiler, to see where the server's time goes.
+      ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
+    })
     const seeded = Number(psql(db, 'SELECT count(*) FROM products'))
     cloneCatalogue(db, size - seeded)
     // Cloned behind the server's back: tell it as another instance would (decision 021).
@@ -74,8 +75,11 @@ for (const size of SIZES) {
     if (!process.argv.includes('--server-only')) await phone(server.baseUrl)
     await serverUnderChange(server.baseUrl)
   } finally {
-    server.child.kill('SIGTERM')
-    await new Promise((resolve) => server.child.once('exit', resolve))
+    if (server) {
+      const { child } = server
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+    }
     psql('postgres', `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`)
     rmSync(dataDir, { recursive: true, force: true })
   }
