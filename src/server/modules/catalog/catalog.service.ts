@@ -10,13 +10,21 @@ import type { FileStorage } from '../../files/storage.js'
 import { makeShareImage, pickVariant, shareImageKey } from '../../files/images.js'
 import { buffer as readAll } from 'node:stream/consumers'
 import type { ImageRecord } from '../products/products.service.js'
-import { createCatalogSnapshot, type CatalogSources } from './catalog-snapshot.js'
+import {
+  createCatalogSnapshot,
+  type CardEntry,
+  type CatalogSources,
+  type CatalogView,
+} from './catalog-snapshot.js'
 
 export { publicView, type CatalogSources } from './catalog-snapshot.js'
 
 /** The topics the catalogue tells other instances about (lib/change-signal.ts). */
 const TOPIC_PRODUCTS = 'catalog:products'
 const TOPIC_SALES = 'catalog:sales'
+
+/** Searches remembered per catalogue version (see `matching`). */
+const SEARCH_CACHE = 64
 
 const notFound = () => new AppError('not_found', 'Produto não encontrado')
 
@@ -56,22 +64,35 @@ export function createCatalogService(
     return image
   }
 
+  /**
+   * The cards matching a search, per catalogue version: paging through results (the next page
+   * as the buyer scrolls) and the terms many buyers type filter ten thousand cards once, not at
+   * every request. A new version starts an empty cache; at most SEARCH_CACHE entries each.
+   */
+  const searches = new WeakMap<CatalogView, Map<string, CardEntry[]>>()
+  function matching(view: CatalogView, needle: string, category: string | undefined) {
+    if (!needle && !category) return view.cards
+    let cache = searches.get(view)
+    if (!cache) searches.set(view, (cache = new Map()))
+    const key = `${category ?? ''}\n${needle}`
+    let found = cache.get(key)
+    if (!found) {
+      found = view.cards.filter(
+        (c) => (!category || c.card.category === category) && (!needle || c.text.includes(needle)),
+      )
+      if (cache.size >= SEARCH_CACHE) cache.delete(cache.keys().next().value!)
+      cache.set(key, found)
+    }
+    return found
+  }
+
   /** A page of light cards: the search (catalog-search.ts) and the category, newest first. */
   async function pageOf(query: CatalogQuery): Promise<CatalogPage> {
-    const { cards } = await snapshot.get()
-    const needle = foldForSearch(query.q)
-    const matching =
-      needle || query.category
-        ? cards.filter(
-            (c) =>
-              (!query.category || c.card.category === query.category) &&
-              (!needle || c.text.includes(needle)),
-          )
-        : cards
+    const found = matching(await snapshot.get(), foldForSearch(query.q), query.category)
     const start = (query.page - 1) * CATALOG_PAGE_SIZE
     return {
-      items: matching.slice(start, start + CATALOG_PAGE_SIZE).map((c) => c.card),
-      total: matching.length,
+      items: found.slice(start, start + CATALOG_PAGE_SIZE).map((c) => c.card),
+      total: found.length,
       page: query.page,
       pageSize: CATALOG_PAGE_SIZE,
     }
