@@ -11,6 +11,23 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // Every browser the store meets takes <link rel="modulepreload"> (Safari since 17); an
+    // older one fetches the framework chunk when the entry asks for it, a moment later.
+    modulePreload: { polyfill: false },
+    // The framework (React, TanStack Query, wouter) and the store's fetch helpers in one
+    // chunk: one gzip stream instead of four small files, 1 KB less on the home page (issue 16).
+    rollupOptions: {
+      output: {
+        advancedChunks: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|mitt)[\\/]|src[\\/]client[\\/]lib[\\/](api|cn|session-id)\.ts/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

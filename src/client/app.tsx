@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
-import { Footer } from './features/layout/footer'
 import { readPendingOrder } from './features/checkout/pending-order'
 import { Header } from './features/layout/header'
 import { queryClient } from './lib/query-client'
@@ -34,6 +33,9 @@ function LazyPaymentWatcher() {
   ) : null
 }
 
+// The footer is below every page's first screen: its code comes after the first paint.
+const Footer = lazy(() => import('./features/layout/footer').then((m) => ({ default: m.Footer })))
+
 // Radix's toast is fetched with the first message: most visits show none.
 const Toaster = lazy(() => import('./ui/toaster').then((m) => ({ default: m.Toaster })))
 
@@ -64,7 +66,9 @@ export function App() {
         <main id="conteudo" className="flex-1">
           <AppRoutes />
         </main>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
       </div>
       <LazyToaster />
     </QueryClientProvider>

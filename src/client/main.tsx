@@ -6,7 +6,7 @@ import { App } from './app'
 import { bestsellersQuery, productKeys } from './features/catalog/catalog.queries'
 import { readPageData } from './lib/page-data'
 import { queryClient } from './lib/query-client'
-import { preloadProductPage } from './routes'
+import { preloadOtherRoutes, preloadProductPage } from './routes'
 import './styles.css'
 
 const root = document.getElementById('root')
@@ -14,7 +14,12 @@ if (!root) throw new Error('Elemento #root ausente em index.html')
 
 // A product page arrives drawn by the server, with its product: put it in the cache and load
 // the page's code first, so React's first paint is that same page, not a spinner.
-const { product } = readPageData()
+const { product, home } = readPageData()
+// The home page arrives with its first cards: they show without a second request.
+if (home && !/[?&](q|categoria)=/.test(window.location.search)) {
+  queryClient.setQueryData(productKeys.catalogPage({ q: '' }, 1), home.page)
+  queryClient.setQueryData(productKeys.categories(), home.categories)
+}
 const ready = product
   ? (queryClient.setQueryData(productKeys.detail(product.id), product),
     preloadProductPage().catch(() => undefined))
@@ -31,6 +36,8 @@ void ready.then(() =>
 window.addEventListener('load', () => {
   // Best sellers are below the fold: fetch them once the page has settled (SPEC.md section 7).
   setTimeout(() => void queryClient.prefetchQuery(bestsellersQuery()), 100)
+  // The other pages' table, so the first link tapped waits for one chunk, not two.
+  setTimeout(() => void preloadOtherRoutes().catch(() => undefined), 1_000)
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     navigator.serviceWorker.register('/sw.js').catch(() => {
       // No offline shell; the store works the same without it.

@@ -1,111 +1,25 @@
-import { createElement, lazy, Suspense, useState, type ComponentType } from 'react'
+import { Suspense } from 'react'
 import { Route, Switch } from 'wouter'
+import { preloadable } from './lib/preloadable'
 import { PageLoading } from './ui/query-state'
-import type { VariantId } from './features/admin/product-form/variants'
 import HomePage from './pages/home.page'
 
-/**
- * A lazy page that can be loaded ahead: once loaded it renders at once, without suspending
- * (React.lazy would show the fallback for a frame even when the code is already here).
- */
-function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  let loaded: ComponentType<P> | undefined
-  const remember = () =>
-    load().then((module) => {
-      loaded = module.default
-      return module
-    })
-  const Lazy = lazy(remember)
-  // Chosen once per mount: switching from Lazy to the loaded page later would remount it.
-  const Page = (props: P) => {
-    const [component] = useState(() => loaded ?? Lazy)
-    return createElement(component, props)
-  }
-  return Object.assign(Page, { preload: remember })
-}
-
-// Only the home page is in the first bundle; every other page loads on demand.
-const ProductPage = preloadable(() => import('./pages/product.page'))
-export const preloadProductPage = () => ProductPage.preload()
-const AboutPage = lazy(() => import('./pages/about.page'))
-const PrivacyPage = lazy(() => import('./pages/privacy.page'))
-const TermsPage = lazy(() => import('./pages/terms.page'))
-const NotFoundPage = lazy(() => import('./pages/not-found.page'))
-const LoginPage = lazy(() => import('./pages/login.page'))
-const SignupPage = lazy(() => import('./pages/signup.page'))
-const ForgotPasswordPage = lazy(() => import('./pages/esqueci-senha.page'))
-const ResetPasswordPage = lazy(() => import('./pages/redefinir-senha.page'))
-const DashboardPage = lazy(() => import('./pages/dashboard.page'))
-const MyMaterialsPage = lazy(() => import('./pages/my-materials.page'))
-const DirectDownloadPage = lazy(() => import('./pages/direct-download.page'))
-const AdminLoginPage = lazy(() => import('./pages/admin-login.page'))
-const AdminPage = lazy(() => import('./pages/admin.page'))
-// Administration: each screen its own chunk; the home bundle carries none of it.
-const AdminConfigPage = lazy(() => import('./pages/admin-config.page'))
-const AdminEditProductPage = lazy(() => import('./pages/admin-edit-product.page'))
-const ProductFormPage = lazy(() => import('./pages/product-form.page'))
-const AccessHubPage = lazy(() => import('./pages/acesso-cadastro.page'))
-const SimpleTestPage = lazy(() => import('./pages/teste-simples.page'))
-const ImagesTestPage = lazy(() => import('./pages/teste-imagens.page'))
-const FastImagesTestPage = lazy(() => import('./pages/teste-imagens-fast.page'))
-const UploadTestPage = lazy(() => import('./pages/teste-upload.page'))
-const SampleUploadPage = lazy(() => import('./pages/upload-teste.page'))
-
-/** The product registration screens of SPEC.md section 2: one form, one variant each. */
-const PRODUCT_FORM_ROUTES: Array<[string, VariantId]> = [
-  ['/admin/create-product', 'admin'],
-  ['/admin/criar-produto-direto', 'direct'],
-  ['/novo-produto', 'base64'],
-  ['/cadastrar-produto', 'newer'],
-  ['/cadastro-produto', 'traditional'],
-  ['/criar-produto', 'reload'],
-  ['/produto-novo', 'reload'],
-  ['/upload-multiplo.html', 'multiple'],
-]
-const CheckoutPage = lazy(() => import('./pages/checkout.page'))
-const CheckoutMercadoPagoPage = lazy(() => import('./pages/checkout-mercadopago.page'))
-const PaymentRecoveryPage = lazy(() => import('./pages/payment-recovery.page'))
+// Only the home page is in the first bundle. The table of every other page (and the code that
+// fetches each) is a chunk of its own, fetched once the home page has loaded or when a buyer
+// arrives on another page: the home page's first load carries none of it (issue 16).
+const OtherRoutes = preloadable(() => import('./other-routes'))
+export const preloadOtherRoutes = () => OtherRoutes.preload()
+export const preloadProductPage = () =>
+  OtherRoutes.preload().then((routes) => routes.preloadProductPage())
 
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>
         <Route path="/" component={HomePage} />
-        <Route path="/produto/:id">{(params) => <ProductPage id={params.id} />}</Route>
-        <Route path="/sobre-nos" component={AboutPage} />
-        <Route path="/politica-privacidade" component={PrivacyPage} />
-        <Route path="/termos-uso" component={TermsPage} />
-        <Route path="/checkout" component={CheckoutPage} />
-        <Route path="/checkout-pix" component={CheckoutPage} />
-        <Route path="/checkout-mercadopago" component={CheckoutMercadoPagoPage} />
-        <Route path="/payment-recovery" component={PaymentRecoveryPage} />
-        <Route path="/login" component={LoginPage} />
-        <Route path="/cadastro" component={SignupPage} />
-        <Route path="/esqueci-senha" component={ForgotPasswordPage} />
-        <Route path="/redefinir-senha" component={ResetPasswordPage} />
-        <Route path="/dashboard" component={DashboardPage} />
-        <Route path="/meus-materiais" component={MyMaterialsPage} />
-        <Route path="/download-direto" component={DirectDownloadPage} />
-        <Route path="/download-simples" component={DirectDownloadPage} />
-        <Route path="/baixar-materiais" component={DirectDownloadPage} />
-        <Route path="/admin/login" component={AdminLoginPage} />
-        <Route path="/admin/config" component={AdminConfigPage} />
-        <Route path="/admin/edit-product/:id">
-          {(params) => <AdminEditProductPage id={params.id} />}
+        <Route>
+          <OtherRoutes />
         </Route>
-        {PRODUCT_FORM_ROUTES.map(([path, variant]) => (
-          <Route key={path} path={path}>
-            {() => <ProductFormPage variant={variant} />}
-          </Route>
-        ))}
-        <Route path="/acesso-cadastro" component={AccessHubPage} />
-        <Route path="/teste-simples" component={SimpleTestPage} />
-        <Route path="/teste-imagens" component={ImagesTestPage} />
-        <Route path="/teste-imagens-fast" component={FastImagesTestPage} />
-        <Route path="/teste-upload" component={UploadTestPage} />
-        <Route path="/upload-teste" component={SampleUploadPage} />
-        <Route path="/admin" component={AdminPage} />
-        <Route component={NotFoundPage} />
       </Switch>
     </Suspense>
   )

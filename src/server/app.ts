@@ -4,6 +4,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { pt } from 'zod/locales'
 import fastifyCookie from '@fastify/cookie'
@@ -17,6 +18,12 @@ import { registerSecurityHeaders } from './http/security-headers.js'
 import { createRateLimiter, MemoryCounterStore } from './http/rate-limit.js'
 import { RedisCounterStore } from './http/rate-limit-redis.js'
 import { openRedis, type Redis } from './lib/redis.js'
+import {
+  localChangeSignal,
+  postgresChangeSignal,
+  redisChangeSignal,
+  type ChangeSignal,
+} from './lib/change-signal.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { createAccountsService } from './modules/accounts/accounts.service.js'
 import { createLoginService } from './modules/accounts/login.service.js'
@@ -85,6 +92,27 @@ export type { App, Deps, Services } from './app-types.js'
 z.config(pt())
 
 /**
+ * How instances sharing one database tell each other of changes to what they keep in memory
+ * (decision 021): Redis pub/sub when the store has a Redis, else PostgreSQL's LISTEN/NOTIFY;
+ * PGlite is one process, so nothing is sent.
+ */
+function changeSignalFor(
+  { database, config }: Deps,
+  redis: Redis | null,
+  log: FastifyBaseLogger,
+): ChangeSignal {
+  if (redis) return redisChangeSignal(redis, config.redisPrefix, log)
+  if (database.kind === 'postgres' && config.databaseUrl) {
+    return postgresChangeSignal(
+      config.databaseUrl,
+      (channel, payload) => database.db.execute(sql`SELECT pg_notify(${channel}, ${payload})`),
+      log,
+    )
+  }
+  return localChangeSignal()
+}
+
+/**
  * Every module's service, built once. A module gets the services it uses; where two modules
  * need each other (orders hold sales that products and the catalogue ask about), the later one
  * is reached through a function called only after start-up.
@@ -92,6 +120,7 @@ z.config(pt())
 function createServices(
   { database, storage, config, now }: Deps,
   redis: Redis | null,
+  signal: ChangeSignal,
   log: FastifyBaseLogger,
 ): Services {
   const { db } = database
@@ -117,9 +146,13 @@ function createServices(
     config,
     journal: uploadJournal,
     hasSales: (productId) => orders.hasSales(productId),
-    onChange: () => catalog.invalidate(),
+    onChange: (productIds) => catalog.productsChanged(productIds),
   })
-  const catalog = createCatalogService({ products, unitsSold: () => orders.unitsSold() }, storage)
+  const catalog = createCatalogService(
+    { products, unitsSold: () => orders.unitsSold() },
+    storage,
+    signal,
+  )
   const purchases = createPurchasesService({
     db,
     settings,
@@ -157,7 +190,7 @@ function createServices(
       cart.orderEffects,
       coupons.orderEffects,
     ],
-    onSalesChange: () => catalog.invalidate(),
+    onSalesChange: () => catalog.salesChanged(),
   })
 
   const guestAccess = createGuestAccessService({
@@ -298,7 +331,9 @@ export async function buildApp(deps: Deps): Promise<App> {
   const readiness: ReadinessCheck[] = []
   if (redis) readiness.push({ name: 'redis', check: async () => void (await redis.ping()) })
   if (deps.storage.check) readiness.push({ name: 'storage', check: () => deps.storage.check!() })
-  app.decorate('services', createServices(deps, redis, app.log))
+  const signal = changeSignalFor(deps, redis, app.log)
+  app.addHook('onClose', () => signal.close())
+  app.decorate('services', createServices(deps, redis, signal, app.log))
   // E-mails still being written after their answer went out finish before the database closes.
   app.addHook('onClose', async () => {
     await Promise.all([app.services.passwordReset.drain(), app.services.guestAccess.drain()])

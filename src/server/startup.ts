@@ -36,7 +36,7 @@ export async function prepareStore(app: App): Promise<void> {
     const seeded = await seedDemoCatalog(database.db, storage)
     if (seeded > 0) {
       app.log.info({ products: seeded }, 'demo catalogue seeded')
-      app.services.catalog.invalidate()
+      app.services.catalog.productsChanged()
     }
   }
 }

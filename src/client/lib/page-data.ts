@@ -1,10 +1,13 @@
+import type { CatalogCategories, CatalogPage } from '../../contracts/catalog'
 import type { Product } from '../../contracts/products'
 
-/** The data block the server writes into a product page (src/server/modules/web/page-body.ts). */
+/** The data block the server writes into a page (src/server/modules/web/page-body.ts). */
 const PAGE_DATA_ID = 'dados-da-pagina'
 
 export interface PageData {
   product?: Product
+  /** The home page's first cards and its categories, as GET /api/catalog would answer. */
+  home?: { page: CatalogPage; categories: CatalogCategories }
 }
 
 /** What the server already sent with the page: read once, before the first render. */

@@ -1,7 +1,7 @@
 /**
  * A value loaded on demand and kept for `ttlMs`. Concurrent readers share one load. Writes in
- * this process call `invalidate()`; other instances notice a change within the TTL, which keeps
- * catalogue reads off the database without a cross-instance bus.
+ * this process call `invalidate()`; other instances notice a change within the TTL (the
+ * settings; the catalogue has a change signal instead, decision 021).
  */
 export interface Cached<T> {
   get(): Promise<T>

@@ -1,7 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { createHash } from 'node:crypto'
-import { gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { gzip, gzipSync } from 'node:zlib'
 import { z } from 'zod'
+import { inSlices } from './slices.js'
+
+const gzipAsync = promisify(gzip)
 
 /** An answer serialised and compressed once, served many times (catalogue, home page). */
 export interface PreparedBody {
@@ -15,6 +19,17 @@ export function prepareBody(content: string, type: string): PreparedBody {
   const body = Buffer.from(content)
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
   return { type, body, gzip: gzipSync(body), etag }
+}
+
+/**
+ * The same as `prepareBody` for a large body already in pieces, without holding the event loop:
+ * hashed piece by piece between turns, gzipped on libuv's thread pool.
+ */
+export async function prepareBodyAsync(pieces: Buffer[], type: string): Promise<PreparedBody> {
+  const hash = createHash('sha1')
+  await inSlices(pieces, (piece) => void hash.update(piece))
+  const body = Buffer.concat(pieces)
+  return { type, body, gzip: await gzipAsync(body), etag: `"${hash.digest('base64url')}"` }
 }
 
 /**

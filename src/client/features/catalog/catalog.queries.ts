@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { CatalogCategories, CatalogPage } from '../../../contracts/catalog'
 import type { Product } from '../../../contracts/products'
-import { HttpError, apiJson } from '../../lib/api'
-import { withTimeout } from '../../lib/timeout'
-
-const DETAIL_TIMEOUT_MS = 10_000
+import { apiJson } from '../../lib/api'
 
 /** Every view of the store's products starts with 'products': a product write refreshes them all. */
 export const productKeys = {
@@ -13,14 +11,35 @@ export const productKeys = {
   related: (cartProductIds: number[]) =>
     [...productKeys.all, 'related', { cartProductIds }] as const,
   detail: (id: number) => [...productKeys.all, id] as const,
+  catalogPage: (search: CatalogSearch, page: number) =>
+    [...productKeys.all, 'catalog', search.q, search.category ?? '', page] as const,
+  categories: () => [...productKeys.all, 'categories'] as const,
 }
 
-export const productsQuery = () =>
+/** What the home page's grid shows: its address (`/?q=…&categoria=…`) says it. */
+export interface CatalogSearch {
+  q: string
+  category?: string
+}
+
+/** One page of light cards from the server, which searches and filters (decision 021). */
+export const catalogPageQuery = (search: CatalogSearch, page: number) =>
   queryOptions({
-    queryKey: productKeys.list(),
-    queryFn: ({ signal }) => apiJson<Product[]>('/api/products', { signal }),
-    select: (products) =>
-      Array.isArray(products) ? products.filter((p) => p.isActive !== false) : [],
+    queryKey: productKeys.catalogPage(search, page),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(page) })
+      if (search.q) params.set('q', search.q)
+      if (search.category) params.set('category', search.category)
+      return apiJson<CatalogPage>(`/api/catalog?${params}`, { signal })
+    },
+    // While the next search's first page loads, the last results stay on screen.
+    placeholderData: page === 1 ? keepPreviousData : undefined,
+  })
+
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: productKeys.categories(),
+    queryFn: ({ signal }) => apiJson<CatalogCategories>('/api/catalog/categories', { signal }),
   })
 
 export const bestsellersQuery = () =>
@@ -28,53 +47,3 @@ export const bestsellersQuery = () =>
     queryKey: productKeys.bestsellers(),
     queryFn: ({ signal }) => apiJson<Product[]>('/api/products/bestsellers', { signal }),
   })
-
-/** SPEC.md section 9: 10 s timeout, cached 5 min, one retry (none when the answer is final). */
-export const productQuery = (id: number) =>
-  queryOptions({
-    queryKey: productKeys.detail(id),
-    queryFn: async ({ signal }) => {
-      const timer = withTimeout(signal, DETAIL_TIMEOUT_MS)
-      try {
-        return await apiJson<Product>(`/api/products/${id}`, { signal: timer.signal })
-      } catch (error) {
-        if (timer.timedOut()) throw new Error('Tempo limite excedido. Tente novamente.')
-        throw error
-      }
-    },
-    staleTime: 5 * 60_000,
-    retry: (failureCount, error) => failureCount < 1 && !isNotFound(error),
-  })
-
-/** Suggestions for the cart sheet; failures are only logged (SPEC.md section 8). */
-export const relatedQuery = (cartProductIds: number[]) =>
-  queryOptions({
-    queryKey: productKeys.related(cartProductIds),
-    queryFn: async ({ signal }): Promise<Product[]> => {
-      try {
-        const answer = await apiJson<Product[]>('/api/products/related', {
-          method: 'POST',
-          body: { cartProductIds },
-          signal,
-        })
-        return Array.isArray(answer) ? answer : []
-      } catch (error) {
-        console.warn('Sugestões indisponíveis', error)
-        return []
-      }
-    },
-    // Adding a suggestion changes the ids: keep the old list on screen while the new one loads.
-    placeholderData: keepPreviousData,
-  })
-
-/** 404, or 400 for an id the server cannot read: both mean there is no such product. */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof HttpError && (error.status === 404 || error.status === 400)
-}
-
-/** A positive 32-bit integer id from the URL, or null. */
-export function parseProductId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null
-  const id = Number(raw)
-  return id > 0 && id <= 2_147_483_647 ? id : null
-}

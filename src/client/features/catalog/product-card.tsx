@@ -1,13 +1,13 @@
 import { preload } from 'react-dom'
 import { Link } from 'wouter'
-import type { Product } from '../../../contracts/products'
+import type { CatalogCard } from '../../../contracts/catalog'
 import { imageVariant } from '../../lib/image-url'
 import { SmartImage } from '../../ui/smart-image'
 import { CategoryBadge } from './category-badge'
 import { ProductPrice } from './product-price'
 
 interface ProductCardProps {
-  product: Product
+  product: CatalogCard
   /** The first cards of a page are above the fold: load them now, not lazily. */
   priority?: boolean
 }

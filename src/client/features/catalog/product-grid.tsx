@@ -1,8 +1,8 @@
-import type { Product } from '../../../contracts/products'
+import type { CatalogCard } from '../../../contracts/catalog'
 import { ProductCard } from './product-card'
 
 interface ProductGridProps {
-  products: Product[]
+  products: CatalogCard[]
   testId?: string
   /** How many leading cards load eagerly (SPEC.md section 9: the first 4 are preloaded). */
   priorityCount?: number

@@ -8,6 +8,7 @@ import {
   ProductList,
   RelatedBody,
 } from '../../../contracts/products.js'
+import { CatalogCategories, CatalogPage, CatalogQuery } from '../../../contracts/catalog.js'
 import type { App } from '../../app-types.js'
 import { isFresh, sendPrepared } from '../../lib/http.js'
 import type { CatalogService } from './catalog.service.js'
@@ -19,6 +20,19 @@ export function catalogRoutes(app: App) {
   // (see catalog.service.ts), and sent as they are; Fastify serialises only objects.
   app.get('/api/products', { schema: { response: { 200: ProductList } } }, async (req, reply) =>
     sendPrepared(req, reply, await catalog.listActiveJson()),
+  )
+
+  // The storefront's grid: a page of light cards, searched and filtered here (decision 021).
+  app.get(
+    '/api/catalog',
+    { schema: { querystring: CatalogQuery, response: { 200: CatalogPage } } },
+    async (req) => catalog.page(req.query),
+  )
+
+  app.get(
+    '/api/catalog/categories',
+    { schema: { response: { 200: CatalogCategories } } },
+    async () => catalog.categories(),
   )
 
   app.get('/api/products/bestsellers', { schema: { response: { 200: ProductList } } }, async () =>

@@ -1,34 +1,58 @@
+import type { CatalogPage, CatalogQuery } from '../../../contracts/catalog.js'
+import { CATALOG_PAGE_SIZE } from '../../../contracts/catalog.js'
+import { foldForSearch } from '../../../contracts/catalog-search.js'
 import type { ImageQuery, Product } from '../../../contracts/products.js'
-import { BESTSELLERS_LIMIT, ProductList, RELATED_LIMIT } from '../../../contracts/products.js'
+import { RELATED_LIMIT } from '../../../contracts/products.js'
 import { AppError } from '../../errors.js'
-import { cached } from '../../lib/cached.js'
-import { prepareJson, type PreparedBody } from '../../lib/http.js'
+import type { ChangeSignal } from '../../lib/change-signal.js'
+import type { PreparedBody } from '../../lib/http.js'
 import type { FileStorage } from '../../files/storage.js'
 import { makeShareImage, pickVariant, shareImageKey } from '../../files/images.js'
 import { buffer as readAll } from 'node:stream/consumers'
-import type { ImageRecord, ProductsService } from '../products/products.service.js'
+import type { ImageRecord } from '../products/products.service.js'
+import {
+  createCatalogSnapshot,
+  type CardEntry,
+  type CatalogSources,
+  type CatalogView,
+} from './catalog-snapshot.js'
 
-interface Snapshot {
-  list: Product[]
-  /** The list serialised once, through the route's ProductList: the store's hottest call. */
-  listJson: PreparedBody
-  byId: Map<number, Product>
-  bestsellers: Product[]
-  /** Image rows of active products by product id, for serving without a query. */
-  images: Map<number, ImageRecord[]>
-}
+export { publicView, type CatalogSources } from './catalog-snapshot.js'
+
+/** The topics the catalogue tells other instances about (lib/change-signal.ts). */
+const TOPIC_PRODUCTS = 'catalog:products'
+const TOPIC_SALES = 'catalog:sales'
+
+/** Searches remembered per catalogue version (see `matching`). */
+const SEARCH_CACHE = 64
 
 const notFound = () => new AppError('not_found', 'Produto não encontrado')
 
-/** Where the catalogue comes from: the products' reads, and units sold by product (orders). */
-export interface CatalogSources {
-  products: Pick<ProductsService, 'activeViews' | 'image'>
-  unitsSold: () => Promise<Map<number, number>>
-}
-
 /** The storefront's catalogue: products on sale, held in memory and rebuilt after writes. */
-export function createCatalogService(sources: CatalogSources, storage: FileStorage) {
-  const snapshot = cached(() => loadSnapshot(sources), 5_000)
+export function createCatalogService(
+  sources: CatalogSources,
+  storage: FileStorage,
+  signal: ChangeSignal,
+) {
+  const snapshot = createCatalogSnapshot(sources)
+  // Another instance wrote: refresh as if it had been here. After the signal's connection came
+  // back, everything is compared again (what was said meanwhile is lost).
+  signal.subscribe(
+    (topic) => {
+      if (topic === TOPIC_PRODUCTS) snapshot.changed({ products: true })
+      if (topic.startsWith(`${TOPIC_PRODUCTS}:`)) {
+        const ids = topic
+          .slice(TOPIC_PRODUCTS.length + 1)
+          .split(',')
+          .map(Number)
+        if (ids.every((id) => Number.isInteger(id) && id > 0))
+          snapshot.changed({ products: true, ids })
+        else snapshot.changed({ products: true })
+      }
+      if (topic === TOPIC_SALES) snapshot.changed({ sales: true })
+    },
+    () => snapshot.changed({ everything: true, sales: true }),
+  )
 
   async function imageRecord(productId: number, position: number): Promise<ImageRecord> {
     const fromSnapshot = (await snapshot.get()).images.get(productId)
@@ -38,6 +62,40 @@ export function createCatalogService(sources: CatalogSources, storage: FileStora
       image = (await sources.products.image(productId, position)) ?? undefined
     if (!image) throw new AppError('not_found', 'Imagem não encontrada')
     return image
+  }
+
+  /**
+   * The cards matching a search, per catalogue version: paging through results (the next page
+   * as the buyer scrolls) and the terms many buyers type filter ten thousand cards once, not at
+   * every request. A new version starts an empty cache; at most SEARCH_CACHE entries each.
+   */
+  const searches = new WeakMap<CatalogView, Map<string, CardEntry[]>>()
+  function matching(view: CatalogView, needle: string, category: string | undefined) {
+    if (!needle && !category) return view.cards
+    let cache = searches.get(view)
+    if (!cache) searches.set(view, (cache = new Map()))
+    const key = `${category ?? ''}\n${needle}`
+    let found = cache.get(key)
+    if (!found) {
+      found = view.cards.filter(
+        (c) => (!category || c.card.category === category) && (!needle || c.text.includes(needle)),
+      )
+      if (cache.size >= SEARCH_CACHE) cache.delete(cache.keys().next().value!)
+      cache.set(key, found)
+    }
+    return found
+  }
+
+  /** A page of light cards: the search (catalog-search.ts) and the category, newest first. */
+  async function pageOf(query: CatalogQuery): Promise<CatalogPage> {
+    const found = matching(await snapshot.get(), foldForSearch(query.q), query.category)
+    const start = (query.page - 1) * CATALOG_PAGE_SIZE
+    return {
+      items: found.slice(start, start + CATALOG_PAGE_SIZE).map((c) => c.card),
+      total: found.length,
+      page: query.page,
+      pageSize: CATALOG_PAGE_SIZE,
+    }
   }
 
   // Covers stored before share pictures existed get theirs at the first request, made once.
@@ -60,15 +118,49 @@ export function createCatalogService(sources: CatalogSources, storage: FileStora
   }
 
   return {
-    /** Drops the cached catalogue; product writes and payments call it. */
-    invalidate: () => snapshot.invalidate(),
+    /**
+     * Products were written here (`ids` when the writer knows which): refreshed now, and the
+     * other instances are told which.
+     */
+    productsChanged(ids?: number[]) {
+      snapshot.changed({ products: true, ids })
+      signal.publish(ids?.length ? `${TOPIC_PRODUCTS}:${ids.join(',')}` : TOPIC_PRODUCTS)
+    },
+
+    /** An order was paid or closed here: best sellers are ranked again, here and elsewhere. */
+    salesChanged() {
+      snapshot.changed({ sales: true })
+      signal.publish(TOPIC_SALES)
+    },
+
+    /** Settles once changes made by other instances are heard. */
+    signalReady: () => signal.ready,
+
+    /** Reads the whole catalogue again, here only (writes made around the services: tests). */
+    invalidate: () => snapshot.reloadAll(),
+
+    page: pageOf,
+
+    async categories() {
+      return (await snapshot.get()).categories
+    },
+
+    /** What the home page's HTML carries: the first page and the categories, and their version. */
+    async home() {
+      const view = await snapshot.get()
+      return {
+        version: view.version,
+        page: await pageOf({ q: '', category: undefined, page: 1 }),
+        categories: view.categories,
+      }
+    },
 
     async listActive(): Promise<Product[]> {
       return (await snapshot.get()).list
     },
 
     async listActiveJson(): Promise<PreparedBody> {
-      return (await snapshot.get()).listJson
+      return (await snapshot.get()).listJson()
     },
 
     /** An active product; inactive, deleted and unknown ones are all simply "not found". */
@@ -133,34 +225,3 @@ export function createCatalogService(sources: CatalogSources, storage: FileStora
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>
-
-/** The snapshot: products on sale from the products module, ranked by the orders' sales. */
-/**
- * A product as anyone may see it. A paid material's Canva link (or template id) IS the
- * material: it reaches only its buyers (customer area, guest look-up, download answers), never
- * the public catalogue. A free material may show its own.
- */
-export function publicView(product: Product): Product {
-  if (product.isFree) return product
-  return { ...product, externalLink: null, canvaTemplateId: null }
-}
-
-async function loadSnapshot(sources: CatalogSources): Promise<Snapshot> {
-  const [{ list: views, images }, sold] = await Promise.all([
-    sources.products.activeViews(),
-    sources.unitsSold(),
-  ])
-  // Everything the catalogue answers comes from here, so every public answer is a public view.
-  const list = views.map(publicView)
-  // Sorting is stable and `list` is newest first, so equal sales keep the newest first.
-  const bestsellers = [...list]
-    .sort((a, b) => (sold.get(b.id) ?? 0) - (sold.get(a.id) ?? 0))
-    .slice(0, BESTSELLERS_LIMIT)
-  return {
-    list,
-    listJson: prepareJson(ProductList, list),
-    byId: new Map(list.map((p) => [p.id, p])),
-    bestsellers,
-    images,
-  }
-}

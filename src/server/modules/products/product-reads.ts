@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { AdminProductLight } from '../../../contracts/admin.js'
 import type { PurchaseFile } from '../../../contracts/customer.js'
 import { centsToDecimal } from '../../../contracts/money.js'
@@ -144,6 +144,46 @@ export function createProductReads(db: Db) {
 
     /** Products on sale, newest first, with their image records (the catalogue's snapshot). */
     activeViews: () => views(eq(products.isActive, true)),
+
+    /** Those of `ids` on sale, as `activeViews` gives them: the catalogue re-reads only these. */
+    activeViewsOf: (ids: number[]) =>
+      views(and(eq(products.isActive, true), inArray(products.id, ids))),
+
+    /**
+     * The products `ids` (those a write named), else those changed in the last `withinSeconds`
+     * (every write of a product sets updated_at; on sale or not now), else all products on
+     * sale (`withinSeconds` null), each with its
+     * version: updated_at to the microsecond, as text (two writes in one millisecond differ).
+     */
+    async versions(
+      withinSeconds: number | null,
+      ids?: number[],
+    ): Promise<Array<{ id: number; version: string; onSale: boolean }>> {
+      const onSale = and(eq(products.isActive, true), isNull(products.deletedAt))
+      return db
+        .select({
+          id: products.id,
+          version: sql<string>`${products.updatedAt}::text`,
+          onSale: sql<boolean>`coalesce(${onSale}, false)`,
+        })
+        .from(products)
+        .where(
+          ids
+            ? inArray(products.id, ids)
+            : withinSeconds === null
+              ? onSale
+              : sql`${products.updatedAt} > now() - make_interval(secs => ${withinSeconds})`,
+        )
+    },
+
+    /** How many products are on sale (a product deleted outright leaves no updated_at behind). */
+    async countOnSale(): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(and(eq(products.isActive, true), isNull(products.deletedAt)))
+      return row?.n ?? 0
+    },
 
     /** Every product on sale and when it last changed, for /sitemap.xml (read fresh each time). */
     async sitemapEntries(): Promise<Array<{ id: number; updatedAt: Date }>> {

@@ -40,7 +40,8 @@ export function createProductsService(deps: {
   /** Whether any order holds the product (the orders module knows; a sold product is kept). */
   hasSales: (productId: number) => Promise<boolean>
   /** Called after every write, so cached views of the catalogue are rebuilt. */
-  onChange: () => void
+  /** After a write: the products it changed, when known (the catalogue re-reads only those). */
+  onChange: (productIds?: number[]) => void
 }) {
   const { db, storage, config, journal, hasSales, onChange } = deps
 
@@ -157,7 +158,7 @@ export function createProductsService(deps: {
           return { id: productId, name: row!.name }
         })
       })
-      onChange()
+      onChange([created.id])
       return created
     },
 
@@ -200,7 +201,7 @@ export function createProductsService(deps: {
       }
       if (plan?.groups.size) await journal.run(await journalEntryFor(db, plan, id), write)
       else await write()
-      onChange()
+      onChange([id])
     },
 
     /**
@@ -232,7 +233,7 @@ export function createProductsService(deps: {
         await db.delete(products).where(eq(products.id, id))
         return 'deleted' as const
       })
-      onChange()
+      onChange([id])
       return { id, removed }
     },
 
@@ -263,7 +264,7 @@ export function createProductsService(deps: {
         .where(and(eq(products.id, id), isNull(products.deletedAt)))
         .returning({ id: products.id, isActive: products.isActive })
       if (!row) throw notFound()
-      onChange()
+      onChange([id])
       return row
     },
   }

@@ -1,3 +1,4 @@
+import { CatalogCategories, CatalogPage } from '../../../contracts/catalog.js'
 import { categoryOf } from '../../../contracts/categories.js'
 import { formatDecimalBRL } from '../../../contracts/money.js'
 import { z } from 'zod'
@@ -70,6 +71,17 @@ function shellHeader(): string {
     `<span class="h-10 w-10" aria-hidden="true"></span>`,
     `</div></header>`,
   ].join('')
+}
+
+/** The home page's first page of cards and its categories, as GET /api/catalog answers them. */
+export function homeData(home: { page: CatalogPage; categories: CatalogCategories }): string {
+  const data = {
+    home: {
+      page: z.encode(CatalogPage, home.page),
+      categories: z.encode(CatalogCategories, home.categories),
+    },
+  }
+  return `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForHtml(data)}</script>`
 }
 
 /** The product as the API answers it, for the client's cache: no second request, no spinner. */

@@ -6,7 +6,7 @@ import type { App } from '../../app-types.js'
 import { AppError } from '../../errors.js'
 import { baseUrlOf } from '../../http/base-url.js'
 import { prepareBody, sendPrepared, type PreparedBody } from '../../lib/http.js'
-import { productBody, productData } from './page-body.js'
+import { homeData, productBody, productData } from './page-body.js'
 import { productHead, storeHead } from './page-head.js'
 import { robotsTxt, sitemapXml } from './sitemap.js'
 
@@ -53,13 +53,27 @@ export async function webRoutes(app: App) {
       'text/html; charset=utf-8',
     )
 
-  // The home page is the same for everyone on a given host: render it once per host.
+  // The home page is the same for everyone on a given host, with the catalogue's first cards
+  // (the client shows them without asking): rendered once per host and catalogue version.
   const homes = new Map<string, PreparedBody>()
-  const sendHome = (req: FastifyRequest, reply: FastifyReply) => {
+  let homesOf = ''
+  const sendHome = async (req: FastifyRequest, reply: FastifyReply) => {
     const base = baseUrl(req)
+    let catalogue
+    try {
+      catalogue = await app.services.catalog.home()
+    } catch (err) {
+      // The page still loads (its script asks /api/catalog, which tells the error on screen).
+      req.log.error({ err }, 'home page without its first cards')
+      return sendPrepared(req, reply, page(storeHead(base, '/')))
+    }
+    if (catalogue.version !== homesOf) {
+      homes.clear()
+      homesOf = catalogue.version
+    }
     let home = homes.get(base)
     if (!home) {
-      home = page(storeHead(base, '/'))
+      home = page(storeHead(base, '/'), homeData(catalogue))
       if (homes.size < 16) homes.set(base, home)
     }
     return sendPrepared(req, reply, home)

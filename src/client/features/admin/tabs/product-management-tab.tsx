@@ -4,7 +4,7 @@ import { Link } from 'wouter'
 import { buttonClasses } from '../../../ui/button'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
-import { searchProducts } from '../../catalog/product-search'
+import { searchItems } from '../../../../contracts/catalog-search'
 import { adminProductsQuery } from '../admin.queries'
 import { ProductRow } from '../product-row'
 
@@ -12,7 +12,7 @@ import { ProductRow } from '../product-row'
 export function ProductManagementTab() {
   const { data, error, isPending, refetch } = useQuery(adminProductsQuery())
   const [search, setSearch] = useState('')
-  const shown = searchProducts(data ?? [], search)
+  const shown = searchItems(data ?? [], search)
 
   return (
     <Panel

@@ -1,0 +1,62 @@
+import { z } from 'zod'
+import { findCategory } from './categories.js'
+import { Product } from './products.js'
+
+/** Cards per page of GET /api/catalog: two screens of a phone's two-column grid. */
+export const CATALOG_PAGE_SIZE = 24
+/** Longest search term taken; a teacher types a few words. */
+export const CATALOG_QUERY_MAX = 100
+
+/** A product as a card shows it: no description, files, kits or bumps. */
+export const CatalogCard = Product.pick({
+  id: true,
+  name: true,
+  price: true,
+  category: true,
+  isFree: true,
+  imageUrl: true,
+})
+export type CatalogCard = z.infer<typeof CatalogCard>
+
+/** GET /api/catalog?q=&category=&page= (`categoria` is the page's own word for the same). */
+export const CatalogQuery = z.object({
+  q: z
+    .string()
+    .max(CATALOG_QUERY_MAX, { error: `A busca pode ter no máximo ${CATALOG_QUERY_MAX} letras` })
+    .default('')
+    .transform((q) => q.trim()),
+  category: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined
+      const category = findCategory(value)
+      if (!category) {
+        ctx.addIssue({ code: 'custom', message: 'Categoria desconhecida' })
+        return z.NEVER
+      }
+      return category.slug
+    }),
+  page: z.coerce
+    .number({ error: 'Página inválida' })
+    .int({ error: 'Página inválida' })
+    .min(1, { error: 'Página inválida' })
+    .max(100_000, { error: 'Página inválida' })
+    .default(1),
+})
+export type CatalogQuery = z.infer<typeof CatalogQuery>
+
+export const CatalogPage = z.object({
+  items: z.array(CatalogCard),
+  /** Cards matching the query, all pages together. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+})
+export type CatalogPage = z.infer<typeof CatalogPage>
+
+/** GET /api/catalog/categories: the categories that have products on sale, with how many. */
+export const CatalogCategories = z.array(
+  z.object({ slug: z.string(), label: z.string(), emoji: z.string(), count: z.number().int() }),
+)
+export type CatalogCategories = z.infer<typeof CatalogCategories>

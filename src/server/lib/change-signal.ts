@@ -1,0 +1,159 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import type { Redis } from './redis.js'
+
+/**
+ * Tells the other instances of the store sharing one database that something they keep in
+ * memory changed (decision 021). A message carries a topic and the sending instance's id; an
+ * instance ignores its own (it acted on the change already). `resync` runs after the signal's
+ * connection came back: messages sent meanwhile are lost, so the listener reloads.
+ */
+export interface ChangeSignal {
+  publish(topic: string): void
+  subscribe(listener: (topic: string) => void, resync?: () => void): void
+  /** Settles once messages from other instances are heard (tests wait for it). */
+  ready: Promise<void>
+  close(): Promise<void>
+}
+
+const CHANNEL = 'loja_changes'
+const RECONNECT_MS = 2_000
+
+interface Message {
+  from: string
+  topic: string
+}
+
+function fanOut(self: string) {
+  const listeners: Array<{ listener: (topic: string) => void; resync?: () => void }> = []
+  return {
+    listeners,
+    deliver(raw: string) {
+      let message: Message
+      try {
+        message = JSON.parse(raw) as Message
+      } catch {
+        return
+      }
+      if (message.from === self || typeof message.topic !== 'string') return
+      for (const { listener } of listeners) listener(message.topic)
+    },
+    resync() {
+      for (const { resync } of listeners) resync?.()
+    },
+  }
+}
+
+/** One process, one instance (PGlite): nothing to tell anyone. */
+export function localChangeSignal(): ChangeSignal {
+  return { publish() {}, subscribe() {}, ready: Promise.resolve(), close: async () => {} }
+}
+
+/** PostgreSQL's LISTEN/NOTIFY on a connection of its own, reopened when it drops. */
+export function postgresChangeSignal(
+  url: string,
+  notify: (channel: string, payload: string) => Promise<unknown>,
+  log?: FastifyBaseLogger,
+): ChangeSignal {
+  const self = randomUUID()
+  const fan = fanOut(self)
+  let client: pg.Client | null = null
+  let closed = false
+  let timer: NodeJS.Timeout | undefined
+
+  async function connect(again: boolean) {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 })
+    next.on('notification', (n) => {
+      if (n.channel === CHANNEL && n.payload) fan.deliver(n.payload)
+    })
+    next.on('error', (err) => {
+      log?.warn({ err }, 'change signal: PostgreSQL connection lost')
+      void next.end().catch(() => {})
+      if (client === next) client = null
+      retry()
+    })
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${CHANNEL}`)
+    } catch (err) {
+      log?.warn({ err }, 'change signal: cannot LISTEN')
+      void next.end().catch(() => {})
+      retry()
+      return
+    }
+    if (closed) return void (await next.end())
+    client = next
+    if (again) fan.resync()
+  }
+  function retry() {
+    if (closed || timer) return
+    timer = setTimeout(() => {
+      timer = undefined
+      void connect(true)
+    }, RECONNECT_MS)
+    timer.unref()
+  }
+  const ready = connect(false)
+
+  return {
+    publish(topic) {
+      const payload = JSON.stringify({ from: self, topic } satisfies Message)
+      // Through the store's pool: the listening connection only listens.
+      notify(CHANNEL, payload).catch((err: unknown) =>
+        log?.warn({ err }, 'change signal: NOTIFY failed'),
+      )
+    },
+    subscribe(listener, resync) {
+      fan.listeners.push({ listener, resync })
+    },
+    ready,
+    async close() {
+      // A connection still being opened ends itself when it is done (`closed`): not awaited,
+      // so an unreachable database never holds up a shutdown.
+      closed = true
+      clearTimeout(timer)
+      await client?.end().catch(() => {})
+    },
+  }
+}
+
+/** Redis pub/sub: a subscriber connection of its own (a subscribed connection does nothing else). */
+export function redisChangeSignal(
+  redis: Redis,
+  prefix: string,
+  log?: FastifyBaseLogger,
+): ChangeSignal {
+  const self = randomUUID()
+  const fan = fanOut(self)
+  // ioredis's keyPrefix does not apply to channels: the store's prefix is added here.
+  const channel = `${prefix}${CHANNEL}`
+  const subscriber = redis.duplicate()
+  let subscribedOnce = false
+  subscriber.on('message', (from: string, raw: string) => {
+    if (from === channel) fan.deliver(raw)
+  })
+  // ioredis subscribes again after a reconnection; what was sent meanwhile is reloaded.
+  subscriber.on('ready', () => {
+    if (subscribedOnce) fan.resync()
+  })
+  const ready = subscriber
+    .subscribe(channel)
+    .then(() => void (subscribedOnce = true))
+    .catch((err: unknown) => log?.warn({ err }, 'change signal: cannot SUBSCRIBE'))
+  return {
+    publish(topic) {
+      const payload = JSON.stringify({ from: self, topic } satisfies Message)
+      redis
+        .publish(channel, payload)
+        .catch((err: unknown) => log?.warn({ err }, 'change signal: PUBLISH failed'))
+    },
+    subscribe(listener, resync) {
+      fan.listeners.push({ listener, resync })
+    },
+    ready,
+    async close() {
+      subscriber.disconnect()
+    },
+  }
+}
