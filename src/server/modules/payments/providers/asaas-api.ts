@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ProviderApiError, providerApi } from './provider-api.js'
 
 export const ASAAS_PRODUCTION_URL = 'https://api.asaas.com/v3'
 export const ASAAS_SANDBOX_URL = 'https://api-sandbox.asaas.com/v3'
@@ -7,17 +8,6 @@ export const ASAAS_SANDBOX_URL = 'https://api-sandbox.asaas.com/v3'
 export function asaasApiUrl(apiKey: string, configured: string | undefined): string {
   if (configured) return configured
   return apiKey.startsWith('$aact_hmlg_') ? ASAAS_SANDBOX_URL : ASAAS_PRODUCTION_URL
-}
-
-/** A failed call to Asaas; `status` 0 when it never answered. */
-export class AsaasError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-    this.name = 'AsaasError'
-  }
 }
 
 /** The fields of a payment the store decides on (docs/PROVIDERS.md, "Asaas"); the rest is ignored. */
@@ -47,48 +37,18 @@ const Deleted = z.object({ deleted: z.boolean(), id: z.string() })
 export const reaisOf = (cents: number) => Math.round(cents) / 100
 export const centsOf = (reais: number) => Math.round(reais * 100)
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * Asaas' REST API v3 (`access_token: <API key>`), only the calls the store makes. Error texts
  * keep Asaas' own description, never the request: the body carries the buyer's CPF.
  */
 export function createAsaasApi(opts: { apiUrl: string; apiKey: string; timeoutMs?: number }) {
-  async function call<T>(
-    schema: z.ZodType<T>,
-    method: 'GET' | 'POST' | 'DELETE',
-    path: string,
-    json?: unknown,
-  ): Promise<T> {
-    const headers: Record<string, string> = {
-      access_token: opts.apiKey,
-      // Asaas asks integrations to name themselves; requests without one may be refused.
-      'user-agent': 'loja-materiais',
-    }
-    if (json !== undefined) headers['content-type'] = 'application/json'
-    let res: Response
-    try {
-      res = await fetch(`${opts.apiUrl}${path}`, {
-        method,
-        headers,
-        body: json === undefined ? undefined : JSON.stringify(json),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-      })
-    } catch (error) {
-      throw new AsaasError(0, `Asaas unreachable: ${(error as Error).message}`)
-    }
-    const text = await res.text()
-    if (!res.ok) throw new AsaasError(res.status, `Asaas ${res.status}: ${text.slice(0, 300)}`)
-    const parsed = schema.safeParse(parseJson(text))
-    if (!parsed.success) throw new AsaasError(res.status, 'Asaas answer not understood')
-    return parsed.data
-  }
+  const call = providerApi({
+    provider: 'Asaas',
+    apiUrl: opts.apiUrl,
+    // Asaas asks integrations to name themselves; requests without one may be refused.
+    headers: { access_token: opts.apiKey, 'user-agent': 'loja-materiais' },
+    timeoutMs: opts.timeoutMs,
+  })
 
   const paymentPath = (id: string) => `/payments/${encodeURIComponent(id)}`
 
@@ -128,7 +88,7 @@ export function createAsaasApi(opts: { apiUrl: string; apiKey: string; timeoutMs
       try {
         return await call(Payment, 'GET', paymentPath(id))
       } catch (error) {
-        if (error instanceof AsaasError && error.status === 404) return null
+        if (error instanceof ProviderApiError && error.status === 404) return null
         throw error
       }
     },

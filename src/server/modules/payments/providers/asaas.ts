@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { AppError } from '../../../errors.js'
-import { AsaasError, centsOf, reaisOf, type AsaasApi, type AsaasPayment } from './asaas-api.js'
+import { centsOf, reaisOf, type AsaasApi, type AsaasPayment } from './asaas-api.js'
 import { refundOutcome, type ChargeRef, type PixProvider } from './pix-provider.js'
+import { providerSaidNo } from './provider-api.js'
 
 /** Asaas' statuses of a PIX that arrived (CONFIRMED: paid, balance not yet released). */
 const PAID = new Set(['RECEIVED', 'CONFIRMED'])
@@ -94,16 +95,11 @@ export function asaasProvider(api: AsaasApi, opts: AsaasOptions): PixProvider {
     async refund(ref) {
       if (!ref.providerPaymentId) return { state: 'refused', detail: 'pedido sem pagamento' }
       const id = ref.providerPaymentId
-      return refundOutcome(
-        async () => {
-          const payment = await api.refundPayment(id, `Reembolso do pedido ${ref.orderId}`)
-          // The devolução's own status when Asaas lists it, else the payment's.
-          return { status: payment.refunds?.at(-1)?.status ?? payment.status }
-        },
-        REFUSED_REFUNDS,
-        (error): error is AsaasError =>
-          error instanceof AsaasError && error.status >= 400 && error.status < 500,
-      )
+      return refundOutcome(async () => {
+        const payment = await api.refundPayment(id, `Reembolso do pedido ${ref.orderId}`)
+        // The devolução's own status when Asaas lists it, else the payment's.
+        return { status: payment.refunds?.at(-1)?.status ?? payment.status }
+      }, REFUSED_REFUNDS)
     },
 
     async cancelCharge(ref) {
@@ -112,7 +108,7 @@ export function asaasProvider(api: AsaasApi, opts: AsaasOptions): PixProvider {
         await api.deletePayment(ref.providerPaymentId)
       } catch (error) {
         // 4xx: already paid (only pending or overdue charges can be removed) or already gone.
-        if (error instanceof AsaasError && error.status >= 400 && error.status < 500) return
+        if (providerSaidNo(error)) return
         throw error
       }
     },

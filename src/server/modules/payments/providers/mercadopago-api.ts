@@ -1,16 +1,6 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-
-/** A failed call to Mercado Pago; `status` 0 when it never answered. */
-export class MercadoPagoError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-    this.name = 'MercadoPagoError'
-  }
-}
+import { ProviderApiError, providerApi } from './provider-api.js'
 
 /** The fields of a payment we decide on (PROVIDERS.md); the rest of the answer is ignored. */
 const PaymentAnswer = z.object({
@@ -47,14 +37,6 @@ const PreferenceAnswer = z.object({
 })
 export type MercadoPagoPreference = z.infer<typeof PreferenceAnswer>
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * The same key for the same operation on the same order, in UUID form: a retried request
  * (timeout, double click) returns the first payment instead of charging twice.
@@ -70,40 +52,27 @@ export function createMercadoPagoApi(opts: {
   accessToken: string
   timeoutMs?: number
 }) {
-  async function call<T>(
+  const request = providerApi({
+    provider: 'Mercado Pago',
+    apiUrl: opts.apiUrl,
+    headers: { authorization: `Bearer ${opts.accessToken}` },
+    timeoutMs: opts.timeoutMs,
+  })
+  /** Every write carries its idempotency key: a retried request answers the first result. */
+  const call = <T>(
     schema: z.ZodType<T>,
     method: 'GET' | 'POST',
     path: string,
     body?: { json: unknown; idempotencyKey: string },
     extraHeaders: Record<string, string> = {},
-  ): Promise<T> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${opts.accessToken}`,
-      ...extraHeaders,
-    }
-    if (body) {
-      headers['content-type'] = 'application/json'
-      headers['x-idempotency-key'] = body.idempotencyKey
-    }
-    let res: Response
-    try {
-      res = await fetch(`${opts.apiUrl}${path}`, {
-        method,
-        headers,
-        body: body ? JSON.stringify(body.json) : undefined,
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-      })
-    } catch (error) {
-      throw new MercadoPagoError(0, `Mercado Pago unreachable: ${(error as Error).message}`)
-    }
-    const text = await res.text()
-    if (!res.ok)
-      throw new MercadoPagoError(res.status, `Mercado Pago ${res.status}: ${text.slice(0, 300)}`)
-    const parsed = schema.safeParse(parseJson(text))
-    if (!parsed.success)
-      throw new MercadoPagoError(res.status, 'Mercado Pago answer not understood')
-    return parsed.data
-  }
+  ) =>
+    request(
+      schema,
+      method,
+      path,
+      body?.json,
+      body ? { 'x-idempotency-key': body.idempotencyKey, ...extraHeaders } : extraHeaders,
+    )
 
   return {
     createPayment: (json: unknown, key: string) =>
@@ -114,7 +83,7 @@ export function createMercadoPagoApi(opts: {
       try {
         return await call(PaymentAnswer, 'GET', `/v1/payments/${encodeURIComponent(id)}`)
       } catch (error) {
-        if (error instanceof MercadoPagoError && error.status === 404) return null
+        if (error instanceof ProviderApiError && error.status === 404) return null
         throw error
       }
     },

@@ -1,10 +1,5 @@
 import { AppError } from '../../../errors.js'
-import {
-  idempotencyKey,
-  MercadoPagoError,
-  type MercadoPagoApi,
-  type MercadoPagoPayment,
-} from './mercadopago-api.js'
+import { idempotencyKey, type MercadoPagoApi, type MercadoPagoPayment } from './mercadopago-api.js'
 import { verifyMercadoPagoSignature } from './mercadopago-signature.js'
 import { refundOutcome, type ChargeRef, type PixProvider } from './pix-provider.js'
 
@@ -96,8 +91,6 @@ export function mercadoPagoProvider(api: MercadoPagoApi, opts: MercadoPagoOption
       return refundOutcome(
         () => api.createRefund(paymentId, idempotencyKey('refund', ref.orderId)),
         REFUSED_REFUNDS,
-        (error): error is MercadoPagoError =>
-          error instanceof MercadoPagoError && error.status >= 400 && error.status < 500,
       )
     },
 

@@ -1,4 +1,5 @@
 import type { PaymentProviderName } from '../../../../contracts/checkout.js'
+import { providerSaidNo } from './provider-api.js'
 
 /** What a provider needs to charge one order. */
 export interface ChargeRequest {
@@ -50,7 +51,6 @@ export type RefundResult = { state: 'accepted' } | { state: 'refused'; detail: s
 export async function refundOutcome(
   ask: () => Promise<{ status: string }>,
   refused: ReadonlySet<string>,
-  providerSaidNo: (error: unknown) => error is Error,
 ): Promise<RefundResult> {
   try {
     const refund = await ask()

@@ -1,7 +1,7 @@
 import { AppError } from '../../../errors.js'
 import { idempotencyKey } from './mercadopago-api.js'
 import { refundOutcome, type ChargeRef, type PixProvider } from './pix-provider.js'
-import { WooviError, type WooviApi, type WooviCharge } from './woovi-api.js'
+import { type WooviApi, type WooviCharge } from './woovi-api.js'
 import { verifyWooviWebhook } from './woovi-signature.js'
 
 /** Woovi's answer pays an order only when completed, for that order, for its amount. */
@@ -60,8 +60,6 @@ export function wooviProvider(api: WooviApi, opts: WooviOptions): PixProvider {
       return refundOutcome(
         () => api.refundCharge(correlationId, idempotencyKey('refund', ref.orderId)),
         REFUSED_REFUNDS,
-        (error): error is WooviError =>
-          error instanceof WooviError && error.status >= 400 && error.status < 500,
       )
     },
 
