@@ -2,7 +2,7 @@ import { createWriteStream, existsSync } from 'node:fs'
 import { rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { backupFileName, startBackup } from './backup/archive.js'
+import { backupFileName, rowCounts, startBackup } from './backup/archive.js'
 import { loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
 import { DataDirInUseError } from './db/data-dir-lock.js'
@@ -40,12 +40,8 @@ async function main(argv: string[]) {
     // Written beside and renamed at the end: a cut backup never looks like a whole one.
     await pipeline(stream, createWriteStream(partial))
     await rename(partial, out)
-    const rows = Object.entries(info.tables)
-      .filter(([table]) => table.startsWith('public.'))
-      .map(([table, n]) => `${table.slice('public.'.length)} ${n}`)
-      .join(', ')
     console.log(`Backup gravado: ${out} (${((await stat(out)).size / 1e6).toFixed(1)} MB)`)
-    console.log(`  banco (${info.database}): ${rows}`)
+    console.log(`  banco (${info.database}): ${rowCounts(info)}`)
     console.log(
       info.filesIncluded
         ? '  arquivos: todos, com tamanho e SHA-256 no manifest.json'

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { rowCounts } from './backup/archive.js'
 import { RestoreRefused, restoreBackup } from './backup/restore.js'
 import { loadConfig } from './config.js'
 
@@ -15,11 +16,9 @@ async function main(argv: string[]) {
   const summary = await restoreBackup(path.resolve(archive), config, (line) =>
     console.log(`  ${line}`),
   )
-  const rows = Object.entries(summary.info.tables)
-    .filter(([table]) => table.startsWith('public.'))
-    .map(([table, n]) => `${table.slice('public.'.length)} ${n}`)
-    .join(', ')
-  console.log(`Backup de ${summary.info.createdAt} restaurado: ${rows}; ${summary.files} arquivos.`)
+  console.log(
+    `Backup de ${summary.info.createdAt} restaurado: ${rowCounts(summary.info)}; ${summary.files} arquivos.`,
+  )
   return 0
 }
 

@@ -93,7 +93,15 @@ function addJson(pack: tar.Pack, name: string, mtime: Date, value: unknown) {
   )
 }
 
-async function sha256Of(stream: Readable) {
+/** The store's tables and their row counts in one line, as the backup and restore commands print them. */
+export function rowCounts(info: BackupInfo): string {
+  return Object.entries(info.tables)
+    .filter(([table]) => table.startsWith('public.'))
+    .map(([table, n]) => `${table.slice('public.'.length)} ${n}`)
+    .join(', ')
+}
+
+export async function sha256Of(stream: Readable) {
   const hash = createHash('sha256')
   await pipeline(stream, hash)
   return hash.digest('hex')
@@ -138,10 +146,17 @@ export async function startBackup(source: BackupSource, now = new Date()) {
     pack.on('error', (error) => gzip.destroy(error))
     pack.pipe(gzip as unknown as NodeJS.WritableStream)
     let current: Readable | undefined
-    const read = (stream: Readable) => (current = stream)
+    let readerGone = false
+    const read = (stream: Readable) => {
+      // Between files too: hashing a bucket's objects writes nothing the reader would wait on.
+      if (readerGone) throw new Error('the backup reader went away')
+      return (current = stream)
+    }
     // A reader that goes away (the admin closed the tab) stops the reading of files at once.
     gzip.on('close', () => {
-      if (!gzip.readableEnded) current?.destroy(new Error('the backup reader went away'))
+      if (gzip.readableEnded) return
+      readerGone = true
+      current?.destroy(new Error('the backup reader went away'))
     })
     const produce = async () => {
       await addJson(pack, 'backup.json', now, info)

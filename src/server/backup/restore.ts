@@ -11,10 +11,11 @@ import { sql } from 'drizzle-orm'
 import tar from 'tar-stream'
 import type { Config } from '../config.js'
 import { openDatabase, type Database } from '../db/client.js'
+import { lockDataDir } from '../db/data-dir-lock.js'
 import { localKeys, migrateStorage } from '../files/migrate-storage.js'
 import { S3Storage } from '../files/s3-storage.js'
 import { LocalDiskStorage } from '../files/storage.js'
-import { BACKUP_FORMAT, type BackupInfo, type Manifest } from './archive.js'
+import { BACKUP_FORMAT, sha256Of, type BackupInfo, type Manifest } from './archive.js'
 
 /** The target is not empty, or the archive is not whole: nothing was written. */
 export class RestoreRefused extends Error {}
@@ -209,6 +210,7 @@ export async function restoreBackup(
   const bucket = config.s3 ? new S3Storage(config.s3) : undefined
   let postgres: Database | undefined
   let staging: string | undefined
+  let unlock: (() => void) | undefined
   try {
     // 1. The target must be empty: nothing is written before these checks.
     if (config.databaseUrl) {
@@ -218,10 +220,16 @@ export async function restoreBackup(
           'O banco de DATABASE_URL não está vazio: restaure num banco novo (CREATE DATABASE ...).',
         )
       }
-    } else if (existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))) {
-      throw new RestoreRefused(
-        `DATA_DIR ${config.dataDir} já tem um banco de dados: restaure numa pasta vazia.`,
-      )
+    } else {
+      // The folder is this restore's until it ends: a server started on it meanwhile refuses it
+      // instead of seeding a demo store into the files being moved in.
+      await mkdir(config.dataDir, { recursive: true })
+      unlock = lockDataDir(config.dataDir)
+      if (existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))) {
+        throw new RestoreRefused(
+          `DATA_DIR ${config.dataDir} já tem um banco de dados: restaure numa pasta vazia.`,
+        )
+      }
     }
     if (!bucket && (await localKeys(config.filesDir)).length > 0) {
       throw new RestoreRefused(`${config.filesDir} já tem arquivos: restaure num DATA_DIR vazio.`)
@@ -262,12 +270,10 @@ export async function restoreBackup(
         }
       } else {
         for (const file of manifest.files) {
-          const hash = createHash('sha256')
           if ((await bucket.size(file.key)) !== file.size) {
             throw new RestoreRefused(`Falta no bucket o arquivo ${file.key} (ou o tamanho mudou)`)
           }
-          await pipeline(bucket.read(file.key), hash)
-          if (hash.digest('hex') !== file.sha256) {
+          if ((await sha256Of(bucket.read(file.key))) !== file.sha256) {
             throw new RestoreRefused(`Arquivo diferente no bucket: ${file.key} (SHA-256)`)
           }
         }
@@ -304,5 +310,6 @@ export async function restoreBackup(
     if (staging) await rm(staging, { recursive: true, force: true })
     await postgres?.close()
     bucket?.close()
+    unlock?.()
   }
 }
