@@ -130,17 +130,48 @@ export function redisChangeSignal(
   const channel = `${prefix}${CHANNEL}`
   const subscriber = redis.duplicate()
   let subscribedOnce = false
+  /** A SUBSCRIBE under way, and whether one failed (what was sent until one succeeds is lost). */
+  let subscribing = false
+  let failed = false
+  let closed = false
+  let down = false
   subscriber.on('message', (from: string, raw: string) => {
     if (from === channel) fan.deliver(raw)
   })
-  // ioredis subscribes again after a reconnection; what was sent meanwhile is reloaded.
-  subscriber.on('ready', () => {
-    if (subscribedOnce) fan.resync()
+  // Without a listener ioredis prints its errors itself, outside the store's log. Logged when an
+  // outage starts and when it ends, as the store's own connection does (lib/redis.ts).
+  subscriber.on('error', (err: Error) => {
+    if (!down) log?.warn({ err }, 'change signal: Redis unreachable')
+    down = true
   })
-  const ready = subscriber
-    .subscribe(channel)
-    .then(() => void (subscribedOnce = true))
-    .catch((err: unknown) => log?.warn({ err }, 'change signal: cannot SUBSCRIBE'))
+  /**
+   * ioredis subscribes again after a reconnection, but only to channels it subscribed to: a
+   * first SUBSCRIBE that failed (Redis down at start) is tried again at each 'ready' until one
+   * succeeds, and then the listeners reload.
+   */
+  function subscribe(): Promise<void> {
+    subscribing = true
+    return subscriber.subscribe(channel).then(
+      () => {
+        subscribing = false
+        subscribedOnce = true
+        if (failed) fan.resync()
+      },
+      (err: unknown) => {
+        subscribing = false
+        failed = true
+        if (!closed) log?.warn({ err }, 'change signal: cannot SUBSCRIBE, tried again later')
+      },
+    )
+  }
+  subscriber.on('ready', () => {
+    if (down) log?.warn('change signal: Redis reachable again')
+    down = false
+    // Once subscribed, ioredis subscribes again itself; what was sent meanwhile is reloaded.
+    if (subscribedOnce) fan.resync()
+    else if (!subscribing) void subscribe()
+  })
+  const ready = subscribe()
   return {
     publish(topic) {
       const payload = JSON.stringify({ from: self, topic } satisfies Message)
@@ -153,6 +184,7 @@ export function redisChangeSignal(
     },
     ready,
     async close() {
+      closed = true
       subscriber.disconnect()
     },
   }
