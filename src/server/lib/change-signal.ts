@@ -19,6 +19,9 @@ export interface ChangeSignal {
 
 const CHANNEL = 'loja_changes'
 const RECONNECT_MS = 2_000
+/** How often the listening connection is asked a query, and how long it has to answer. */
+const HEARTBEAT_MS = 45_000
+const HEARTBEAT_TIMEOUT_MS = 10_000
 
 interface Message {
   from: string
@@ -61,29 +64,47 @@ export function postgresChangeSignal(
   let client: pg.Client | null = null
   let closed = false
   let timer: NodeJS.Timeout | undefined
+  let heartbeat: NodeJS.Timeout | undefined
 
   async function connect(again: boolean) {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 })
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5_000,
+      // A connection that died silently (failover, a NAT's idle timeout) never errors by itself:
+      // TCP keep-alive, and a query now and then that must answer in time, notice it.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      query_timeout: HEARTBEAT_TIMEOUT_MS,
+    })
+    let dropped = false
+    const drop = (err: unknown, message: string) => {
+      if (dropped) return
+      dropped = true
+      log?.warn({ err }, message)
+      void next.end().catch(() => {})
+      if (client === next) {
+        client = null
+        clearInterval(heartbeat)
+      }
+      retry()
+    }
     next.on('notification', (n) => {
       if (n.channel === CHANNEL && n.payload) fan.deliver(n.payload)
     })
-    next.on('error', (err) => {
-      log?.warn({ err }, 'change signal: PostgreSQL connection lost')
-      void next.end().catch(() => {})
-      if (client === next) client = null
-      retry()
-    })
+    next.on('error', (err) => drop(err, 'change signal: PostgreSQL connection lost'))
     try {
       await next.connect()
       await next.query(`LISTEN ${CHANNEL}`)
     } catch (err) {
-      log?.warn({ err }, 'change signal: cannot LISTEN')
-      void next.end().catch(() => {})
-      retry()
+      drop(err, 'change signal: cannot LISTEN')
       return
     }
     if (closed) return void (await next.end())
     client = next
+    heartbeat = setInterval(() => {
+      next.query('SELECT 1').catch((err: unknown) => drop(err, 'change signal: PostgreSQL silent'))
+    }, HEARTBEAT_MS)
+    heartbeat.unref()
     if (again) fan.resync()
   }
   function retry() {
@@ -113,6 +134,7 @@ export function postgresChangeSignal(
       // so an unreachable database never holds up a shutdown.
       closed = true
       clearTimeout(timer)
+      clearInterval(heartbeat)
       await client?.end().catch(() => {})
     },
   }
