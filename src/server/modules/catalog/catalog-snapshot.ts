@@ -189,7 +189,12 @@ export function createCatalogSnapshot(sources: CatalogSources) {
     return {
       version: `${++generation}`,
       list,
-      listJson: () => (listJson ??= serialise(order)),
+      // A failure is not kept: the next request tries again.
+      listJson: () =>
+        (listJson ??= serialise(order).catch((error: unknown) => {
+          listJson = undefined
+          throw error
+        })),
       byId,
       bestsellers: rankBestsellers(list, sold),
       images,
