@@ -19,6 +19,9 @@ export interface ChangeSignal {
 
 const CHANNEL = 'loja_changes'
 const RECONNECT_MS = 2_000
+/** How often the listening connection is asked a query, and how long it has to answer. */
+const HEARTBEAT_MS = 45_000
+const HEARTBEAT_TIMEOUT_MS = 10_000
 
 interface Message {
   from: string
@@ -61,29 +64,47 @@ export function postgresChangeSignal(
   let client: pg.Client | null = null
   let closed = false
   let timer: NodeJS.Timeout | undefined
+  let heartbeat: NodeJS.Timeout | undefined
 
   async function connect(again: boolean) {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 })
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5_000,
+      // A connection that died silently (failover, a NAT's idle timeout) never errors by itself:
+      // TCP keep-alive, and a query now and then that must answer in time, notice it.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      query_timeout: HEARTBEAT_TIMEOUT_MS,
+    })
+    let dropped = false
+    const drop = (err: unknown, message: string) => {
+      if (dropped) return
+      dropped = true
+      log?.warn({ err }, message)
+      void next.end().catch(() => {})
+      if (client === next) {
+        client = null
+        clearInterval(heartbeat)
+      }
+      retry()
+    }
     next.on('notification', (n) => {
       if (n.channel === CHANNEL && n.payload) fan.deliver(n.payload)
     })
-    next.on('error', (err) => {
-      log?.warn({ err }, 'change signal: PostgreSQL connection lost')
-      void next.end().catch(() => {})
-      if (client === next) client = null
-      retry()
-    })
+    next.on('error', (err) => drop(err, 'change signal: PostgreSQL connection lost'))
     try {
       await next.connect()
       await next.query(`LISTEN ${CHANNEL}`)
     } catch (err) {
-      log?.warn({ err }, 'change signal: cannot LISTEN')
-      void next.end().catch(() => {})
-      retry()
+      drop(err, 'change signal: cannot LISTEN')
       return
     }
     if (closed) return void (await next.end())
     client = next
+    heartbeat = setInterval(() => {
+      next.query('SELECT 1').catch((err: unknown) => drop(err, 'change signal: PostgreSQL silent'))
+    }, HEARTBEAT_MS)
+    heartbeat.unref()
     if (again) fan.resync()
   }
   function retry() {
@@ -113,6 +134,7 @@ export function postgresChangeSignal(
       // so an unreachable database never holds up a shutdown.
       closed = true
       clearTimeout(timer)
+      clearInterval(heartbeat)
       await client?.end().catch(() => {})
     },
   }
@@ -130,17 +152,48 @@ export function redisChangeSignal(
   const channel = `${prefix}${CHANNEL}`
   const subscriber = redis.duplicate()
   let subscribedOnce = false
+  /** A SUBSCRIBE under way, and whether one failed (what was sent until one succeeds is lost). */
+  let subscribing = false
+  let failed = false
+  let closed = false
+  let down = false
   subscriber.on('message', (from: string, raw: string) => {
     if (from === channel) fan.deliver(raw)
   })
-  // ioredis subscribes again after a reconnection; what was sent meanwhile is reloaded.
-  subscriber.on('ready', () => {
-    if (subscribedOnce) fan.resync()
+  // Without a listener ioredis prints its errors itself, outside the store's log. Logged when an
+  // outage starts and when it ends, as the store's own connection does (lib/redis.ts).
+  subscriber.on('error', (err: Error) => {
+    if (!down) log?.warn({ err }, 'change signal: Redis unreachable')
+    down = true
   })
-  const ready = subscriber
-    .subscribe(channel)
-    .then(() => void (subscribedOnce = true))
-    .catch((err: unknown) => log?.warn({ err }, 'change signal: cannot SUBSCRIBE'))
+  /**
+   * ioredis subscribes again after a reconnection, but only to channels it subscribed to: a
+   * first SUBSCRIBE that failed (Redis down at start) is tried again at each 'ready' until one
+   * succeeds, and then the listeners reload.
+   */
+  function subscribe(): Promise<void> {
+    subscribing = true
+    return subscriber.subscribe(channel).then(
+      () => {
+        subscribing = false
+        subscribedOnce = true
+        if (failed) fan.resync()
+      },
+      (err: unknown) => {
+        subscribing = false
+        failed = true
+        if (!closed) log?.warn({ err }, 'change signal: cannot SUBSCRIBE, tried again later')
+      },
+    )
+  }
+  subscriber.on('ready', () => {
+    if (down) log?.warn('change signal: Redis reachable again')
+    down = false
+    // Once subscribed, ioredis subscribes again itself; what was sent meanwhile is reloaded.
+    if (subscribedOnce) fan.resync()
+    else if (!subscribing) void subscribe()
+  })
+  const ready = subscribe()
   return {
     publish(topic) {
       const payload = JSON.stringify({ from: self, topic } satisfies Message)
@@ -153,6 +206,7 @@ export function redisChangeSignal(
     },
     ready,
     async close() {
+      closed = true
       subscriber.disconnect()
     },
   }

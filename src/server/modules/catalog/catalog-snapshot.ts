@@ -20,7 +20,10 @@ export interface CardEntry {
   text: string
 }
 
-/** What the catalogue answers from, as of one refresh; never changed once made. */
+/**
+ * What the catalogue answers from, as of one refresh. Its lists never change once made;
+ * `byId` and `images` are the catalogue's live maps, as of the latest refresh.
+ */
 export interface CatalogView {
   /** Changes with every refresh: what the home page's HTML is cached by. */
   version: string
@@ -127,7 +130,12 @@ export function createCatalogSnapshot(sources: CatalogSources) {
       for (const [id, entry] of entries) {
         if (!gone.has(id) && entry.product.bundleProductIds.some((p) => touched.has(p))) {
           changed.add(id)
-          if (!versionOf.has(id)) versionOf.set(id, entry.version)
+          if (!versionOf.has(id)) {
+            versionOf.set(id, entry.version)
+            // Owed a re-read until it has one: a refresh failing on the way leaves it differing
+            // from its version, so the next refresh (which compares every version) reads it.
+            entry.version = ''
+          }
         }
       }
     }
@@ -181,7 +189,12 @@ export function createCatalogSnapshot(sources: CatalogSources) {
     return {
       version: `${++generation}`,
       list,
-      listJson: () => (listJson ??= serialise(order)),
+      // A failure is not kept: the next request tries again.
+      listJson: () =>
+        (listJson ??= serialise(order).catch((error: unknown) => {
+          listJson = undefined
+          throw error
+        })),
       byId,
       bestsellers: rankBestsellers(list, sold),
       images,
@@ -203,10 +216,11 @@ export function createCatalogSnapshot(sources: CatalogSources) {
           if (products) await syncProducts(everything, named)
           if (sales) sold = await sources.unitsSold()
         } catch (error) {
-          // Not refreshed: the next reader tries again.
+          // Not refreshed: the next reader tries again. The entries may be half updated and
+          // `ordered` not yet rebuilt from them: every version is compared, the order rebuilt.
           wantProducts ||= products
           wantSales ||= sales
-          wantEverything ||= everything
+          wantEverything ||= products
           wantIds = null
           throw error
         }

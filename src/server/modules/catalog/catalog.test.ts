@@ -1,8 +1,11 @@
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../contracts/products.js'
+import { productBundleItems, products } from '../products/products.tables.js'
 import { adminSession } from '../../testing/auth.js'
 import { insertPaidOrder, insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
+import { createCatalogSnapshot } from './catalog-snapshot.js'
 
 let store: TestStore
 let paid: { id: number }
@@ -235,5 +238,42 @@ describe('Canva links in the public catalogue', () => {
     const res = await store.app.inject({ url: '/api/admin/products', headers: { cookie } })
     const product = res.json<Product[]>().find((p) => p.id === paidCanva.id)
     expect(product?.externalLink).toBe(link)
+  })
+})
+
+describe('a catalogue refresh that failed half way', () => {
+  it('is made whole by the next one: a product switched off leaves, its kit is read again', async () => {
+    const { db } = store.database
+    const part = await insertProduct(store, { name: 'Peça do Kit' })
+    const kit = await insertProduct(store, { name: 'Kit com Peça' })
+    await db
+      .insert(productBundleItems)
+      .values({ bundleId: kit.id, productId: part.id, position: 0 })
+    const real = store.app.services.products
+    let failing = false
+    const snapshot = createCatalogSnapshot({
+      products: {
+        versions: real.versions,
+        countOnSale: real.countOnSale,
+        image: real.image,
+        activeViewsOf: (ids) =>
+          failing ? Promise.reject(new Error('leitura falhou')) : real.activeViewsOf(ids),
+      },
+      unitsSold: async () => new Map(),
+    })
+    expect((await snapshot.get()).byId.get(kit.id)?.bundleItems[0]?.name).toBe('Peça do Kit')
+
+    // Renamed and switched off, its last change older than the hour a refresh looks back on.
+    await db
+      .update(products)
+      .set({ name: 'Peça Renomeada', isActive: false, updatedAt: sql`now() - interval '2 hours'` })
+      .where(eq(products.id, part.id))
+    failing = true
+    snapshot.changed({ products: true, ids: [part.id] })
+    await expect(snapshot.get()).rejects.toThrow('leitura falhou')
+    failing = false
+    const view = await snapshot.get()
+    expect(view.list.map((p) => p.id)).not.toContain(part.id)
+    expect(view.byId.get(kit.id)?.bundleItems[0]?.name).toBe('Peça Renomeada')
   })
 })
