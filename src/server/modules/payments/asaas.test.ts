@@ -166,14 +166,36 @@ describe('Asaas as the PIX provider', () => {
     expect(answer.pixPaymentData!.qrCodeBase64).toMatch(/^data:image\/png;base64,/)
     expect(row).toMatchObject({ paymentProvider: 'asaas', providerPaymentId: payment.id })
 
-    // The QR could not be fetched: the order is cancelled, so its charge is removed at once.
-    fake.failNext(1, 2)
+    // The QR could not be fetched (after the customer's look-up, its update to this buyer's
+    // e-mail, and the charge): the order is cancelled, so its charge is removed at once.
+    fake.failNext(1, 3)
     const failed = await checkout(CPF).res
     expect([failed.statusCode, failed.json()]).toEqual([
       503,
       { message: 'Não foi possível gerar o PIX agora. Tente novamente.' },
     ])
     expect([...fake.payments.values()].at(-1)).toMatchObject({ deleted: true })
+  })
+
+  it('keeps Asaas’ own notices off, and a CPF used before by someone else names this buyer', async () => {
+    // Made at Asaas by someone else with this CPF, with Asaas' default: notices on.
+    fake.customers.set('cus_antigo', {
+      object: 'customer',
+      id: 'cus_antigo',
+      name: 'Outra Pessoa',
+      email: 'outra@exemplo.com',
+      cpfCnpj: '11144477735',
+      notificationDisabled: false,
+    })
+    const { res, customerData } = checkout('111.444.777-35')
+    expect((await res).statusCode).toBe(201)
+    expect(fake.customers.get('cus_antigo')).toMatchObject({
+      name: 'Maria Souza',
+      email: customerData.email,
+      notificationDisabled: true,
+    })
+    expect([...fake.customers.values()].every((c) => c.notificationDisabled)).toBe(true)
+    expect(fake.notices).toEqual([])
   })
 
   it('refuses a missing or wrong webhook token with 401, and nothing changes', async () => {
