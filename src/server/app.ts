@@ -334,9 +334,14 @@ export async function buildApp(deps: Deps): Promise<App> {
   const signal = changeSignalFor(deps, redis, app.log)
   app.addHook('onClose', () => signal.close())
   app.decorate('services', createServices(deps, redis, signal, app.log))
-  // E-mails still being written after their answer went out finish before the database closes.
+  // E-mails still being written after their answer went out, and the provider calls after an
+  // order closed, finish before the database closes.
   app.addHook('onClose', async () => {
-    await Promise.all([app.services.passwordReset.drain(), app.services.guestAccess.drain()])
+    await Promise.all([
+      app.services.passwordReset.drain(),
+      app.services.guestAccess.drain(),
+      app.services.orders.drain(),
+    ])
   })
 
   await app.register(fastifyCookie)

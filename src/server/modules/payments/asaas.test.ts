@@ -69,6 +69,9 @@ async function pixOrder(quantity = 1) {
 
 const token = { token: WEBHOOK_TOKEN }
 
+/** Waits for the void of closed orders' charges, which runs after the close answered. */
+const closeStepsDone = () => store.app.services.orders.drain()
+
 describe('Asaas as the PIX provider', () => {
   it('asks no CPF while another provider charges, even ignoring a wrong one', async () => {
     const methods = await call(store, 'GET', '/api/payments/methods')
@@ -334,6 +337,8 @@ describe('Asaas as the PIX provider', () => {
       status: 'cancelled',
       closedReason: 'expired',
     })
+    // The charge is removed after cancelStale answered, not within it.
+    await closeStepsDone()
     const payment = fake.paymentOf(removed.id)
     expect(payment.deleted).toBe(true)
     expect(
@@ -344,6 +349,7 @@ describe('Asaas as the PIX provider', () => {
     const late = await pixOrder()
     fake.failNext(1)
     expect(await cancelStale(expired, late.id)).toBe(1)
+    await closeStepsDone()
     expect(fake.paymentOf(late.id).deleted).toBe(false)
     fake.pay(late.id)
     expect((await store.app.inject(fake.webhook(late.id, token))).statusCode).toBe(200)
@@ -353,6 +359,7 @@ describe('Asaas as the PIX provider', () => {
     const retried = await pixOrder()
     fake.failNext(1)
     await cancelStale(expired, retried.id)
+    await closeStepsDone()
     expect(fake.paymentOf(retried.id).deleted).toBe(false)
     await store.app.services.payments.recheckPending()
     expect(fake.paymentOf(retried.id).deleted).toBe(true)
