@@ -70,7 +70,7 @@ import { createOrdersService } from './modules/orders/orders.service.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { createPaymentsService } from './modules/payments/payments.service.js'
 import { refundsRoutes } from './modules/refunds/refunds.routes.js'
-import { createRefundsService } from './modules/refunds/refunds.service.js'
+import { createRefundsService, refundOrderEffects } from './modules/refunds/refunds.service.js'
 import { productWriteRoutes } from './modules/products/products.routes.js'
 import { createProductsService } from './modules/products/products.service.js'
 import { createUploadJournal } from './modules/products/upload-journal.service.js'
@@ -189,6 +189,7 @@ function createServices(
       stamping.orderEffects,
       cart.orderEffects,
       coupons.orderEffects,
+      refundOrderEffects(),
     ],
     onSalesChange: () => catalog.salesChanged(),
   })

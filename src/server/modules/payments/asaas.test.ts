@@ -10,6 +10,7 @@ import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { purchases } from '../downloads/downloads.tables.js'
 import { orders } from '../orders/orders.tables.js'
+import { refunds } from '../refunds/refunds.tables.js'
 import { brasiliaDay } from './providers/asaas.js'
 
 const MINUTE = 60_000
@@ -44,18 +45,19 @@ const purchasesOf = (orderId: string) =>
 
 function checkout(taxId: string | undefined, quantity = 1) {
   const customerData = guestForm()
+  const session = newCartSession()
   const res = call(
     store,
     'POST',
     '/api/checkout',
     { items: [{ productId: kit.id, quantity }], customerData, ...(taxId ? { taxId } : {}) },
-    { session: newCartSession() },
+    { session },
   )
-  return { res, customerData }
+  return { res, customerData, session }
 }
 
 async function pixOrder(quantity = 1) {
-  const { res, customerData } = checkout(CPF, quantity)
+  const { res, customerData, session } = checkout(CPF, quantity)
   const answer = await res
   if (answer.statusCode !== 201) throw new Error(`checkout ${answer.statusCode} ${answer.body}`)
   const id = answer.json<CheckoutAnswer>().order.id
@@ -64,7 +66,7 @@ async function pixOrder(quantity = 1) {
     email: customerData.email,
     whatsapp: customerData.whatsapp,
   }
-  return { answer: answer.json<CheckoutAnswer>(), id, buyer }
+  return { answer: answer.json<CheckoutAnswer>(), id, buyer, session }
 }
 
 const token = { token: WEBHOOK_TOKEN }
@@ -324,6 +326,35 @@ describe('Asaas as the PIX provider', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200])
     expect((await orderRow(id)).status).toBe('refunded')
     expect((await guestDownload(store, buyer, kit.id)).statusCode).toBeGreaterThanOrEqual(400)
+  })
+
+  it('finds by the re-check a refund made in Asaas’ panel, settling the buyer’s open request', async () => {
+    const { id, buyer, session } = await pixOrder()
+    fake.pay(id)
+    await store.app.inject(fake.webhook(id, token))
+    await guestDownload(store, buyer, kit.id)
+    const asked = await call(
+      store,
+      'POST',
+      `/api/orders/${id}/refund-request`,
+      { reason: 'Comprei errado' },
+      { session },
+    )
+    expect(asked.json()).toMatchObject({ status: 'review' })
+
+    fake.refundInPanel(id)
+    // The webhook was lost: the scheduled sweep of paid orders finds it.
+    await store.app.services.payments.recheckPaid()
+    expect((await orderRow(id)).status).toBe('refunded')
+    expect(await store.app.services.refunds.one(id)).toMatchObject({ status: 'refunded' })
+
+    // A request left open on an order no longer paid cannot be declined.
+    await store.database.db.update(refunds).set({ status: 'review' }).where(eq(refunds.orderId, id))
+    const decline = await adminCall('POST', `/api/admin/refunds/${id}/decline`, { note: 'Não' })
+    expect([decline.statusCode, decline.json()]).toEqual([
+      409,
+      { message: 'Este pedido não está mais pago: não há reembolso a recusar.' },
+    ])
   })
 
   it('cancels an expired order and removes its charge; a payment that still arrives is honoured', async () => {
