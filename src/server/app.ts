@@ -70,7 +70,7 @@ import { createOrdersService } from './modules/orders/orders.service.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { createPaymentsService } from './modules/payments/payments.service.js'
 import { refundsRoutes } from './modules/refunds/refunds.routes.js'
-import { createRefundsService } from './modules/refunds/refunds.service.js'
+import { createRefundsService, refundOrderEffects } from './modules/refunds/refunds.service.js'
 import { productWriteRoutes } from './modules/products/products.routes.js'
 import { createProductsService } from './modules/products/products.service.js'
 import { createUploadJournal } from './modules/products/upload-journal.service.js'
@@ -189,6 +189,7 @@ function createServices(
       stamping.orderEffects,
       cart.orderEffects,
       coupons.orderEffects,
+      refundOrderEffects(),
     ],
     onSalesChange: () => catalog.salesChanged(),
   })
@@ -334,9 +335,14 @@ export async function buildApp(deps: Deps): Promise<App> {
   const signal = changeSignalFor(deps, redis, app.log)
   app.addHook('onClose', () => signal.close())
   app.decorate('services', createServices(deps, redis, signal, app.log))
-  // E-mails still being written after their answer went out finish before the database closes.
+  // E-mails still being written after their answer went out, and the provider calls after an
+  // order closed, finish before the database closes.
   app.addHook('onClose', async () => {
-    await Promise.all([app.services.passwordReset.drain(), app.services.guestAccess.drain()])
+    await Promise.all([
+      app.services.passwordReset.drain(),
+      app.services.guestAccess.drain(),
+      app.services.orders.drain(),
+    ])
   })
 
   await app.register(fastifyCookie)

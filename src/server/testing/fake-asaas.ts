@@ -36,6 +36,8 @@ export interface FakeAsaasCustomer {
   name: string
   email: string | null
   cpfCnpj: string
+  /** Asaas' default is false: it e-mails/SMSes the customer about each charge. */
+  notificationDisabled: boolean
 }
 
 export interface AsaasRequest {
@@ -60,6 +62,9 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
   const customers = new Map<string, FakeAsaasCustomer>()
   const payments = new Map<string, FakeAsaasPayment>()
   const requests: AsaasRequest[] = []
+  /** What Asaas would send (and bill the owner for) on each charge to a notified customer. */
+  const notices: { email: string | null; paymentId: string; externalReference: string | null }[] =
+    []
   let failures = 0
   let failAfter = 0
   let refundStatus = 'PENDING'
@@ -83,8 +88,24 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
       name: body.name,
       email: typeof body.email === 'string' ? body.email : null,
       cpfCnpj,
+      notificationDisabled: body.notificationDisabled === true,
     }
     customers.set(customer.id, customer)
+    return { status: 200, body: customer }
+  }
+
+  /** Only the fields sent change, as Asaas' update does. */
+  function updateCustomer(customer: FakeAsaasCustomer, body: Record<string, unknown>) {
+    if (body.name !== undefined) {
+      if (typeof body.name !== 'string' || !body.name.trim()) {
+        return asaasError(400, 'invalid_name', 'O nome do cliente deve ser informado.')
+      }
+      customer.name = body.name
+    }
+    if (typeof body.email === 'string') customer.email = body.email
+    if (typeof body.notificationDisabled === 'boolean') {
+      customer.notificationDisabled = body.notificationDisabled
+    }
     return { status: 200, body: customer }
   }
 
@@ -129,6 +150,14 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
       }),
     }
     payments.set(id, payment)
+    const customer = customers.get(body.customer)!
+    if (!customer.notificationDisabled) {
+      notices.push({
+        email: customer.email,
+        paymentId: id,
+        externalReference: payment.externalReference,
+      })
+    }
     return { status: 200, body: publicPayment(payment) }
   }
 
@@ -172,6 +201,12 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
       }
     }
     if (method === 'POST' && path === '/v3/customers') return createCustomer(body)
+    const customerPath = /^\/v3\/customers\/([^/]+)$/.exec(path)
+    if (method === 'PUT' && customerPath) {
+      const customer = customers.get(decodeURIComponent(customerPath[1]!))
+      if (!customer) return asaasError(404, 'not_found', 'Cliente não encontrado.')
+      return updateCustomer(customer, body)
+    }
     if (method === 'POST' && path === '/v3/payments') return createPayment(body)
     const match = /^\/v3\/payments\/([^/]+)(\/pixQrCode|\/refund)?$/.exec(path)
     const payment = match ? payments.get(decodeURIComponent(match[1]!)) : undefined
@@ -257,6 +292,7 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
     customers,
     payments,
     requests,
+    notices,
     paymentOf,
 
     /** The buyer pays (RECEIVED), or Asaas changes the value (a different amount). */

@@ -10,6 +10,7 @@ import { toast } from '../../ui/toast-store'
 import { useCurrentUser } from '../auth/auth.queries'
 import { useCouponCode } from '../cart/coupon'
 import { paymentMethodsQuery } from './checkout.api'
+import { useCheckoutTotal } from './checkout-total'
 import { checkoutLines, useChosenBumps } from './order-bumps'
 import { EMPTY_CART_HINT } from './empty-cart'
 import { GuestFields } from './guest-fields'
@@ -32,8 +33,10 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
   const couponCode = useCouponCode() || undefined
   const bumps = useChosenBumps()
   const guest = !user
-  // Asked only while the store's PIX provider needs the payer's document (Asaas).
-  const askTaxId = useQuery(paymentMethodsQuery()).data?.taxIdRequired === true
+  const { totalCents } = useCheckoutTotal(items)
+  // Asked only while the store's PIX provider needs the payer's document (Asaas), and only
+  // when there is something to pay: a free order charges nobody (checkout.service.ts).
+  const askTaxId = useQuery(paymentMethodsQuery()).data?.taxIdRequired === true && totalCents > 0
   const [taxId, setTaxId] = useState('')
   const [taxIdError, setTaxIdError] = useState<string | undefined>()
 

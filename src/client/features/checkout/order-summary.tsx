@@ -3,20 +3,12 @@ import { formatBRL, formatDecimalBRL, decimalToCents } from '../../../contracts/
 import { imageVariant } from '../../lib/image-url'
 import { SmartImage } from '../../ui/smart-image'
 import { cartSummary } from '../cart/cart.queries'
-import { useCouponQuote } from '../cart/coupon'
 import { CouponField } from '../cart/coupon-field'
-import { checkoutLines, useChosenBumps } from './order-bumps'
+import { useCheckoutTotal } from './checkout-total'
 
 export function OrderSummary({ items }: { items: CartItem[] }) {
-  const bumps = useChosenBumps()
-  const lines = checkoutLines(items, bumps)
-  const taken = bumps.filter((b) => lines.some((l) => l.bumpFor && l.productId === b.productId))
-  const { cents, count } = cartSummary(items)
-  const total = formatBRL(
-    cents + taken.reduce((sum, b) => sum + (decimalToCents(b.offerPrice) ?? 0), 0),
-  )
-  const { quote } = useCouponQuote(lines)
-  const discounted = quote?.valid ? quote : null
+  const { lines, taken, discounted, totalCents } = useCheckoutTotal(items)
+  const { count } = cartSummary(items)
   return (
     <section
       aria-labelledby="resumo-titulo"
@@ -87,7 +79,7 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
       <p className="mt-2 flex items-baseline justify-between border-t border-purple-100 pt-3">
         <span className="font-bold">Total</span>
         <span data-testid="checkout-total" className="text-2xl font-extrabold text-purple-700">
-          {discounted ? formatDecimalBRL(discounted.totalAmount) : total}
+          {formatBRL(totalCents)}
         </span>
       </p>
     </section>

@@ -33,16 +33,16 @@ export function startOrderJobs(app: App) {
       log: app.log,
     }),
   )
-  if (payments.providers.mercadoPago) {
-    jobs.push(
-      startIntervalJob({
-        name: 'recheck-mercadopago-refunds',
-        everyMs: RECHECK_REFUNDS_EVERY_MS,
-        run: () => payments.recheckPaid(),
-        log: app.log,
-      }),
-    )
-  }
+  // Always on: Asaas is chosen in /admin/config while the store runs (a cheap no-op without
+  // Mercado Pago or Asaas).
+  jobs.push(
+    startIntervalJob({
+      name: 'recheck-provider-refunds',
+      everyMs: RECHECK_REFUNDS_EVERY_MS,
+      run: () => payments.recheckPaid(),
+      log: app.log,
+    }),
+  )
   app.addHook('onClose', async () => {
     await Promise.all(jobs.map((job) => job.stop()))
   })

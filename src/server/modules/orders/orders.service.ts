@@ -15,6 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import { createDetached } from '../../lib/detached.js'
 import { randomBytes } from 'node:crypto'
 import {
   PENDING_ORDER_TTL_MS,
@@ -129,19 +130,26 @@ export function createOrdersService(
   const notices = deps.notices ?? NO_NOTICES
   const { effects } = deps
   const closedListeners: ((order: OrderRow) => Promise<void>)[] = []
+  const afterClose = createDetached(deps.log, 'after-close steps')
 
   /**
    * After a close commits: listeners that reach outside the database (the payments module
-   * voids the provider's charge). A failure is logged; the order stays closed.
+   * voids the provider's charge, an HTTP call of up to 10 s). They run after the answer, not
+   * in it: a buyer's status poll at expiry, an admin's refund or the sweep does not wait on the
+   * provider. A failure is logged; the order stays closed, and the pending re-check retries the
+   * void while a late payment could still come. One batch's listeners run one after another,
+   * so a sweep does not fire a burst of calls at the provider.
    */
-  async function afterClosed(rows: OrderRow[]) {
-    for (const order of rows) {
-      for (const listener of closedListeners) {
-        await listener(order).catch((err: unknown) =>
-          deps.log.warn({ err, orderId: order.id }, 'after-close step failed'),
-        )
+  function afterClosed(rows: OrderRow[]): void {
+    afterClose.run(async () => {
+      for (const order of rows) {
+        for (const listener of closedListeners) {
+          await listener(order).catch((err: unknown) =>
+            deps.log.warn({ err, orderId: order.id }, 'after-close step failed'),
+          )
+        }
       }
-    }
+    })
   }
   async function find(id: string): Promise<OrderRow | null> {
     const [row] = await db.select().from(orders).where(eq(orders.id, id))
@@ -215,6 +223,8 @@ export function createOrdersService(
     onClosed(listener: (order: OrderRow) => Promise<void>) {
       closedListeners.push(listener)
     },
+    /** Waits for the close listeners under way (closing the app lets them finish). */
+    drain: () => afterClose.drain(),
 
     prepareNotices: () => notices.prepare(),
     /** After a caller's own transaction with notices commits. */
@@ -321,7 +331,7 @@ export function createOrdersService(
       if (closed) {
         notices.flush()
         deps.onSalesChange()
-        await afterClosed([closed])
+        afterClosed([closed])
       }
       return closed !== null
     },
@@ -503,7 +513,7 @@ export function createOrdersService(
       if (cancelled.length > 0) {
         notices.flush()
         deps.onSalesChange()
-        await afterClosed(cancelled)
+        afterClosed(cancelled)
       }
       return cancelled.length
     },

@@ -10,6 +10,7 @@ import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { purchases } from '../downloads/downloads.tables.js'
 import { orders } from '../orders/orders.tables.js'
+import { refunds } from '../refunds/refunds.tables.js'
 import { brasiliaDay } from './providers/asaas.js'
 
 const MINUTE = 60_000
@@ -44,18 +45,19 @@ const purchasesOf = (orderId: string) =>
 
 function checkout(taxId: string | undefined, quantity = 1) {
   const customerData = guestForm()
+  const session = newCartSession()
   const res = call(
     store,
     'POST',
     '/api/checkout',
     { items: [{ productId: kit.id, quantity }], customerData, ...(taxId ? { taxId } : {}) },
-    { session: newCartSession() },
+    { session },
   )
-  return { res, customerData }
+  return { res, customerData, session }
 }
 
 async function pixOrder(quantity = 1) {
-  const { res, customerData } = checkout(CPF, quantity)
+  const { res, customerData, session } = checkout(CPF, quantity)
   const answer = await res
   if (answer.statusCode !== 201) throw new Error(`checkout ${answer.statusCode} ${answer.body}`)
   const id = answer.json<CheckoutAnswer>().order.id
@@ -64,10 +66,13 @@ async function pixOrder(quantity = 1) {
     email: customerData.email,
     whatsapp: customerData.whatsapp,
   }
-  return { answer: answer.json<CheckoutAnswer>(), id, buyer }
+  return { answer: answer.json<CheckoutAnswer>(), id, buyer, session }
 }
 
 const token = { token: WEBHOOK_TOKEN }
+
+/** Waits for the void of closed orders' charges, which runs after the close answered. */
+const closeStepsDone = () => store.app.services.orders.drain()
 
 describe('Asaas as the PIX provider', () => {
   it('asks no CPF while another provider charges, even ignoring a wrong one', async () => {
@@ -166,14 +171,36 @@ describe('Asaas as the PIX provider', () => {
     expect(answer.pixPaymentData!.qrCodeBase64).toMatch(/^data:image\/png;base64,/)
     expect(row).toMatchObject({ paymentProvider: 'asaas', providerPaymentId: payment.id })
 
-    // The QR could not be fetched: the order is cancelled, so its charge is removed at once.
-    fake.failNext(1, 2)
+    // The QR could not be fetched (after the customer's look-up, its update to this buyer's
+    // e-mail, and the charge): the order is cancelled, so its charge is removed at once.
+    fake.failNext(1, 3)
     const failed = await checkout(CPF).res
     expect([failed.statusCode, failed.json()]).toEqual([
       503,
       { message: 'Não foi possível gerar o PIX agora. Tente novamente.' },
     ])
     expect([...fake.payments.values()].at(-1)).toMatchObject({ deleted: true })
+  })
+
+  it('keeps Asaas’ own notices off, and a CPF used before by someone else names this buyer', async () => {
+    // Made at Asaas by someone else with this CPF, with Asaas' default: notices on.
+    fake.customers.set('cus_antigo', {
+      object: 'customer',
+      id: 'cus_antigo',
+      name: 'Outra Pessoa',
+      email: 'outra@exemplo.com',
+      cpfCnpj: '11144477735',
+      notificationDisabled: false,
+    })
+    const { res, customerData } = checkout('111.444.777-35')
+    expect((await res).statusCode).toBe(201)
+    expect(fake.customers.get('cus_antigo')).toMatchObject({
+      name: 'Maria Souza',
+      email: customerData.email,
+      notificationDisabled: true,
+    })
+    expect([...fake.customers.values()].every((c) => c.notificationDisabled)).toBe(true)
+    expect(fake.notices).toEqual([])
   })
 
   it('refuses a missing or wrong webhook token with 401, and nothing changes', async () => {
@@ -301,6 +328,35 @@ describe('Asaas as the PIX provider', () => {
     expect((await guestDownload(store, buyer, kit.id)).statusCode).toBeGreaterThanOrEqual(400)
   })
 
+  it('finds by the re-check a refund made in Asaas’ panel, settling the buyer’s open request', async () => {
+    const { id, buyer, session } = await pixOrder()
+    fake.pay(id)
+    await store.app.inject(fake.webhook(id, token))
+    await guestDownload(store, buyer, kit.id)
+    const asked = await call(
+      store,
+      'POST',
+      `/api/orders/${id}/refund-request`,
+      { reason: 'Comprei errado' },
+      { session },
+    )
+    expect(asked.json()).toMatchObject({ status: 'review' })
+
+    fake.refundInPanel(id)
+    // The webhook was lost: the scheduled sweep of paid orders finds it.
+    await store.app.services.payments.recheckPaid()
+    expect((await orderRow(id)).status).toBe('refunded')
+    expect(await store.app.services.refunds.one(id)).toMatchObject({ status: 'refunded' })
+
+    // A request left open on an order no longer paid cannot be declined.
+    await store.database.db.update(refunds).set({ status: 'review' }).where(eq(refunds.orderId, id))
+    const decline = await adminCall('POST', `/api/admin/refunds/${id}/decline`, { note: 'Não' })
+    expect([decline.statusCode, decline.json()]).toEqual([
+      409,
+      { message: 'Este pedido não está mais pago: não há reembolso a recusar.' },
+    ])
+  })
+
   it('cancels an expired order and removes its charge; a payment that still arrives is honoured', async () => {
     const cancelStale = store.app.services.orders.cancelStale
     const expired = Date.now() + 61 * MINUTE
@@ -312,6 +368,8 @@ describe('Asaas as the PIX provider', () => {
       status: 'cancelled',
       closedReason: 'expired',
     })
+    // The charge is removed after cancelStale answered, not within it.
+    await closeStepsDone()
     const payment = fake.paymentOf(removed.id)
     expect(payment.deleted).toBe(true)
     expect(
@@ -322,6 +380,7 @@ describe('Asaas as the PIX provider', () => {
     const late = await pixOrder()
     fake.failNext(1)
     expect(await cancelStale(expired, late.id)).toBe(1)
+    await closeStepsDone()
     expect(fake.paymentOf(late.id).deleted).toBe(false)
     fake.pay(late.id)
     expect((await store.app.inject(fake.webhook(late.id, token))).statusCode).toBe(200)
@@ -331,6 +390,7 @@ describe('Asaas as the PIX provider', () => {
     const retried = await pixOrder()
     fake.failNext(1)
     await cancelStale(expired, retried.id)
+    await closeStepsDone()
     expect(fake.paymentOf(retried.id).deleted).toBe(false)
     await store.app.services.payments.recheckPending()
     expect(fake.paymentOf(retried.id).deleted).toBe(true)

@@ -49,17 +49,28 @@ export function createPaymentChecks(deps: {
     await orders.markOrderPaid(order.id, source)
   }
 
-  /** A paid order whose payment came back refunded or charged back is refunded here too. */
-  async function refundIfReversed(order: OrderRow, payment: MercadoPagoPayment, source: string) {
-    const ref = {
-      orderId: order.id,
-      amountCents: order.totalCents,
-      providerPaymentId: order.providerPaymentId,
-    }
-    if (order.status !== 'paid' || !reversesOrder(payment, ref)) return
+  /**
+   * A paid order whose provider says the money went back (a refund or chargeback made in the
+   * provider's panel, told by webhook or found by the re-check) is refunded through the close
+   * path, which also settles a buyer's refund request still open (refunds module). The one
+   * place for every provider: each tells `reversed` its own way.
+   */
+  async function refundIfReversed(order: OrderRow, reversed: boolean, source: string) {
+    if (order.status !== 'paid' || !reversed) return
     if (await orders.close(order.id, 'paid', 'refunded')) {
-      log.info({ orderId: order.id, source, status: payment.status }, 'order refunded by provider')
+      log.info({ orderId: order.id, source }, 'order refunded by provider')
     }
+  }
+
+  /** Mercado Pago: its payment is read by the caller (the webhook names it, not the order). */
+  const mercadoPagoReversed = (order: OrderRow, payment: MercadoPagoPayment) =>
+    reversesOrder(payment, refOf(order))
+
+  /** The other providers say it through getStatus (Asaas: REFUNDED, REFUND_IN_PROGRESS). */
+  async function statusReversed(order: OrderRow): Promise<boolean> {
+    const provider = await providers.named(order.paymentProvider)
+    if (!provider?.remote) return false
+    return (await provider.getStatus(refOf(order))).state === 'reversed'
   }
 
   /**
@@ -99,24 +110,41 @@ export function createPaymentChecks(deps: {
     },
 
     /**
-     * The scheduled sweep over Mercado Pago orders paid in the last REFUND_RECHECK_DAYS (newest
-     * `limit`), for refunds and chargebacks whose webhook was lost. Returns how many were asked.
+     * The scheduled sweep over Mercado Pago and Asaas orders paid in the last
+     * REFUND_RECHECK_DAYS (newest `limit` of each), for refunds and chargebacks whose webhook was
+     * lost. Woovi is not asked: its getStatus does not report refunds (they are a separate list at
+     * Woovi, not read by the store). Returns how many were asked.
      */
     async recheckPaid(nowMs = Date.now(), limit = 100): Promise<number> {
-      const api = providers.mercadoPagoApi
-      if (!api) return 0
       const since = new Date(nowMs - REFUND_RECHECK_DAYS * DAY_MS)
-      const paid = await orders.paidOf('mercadopago', since, limit)
-      for (const order of paid) {
-        if (!order.providerPaymentId) continue
-        try {
-          const payment = await api.getPayment(order.providerPaymentId)
-          if (payment) await refundIfReversed(order, payment, 'recheck')
-        } catch (err) {
-          log.warn({ err, orderId: order.id }, 'refund re-check failed')
+      let asked = 0
+      const api = providers.mercadoPagoApi
+      if (api) {
+        const paid = await orders.paidOf('mercadopago', since, limit)
+        for (const order of paid) {
+          if (!order.providerPaymentId) continue
+          try {
+            const payment = await api.getPayment(order.providerPaymentId)
+            if (payment)
+              await refundIfReversed(order, mercadoPagoReversed(order, payment), 'recheck')
+          } catch (err) {
+            log.warn({ err, orderId: order.id }, 'refund re-check failed')
+          }
         }
+        asked += paid.length
       }
-      return paid.length
+      if (await providers.named('asaas')) {
+        const paid = await orders.paidOf('asaas', since, limit)
+        for (const order of paid) {
+          try {
+            await refundIfReversed(order, await statusReversed(order), 'recheck')
+          } catch (err) {
+            log.warn({ err, orderId: order.id }, 'refund re-check failed')
+          }
+        }
+        asked += paid.length
+      }
+      return asked
     },
 
     /**
@@ -151,10 +179,7 @@ export function createPaymentChecks(deps: {
       if (event.type === 'payment.updated') return recheck(order)
       if (order.status !== 'paid') return
       try {
-        const check = await asaas.getStatus(refOf(order))
-        if (check.state === 'reversed' && (await orders.close(order.id, 'paid', 'refunded'))) {
-          log.info({ orderId: order.id, source: 'webhook' }, 'order refunded by provider')
-        }
+        await refundIfReversed(order, await statusReversed(order), 'webhook')
       } catch (err) {
         // Answered 200 all the same: Asaas would retry, and the owner sees the refund there.
         log.warn({ err, orderId: order.id }, 'webhook refund lookup failed')
@@ -181,7 +206,7 @@ export function createPaymentChecks(deps: {
         if (isPayable(order) && paysOrder(payment, ref)) {
           await pay(order, payment.id, 'webhook')
         } else {
-          await refundIfReversed(order, payment, 'webhook')
+          await refundIfReversed(order, mercadoPagoReversed(order, payment), 'webhook')
         }
       } catch (err) {
         // Answered 200 all the same: the scheduled re-check will find the payment.

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import type { CanvaLinksService } from '../canva/canva-links.service.js'
 import type { PurchasesService } from '../downloads/purchases.service.js'
-import type { OrderAsker, OrderRow, OrdersService } from '../orders/orders.service.js'
+import type { OrderAsker, OrderEffects, OrderRow, OrdersService } from '../orders/orders.service.js'
 import type { PaymentsService } from '../payments/payments.service.js'
 import { refunds } from './refunds.tables.js'
 
@@ -33,6 +33,25 @@ const PROVIDER_NAMES: Record<string, string> = {
 }
 
 const conflict = (message: string) => new AppError('conflict', message)
+
+/**
+ * Inside the transaction that refunds an order, by any path (the owner's status change, or a
+ * refund made in the provider's panel that a webhook or re-check found): a buyer's request
+ * still under review is settled as refunded, so the owner is not asked to decide on it. The
+ * refunds module's own paths write their outcome afterwards (return_money with a static key).
+ */
+export function refundOrderEffects(): OrderEffects {
+  return {
+    preparePaid: async () => async () => {},
+    async closed(tx: Db, orderId: string, status?: string) {
+      if (status !== 'refunded') return
+      await tx
+        .update(refunds)
+        .set({ status: 'refunded', decidedAt: sql`now()` })
+        .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'review')))
+    },
+  }
+}
 
 /**
  * Refunds (decision 017): the buyer's request within 7 days of the payment (CDC art. 49) and the
@@ -296,6 +315,10 @@ export function createRefundsService(deps: {
     async decline(orderId: string, note: string): Promise<AdminRefund> {
       // Read before the transaction: nothing inside may wait on another query (PGlite).
       const order = await orders.find(orderId)
+      // Refunded meanwhile (e.g. in the provider's panel): there is nothing left to decline.
+      if (order && order.status !== 'paid' && (await rowOf(orderId))?.status === 'review') {
+        throw conflict('Este pedido não está mais pago: não há reembolso a recusar.')
+      }
       const lines = order ? await orders.lines(orderId) : []
       const writer = order ? await orders.prepareNotices() : null
       const row = await db.transaction(async (tx) => {

@@ -23,7 +23,12 @@ const Payment = z.object({
 })
 export type AsaasPayment = z.infer<typeof Payment>
 
-const Customer = z.object({ id: z.string() })
+const Customer = z.object({
+  id: z.string(),
+  name: z.string().nullish(),
+  email: z.string().nullish(),
+  notificationDisabled: z.boolean().nullish(),
+})
 const CustomerList = z.object({ data: z.array(Customer) })
 const QrCode = z.object({
   encodedImage: z.string(),
@@ -55,16 +60,36 @@ export function createAsaasApi(opts: { apiUrl: string; apiKey: string; timeoutMs
   return {
     /**
      * The customer with this CPF/CNPJ, created when Asaas has none: a returning buyer is one
-     * customer at Asaas, not one per order.
+     * customer at Asaas, not one per order. Asaas' own notifications stay off (the store sends
+     * its own messages, and each of Asaas' is charged to the owner), and a customer found by
+     * CPF takes this buyer's name and e-mail: whoever used the CPF before must not hear of
+     * this order (docs/PROVIDERS.md, "Asaas").
      */
     async customerFor(payer: { name: string; email: string; cpfCnpj: string }): Promise<string> {
-      const found = await call(
-        CustomerList,
-        'GET',
-        `/customers?cpfCnpj=${encodeURIComponent(payer.cpfCnpj)}&limit=1`,
-      )
-      if (found.data[0]) return found.data[0].id
-      return (await call(Customer, 'POST', '/customers', payer)).id
+      const found = (
+        await call(
+          CustomerList,
+          'GET',
+          `/customers?cpfCnpj=${encodeURIComponent(payer.cpfCnpj)}&limit=1`,
+        )
+      ).data[0]
+      if (!found) {
+        return (
+          await call(Customer, 'POST', '/customers', { ...payer, notificationDisabled: true })
+        ).id
+      }
+      const current =
+        found.notificationDisabled === true &&
+        found.name === payer.name &&
+        found.email === payer.email
+      if (!current) {
+        await call(Customer, 'PUT', `/customers/${encodeURIComponent(found.id)}`, {
+          name: payer.name,
+          email: payer.email,
+          notificationDisabled: true,
+        })
+      }
+      return found.id
     },
 
     /** A PIX charge; `dueDate` is a day (YYYY-MM-DD, Brasília), Asaas has no finer expiry. */

@@ -40,7 +40,7 @@ export function providerApi(opts: {
 
   return async function call<T>(
     schema: z.ZodType<T>,
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     json?: unknown,
     extraHeaders: Record<string, string> = {},
