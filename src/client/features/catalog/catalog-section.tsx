@@ -9,7 +9,11 @@ import { ProductCard } from './product-card'
 
 /** How far below the screen the next page starts loading: it is there before the thumb is. */
 const AHEAD = '800px 0px'
-/** The first cards are above the fold: loaded now, not lazily (SPEC.md section 9). */
+/**
+ * A search's first cards are above the fold: loaded now, not lazily (SPEC.md section 9). Without
+ * a search the banner fills a phone's first screen, and the cards' pictures wait their turn
+ * instead of competing with the page's own first paint.
+ */
 const PRIORITY_CARDS = 4
 
 /**
@@ -104,9 +108,10 @@ export function CatalogSection({
 function PageCards({ search, page }: { search: CatalogSearch; page: number }) {
   const { data } = useQuery(catalogPageQuery(search, page))
   if (!data) return null
+  const belowBanner = !search.q && !search.category
   return data.items.map((card, index) => (
     <li key={card.id} className="flex">
-      <ProductCard product={card} priority={page === 1 && index < PRIORITY_CARDS} />
+      <ProductCard product={card} priority={!belowBanner && page === 1 && index < PRIORITY_CARDS} />
     </li>
   ))
 }
