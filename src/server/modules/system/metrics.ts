@@ -1,8 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { App } from '../../app-types.js'
-
-const sha = (text: string) => createHash('sha256').update(text).digest()
+import { sameSecret } from '../../lib/same-secret.js'
 
 /**
  * GET /metrics in Prometheus' text format (prom-client), for the owner's monitoring: request
@@ -103,8 +101,7 @@ export function registerMetrics(app: App) {
     const token = app.deps.config.metricsToken
     if (!token) return reply.code(404).send({ message: 'Rota não encontrada' })
     const given = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim() ?? ''
-    // Compared as hashes: the same length whatever was sent, in constant time.
-    if (!timingSafeEqual(sha(given), sha(token))) {
+    if (!sameSecret(given, token)) {
       return reply
         .code(401)
         .header('www-authenticate', 'Bearer realm="metrics"')

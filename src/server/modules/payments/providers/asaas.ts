@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { AppError } from '../../../errors.js'
+import { sameSecret } from '../../../lib/same-secret.js'
 import { centsOf, reaisOf, type AsaasApi, type AsaasPayment } from './asaas-api.js'
 import { refundOutcome, type ChargeRef, type PixProvider } from './pix-provider.js'
 import { providerSaidNo } from './provider-api.js'
@@ -31,13 +31,6 @@ export function asaasPaysOrder(payment: AsaasPayment, ref: ChargeRef): boolean {
 /** The charge's day in Brasília: Asaas' dueDate has no time, and its day is Brazil's. */
 export function brasiliaDay(at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(at)
-}
-
-/** Compares digests, so neither the length nor the content of the token leaks through timing. */
-export function sameToken(received: string | undefined, expected: string): boolean {
-  if (!received || !expected) return false
-  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest()
-  return timingSafeEqual(digest(received), digest(expected))
 }
 
 export interface AsaasOptions {
@@ -116,7 +109,7 @@ export function asaasProvider(api: AsaasApi, opts: AsaasOptions): PixProvider {
     parseWebhook(input) {
       const header = input.headers['asaas-access-token']
       const token = Array.isArray(header) ? header[0] : header
-      if (!sameToken(token, opts.webhookToken)) {
+      if (!sameSecret(token, opts.webhookToken)) {
         throw new AppError('unauthorized', 'Token inválido')
       }
       const body = input.body as {
