@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { isCnpj, isCpf } from '../../contracts/tax-id.js'
 import { buildBrCode } from '../modules/payments/brcode.js'
+import { readJsonBody } from './fake-http.js'
 
 export interface FakeAsaasPayment {
   object: 'payment'
@@ -242,16 +243,7 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
   }
 
   const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8')
-      let body: Record<string, unknown> = {}
-      try {
-        body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
-      } catch {
-        body = {}
-      }
+    void readJsonBody(req).then((body) => {
       const url = new URL(req.url ?? '/', 'http://fake')
       requests.push({
         method: req.method!,

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readJsonBody } from './fake-http.js'
 
 export interface ReceivedMessage {
   number: string
@@ -78,15 +79,7 @@ export async function startFakeEvolution(opts: { apiKey?: string; instance?: str
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const text = Buffer.concat(chunks).toString()
-    let body: Record<string, unknown> = {}
-    try {
-      body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
-    } catch {
-      body = {}
-    }
+    const body = await readJsonBody(req)
     if (delayMs > 0) {
       // A slow gateway: the message is taken in only when the answer finally goes out.
       await new Promise<void>((resolve) => {

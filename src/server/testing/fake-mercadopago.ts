@@ -7,6 +7,7 @@ import { createHmac, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { buildBrCode } from '../modules/payments/brcode.js'
+import { readJsonBody } from './fake-http.js'
 
 export interface FakePayment {
   id: number
@@ -173,10 +174,7 @@ export async function startFakeMercadoPago(opts: { token?: string } = {}) {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const text = Buffer.concat(chunks).toString()
-    const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>
+    const body = await readJsonBody(req)
     const url = new URL(req.url ?? '/', 'http://fake')
     requests.push({
       method: req.method!,

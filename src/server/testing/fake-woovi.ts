@@ -8,6 +8,7 @@ import { createSign, generateKeyPairSync, type KeyObject, randomUUID } from 'nod
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { buildBrCode } from '../modules/payments/brcode.js'
+import { readJsonBody } from './fake-http.js'
 
 export interface FakeWooviCharge {
   correlationID: string
@@ -115,16 +116,7 @@ export async function startFakeWoovi(opts: { appId?: string } = {}) {
   }
 
   const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8')
-      let body: Record<string, unknown> = {}
-      try {
-        body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
-      } catch {
-        body = {}
-      }
+    void readJsonBody(req).then((body) => {
       const path = new URL(req.url ?? '/', 'http://fake').pathname
       requests.push({ method: req.method!, path, headers: req.headers, body })
       let answer: { status: number; body: unknown }

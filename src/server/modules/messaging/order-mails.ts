@@ -22,6 +22,19 @@ const lineTitle = (l: LineForText) => `${l.quantity > 1 ? `${l.quantity}x ` : ''
 const lineAmount = (l: LineForText) => formatBRL(l.unitPriceCents * l.quantity)
 const materialsPath = (token: string) => `/meus-materiais?acesso=${encodeURIComponent(token)}`
 
+/** The order's lines, its coupon and its total, as every e-mail about an order lists them. */
+function itemsWithTotal(order: OrderForMail, lines: LineForText[]) {
+  return [
+    ...lines.map((l) => ({ title: lineTitle(l), lines: [lineAmount(l)] })),
+    ...couponLine(order).map((title) => ({ title })),
+    { title: `Total: ${formatBRL(order.totalCents)}` },
+  ]
+}
+
+/** The copy-paste code of an order awaiting its PIX (none for a free order). */
+const pixCodeBlock = (order: OrderForMail) =>
+  order.pixCode ? { code: { label: 'PIX copia e cola', value: order.pixCode } } : {}
+
 function support(ctx: OrderMailContext): string {
   return ctx.supportWhatsapp
     ? `Dúvidas? Fale com a loja pelo WhatsApp: https://wa.me/${ctx.supportWhatsapp}`
@@ -57,12 +70,8 @@ export function orderCreatedMail(
       `Recebemos o seu pedido ${id}. Para concluir, pague ${formatBRL(order.totalCents)} com PIX: copie o código abaixo e cole em "PIX copia e cola" no app do seu banco.`,
       confirmation(order, ctx),
     ],
-    ...(order.pixCode ? { code: { label: 'PIX copia e cola', value: order.pixCode } } : {}),
-    items: [
-      ...lines.map((l) => ({ title: lineTitle(l), lines: [lineAmount(l)] })),
-      ...couponLine(order).map((title) => ({ title })),
-      { title: `Total: ${formatBRL(order.totalCents)}` },
-    ],
+    ...pixCodeBlock(order),
+    items: itemsWithTotal(order, lines),
     button: { label: 'Abrir página de pagamento', path: paymentPath },
     note: `Se você não fez este pedido, ignore este e-mail. ${support(ctx)}`,
   }
@@ -182,11 +191,7 @@ export function ownerCopyMail(
         ? `Pagamento: ${method}, aguardando confirmação.`
         : `Pago por ${method}. Os materiais já foram liberados ao cliente.`,
     ],
-    items: [
-      ...lines.map((l) => ({ title: lineTitle(l), lines: [lineAmount(l)] })),
-      ...couponLine(order).map((title) => ({ title })),
-      { title: `Total: ${formatBRL(order.totalCents)}` },
-    ],
+    items: itemsWithTotal(order, lines),
     button: { label: 'Ver pedidos no painel', path: '/admin' },
   }
 }
@@ -212,11 +217,9 @@ export function reminderMail(
       `O seu pedido ${id} ainda não foi pago. Se quiser concluir, pague ${formatBRL(order.totalCents)} com PIX: copie o código abaixo e cole em "PIX copia e cola" no app do seu banco.`,
       confirmation(order, ctx),
     ],
-    ...(order.pixCode ? { code: { label: 'PIX copia e cola', value: order.pixCode } } : {}),
+    ...pixCodeBlock(order),
     items: [
-      ...lines.map((l) => ({ title: lineTitle(l), lines: [lineAmount(l)] })),
-      ...couponLine(order).map((title) => ({ title })),
-      { title: `Total: ${formatBRL(order.totalCents)}` },
+      ...itemsWithTotal(order, lines),
       {
         title: 'Não quer mais lembretes deste pedido?',
         button: { label: 'Parar os lembretes', path: optOutPath },
