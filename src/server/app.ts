@@ -1,10 +1,9 @@
-import Fastify, { LogController, type FastifyBaseLogger } from 'fastify'
+import Fastify, { LogController } from 'fastify'
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { pt } from 'zod/locales'
 import fastifyCookie from '@fastify/cookie'
@@ -15,287 +14,44 @@ import { registerInvalidBytesCheck } from './http/invalid-bytes.js'
 import { loggerOptions } from './http/safe-log.js'
 import { registerOriginCheck } from './http/origin-check.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
-import { createRateLimiter, MemoryCounterStore } from './http/rate-limit.js'
-import { RedisCounterStore } from './http/rate-limit-redis.js'
-import { openRedis, type Redis } from './lib/redis.js'
-import {
-  localChangeSignal,
-  postgresChangeSignal,
-  redisChangeSignal,
-  type ChangeSignal,
-} from './lib/change-signal.js'
+import { openRedis } from './lib/redis.js'
+import { changeSignalFor, createServices } from './composition.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
-import { createAccountsService } from './modules/accounts/accounts.service.js'
-import { createLoginService } from './modules/accounts/login.service.js'
-import { createGuestAccessService } from './modules/guest-access/guest-access.service.js'
 import { guestAccessRoutes } from './modules/guest-access/guest-access.routes.js'
-import { createPasswordResetService } from './modules/accounts/password-reset.service.js'
-import { RedisSessionStore } from './modules/accounts/redis-session-store.js'
-import { DbSessionStore } from './modules/accounts/session-store.js'
-import { createSessionService } from './modules/accounts/sessions.service.js'
-import { createUserAdmin } from './modules/accounts/user-admin.service.js'
 import { adminRoutes } from './modules/admin/admin.routes.js'
 import { backupRoutes } from './modules/backup/backup.routes.js'
-import { createAdminSettings } from './modules/admin/admin-settings.service.js'
-import { createOrderStatusChanger } from './modules/admin/order-status.service.js'
-import { createAdminReports } from './modules/admin/reports.read-model.js'
 import { canvaLinksRoutes } from './modules/canva/canva-links.routes.js'
-import { createCanvaLinksService } from './modules/canva/canva-links.service.js'
 import { cartRoutes } from './modules/cart/cart.routes.js'
-import { createCartService } from './modules/cart/cart.service.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
-import { createCatalogService } from './modules/catalog/catalog.service.js'
-import { createCardCheckoutService } from './modules/checkout/card-checkout.service.js'
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js'
-import { createCheckoutService } from './modules/checkout/checkout.service.js'
 import { couponsRoutes } from './modules/coupons/coupons.routes.js'
-import { createCouponsService } from './modules/coupons/coupons.service.js'
 import { customerRoutes } from './modules/customer/customer.routes.js'
-import { createCustomerService } from './modules/customer/customer.service.js'
 import { downloadsRoutes } from './modules/downloads/downloads.routes.js'
-import { createDownloadsService } from './modules/downloads/downloads.service.js'
-import { createPurchasesService } from './modules/downloads/purchases.service.js'
 import { messagingRoutes } from './modules/messaging/messaging.routes.js'
-import { createMessagingService } from './modules/messaging/messaging.service.js'
 import { startOrderJobs } from './modules/orders/order-jobs.js'
 import { startRecoveryJobs } from './modules/recovery/recovery.jobs.js'
 import { recoveryRoutes } from './modules/recovery/recovery.routes.js'
-import { createRecoveryService } from './modules/recovery/recovery.service.js'
 import { startGuestAccessJobs } from './modules/guest-access/guest-access.jobs.js'
 import { ordersRoutes } from './modules/orders/orders.routes.js'
 import { startPrivacyJobs } from './modules/privacy/privacy.jobs.js'
 import { privacyRoutes } from './modules/privacy/privacy.routes.js'
-import { createPrivacyService } from './modules/privacy/privacy.service.js'
-import { createOrdersService } from './modules/orders/orders.service.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
-import { createPaymentsService } from './modules/payments/payments.service.js'
 import { refundsRoutes } from './modules/refunds/refunds.routes.js'
-import { createRefundsService, refundOrderEffects } from './modules/refunds/refunds.service.js'
 import { productWriteRoutes } from './modules/products/products.routes.js'
-import { createProductsService } from './modules/products/products.service.js'
-import { createUploadJournal } from './modules/products/upload-journal.service.js'
 import { settingsRoutes } from './modules/settings/settings.routes.js'
-import { createSettingsService } from './modules/settings/settings.service.js'
 import { startStampingJobs } from './modules/stamping/stamping-job.js'
 import { stampingRoutes } from './modules/stamping/stamping.routes.js'
-import { createStampingService } from './modules/stamping/stamping.service.js'
 import { registerMetrics } from './modules/system/metrics.js'
 import { systemRoutes, type ReadinessCheck } from './modules/system/system.routes.js'
 import { webRoutes } from './modules/web/web.routes.js'
 import { fastifyTrustProxy } from './config.js'
 import { createLifecycle } from './lifecycle.js'
-import type { App, Deps, Services } from './app-types.js'
+import type { App, Deps } from './app-types.js'
 
 export type { App, Deps, Services } from './app-types.js'
 
 // Validation messages that reach a user are in Portuguese unless a schema sets its own.
 z.config(pt())
-
-/**
- * How instances sharing one database tell each other of changes to what they keep in memory
- * (decision 021): Redis pub/sub when the store has a Redis, else PostgreSQL's LISTEN/NOTIFY;
- * PGlite is one process, so nothing is sent.
- */
-function changeSignalFor(
-  { database, config }: Deps,
-  redis: Redis | null,
-  log: FastifyBaseLogger,
-): ChangeSignal {
-  if (redis) return redisChangeSignal(redis, config.redisPrefix, log)
-  if (database.kind === 'postgres' && config.databaseUrl) {
-    return postgresChangeSignal(
-      config.databaseUrl,
-      (channel, payload) => database.db.execute(sql`SELECT pg_notify(${channel}, ${payload})`),
-      log,
-    )
-  }
-  return localChangeSignal()
-}
-
-/**
- * Every module's service, built once. A module gets the services it uses; where two modules
- * need each other (orders hold sales that products and the catalogue ask about), the later one
- * is reached through a function called only after start-up.
- */
-function createServices(
-  { database, storage, config, now }: Deps,
-  redis: Redis | null,
-  signal: ChangeSignal,
-  log: FastifyBaseLogger,
-): Services {
-  const { db } = database
-  const settings = createSettingsService(db)
-  const accounts = createAccountsService(db)
-  const sessions = createSessionService(
-    db,
-    redis ? new RedisSessionStore(redis) : new DbSessionStore(db),
-  )
-  const limiter = createRateLimiter(redis ? new RedisCounterStore(redis) : new MemoryCounterStore())
-  const messaging = createMessagingService({
-    db,
-    settings,
-    config,
-    log,
-    issueAccessLink: (tx, email) => guestAccess.issueLink(tx, email),
-  })
-
-  const uploadJournal = createUploadJournal({ db, storage, tmpDir: config.tmpDir, log })
-  const products = createProductsService({
-    db,
-    storage,
-    config,
-    journal: uploadJournal,
-    hasSales: (productId) => orders.hasSales(productId),
-    onChange: (productIds) => catalog.productsChanged(productIds),
-  })
-  const catalog = createCatalogService(
-    { products, unitsSold: () => orders.unitsSold() },
-    storage,
-    signal,
-  )
-  const purchases = createPurchasesService({
-    db,
-    settings,
-    paidAmong: (orderIds) => orders.paidAmong(orderIds),
-  })
-  const canvaLinks = createCanvaLinksService({
-    db,
-    products,
-    purchases,
-    orders: { find: (id) => orders.find(id) },
-  })
-  const cart = createCartService(db, catalog)
-  const stamping = createStampingService({
-    db,
-    storage,
-    config,
-    log,
-    products,
-    purchases,
-    orders: { find: (id) => orders.find(id) },
-    now: now && (() => now().getTime()),
-  })
-  const coupons = createCouponsService(db, {
-    paidAmong: (orderIds) => orders.paidAmong(orderIds),
-    now,
-  })
-  const orders = createOrdersService(db, {
-    log,
-    notices: messaging.notices,
-    // In this order: the links of a paid order point at the purchases granted first.
-    effects: [
-      purchases.orderEffects,
-      canvaLinks.orderEffects,
-      stamping.orderEffects,
-      cart.orderEffects,
-      coupons.orderEffects,
-      refundOrderEffects(),
-    ],
-    onSalesChange: () => catalog.salesChanged(),
-  })
-
-  const guestAccess = createGuestAccessService({
-    db,
-    limiter,
-    mail: messaging.mail,
-    hasOrders: (email) => orders.hasOrdersOf(email),
-    log,
-    now,
-  })
-  const payments = createPaymentsService({
-    config,
-    settings,
-    orders,
-    log,
-    now: now && (() => now().getTime()),
-  })
-  const refunds = createRefundsService({
-    db,
-    orders,
-    payments,
-    purchases,
-    canvaLinks,
-    log,
-    now: now && (() => now().getTime()),
-  })
-  const recovery = createRecoveryService({
-    db,
-    settings,
-    orders,
-    reminders: messaging.reminders,
-    log,
-    now,
-  })
-  const checkoutDeps = { db, cart, catalog, accounts, orders, payments, coupons, limiter, log }
-  const adminReports = createAdminReports(db, orders)
-  const login = createLoginService(accounts, limiter, cart.mergeGuestCart, (account) =>
-    orders.claimGuestOrders(account),
-  )
-  return {
-    settings,
-    accounts,
-    sessions,
-    login,
-    passwordReset: createPasswordResetService({
-      db,
-      limiter,
-      mail: messaging.mail,
-      endSessions: (userId) => sessions.endAllFor(userId),
-      log,
-      now,
-    }),
-    guestAccess,
-    userAdmin: createUserAdmin(db),
-    limiter,
-    products,
-    uploadJournal,
-    catalog,
-    cart,
-    orders,
-    coupons,
-    payments,
-    checkout: createCheckoutService(checkoutDeps),
-    cardCheckout: createCardCheckoutService({ ...checkoutDeps, settings }),
-    downloads: createDownloadsService({
-      storage,
-      settings,
-      limiter,
-      products,
-      purchases,
-      orders,
-      stamping,
-      secret: config.sessionSecret,
-    }),
-    customer: createCustomerService({ purchases, products, orders, canvaLinks, refunds, limiter }),
-    refunds,
-    recovery,
-    canvaLinks,
-    stamping,
-    messaging,
-    adminSettings: createAdminSettings(settings),
-    adminReports,
-    changeOrderStatus: createOrderStatusChanger({
-      orders,
-      reports: adminReports,
-      refund: (id, moneyReturned) => refunds.refundByAdmin(id, { reason: '', moneyReturned }),
-    }),
-    privacy: createPrivacyService({
-      db,
-      accounts,
-      login,
-      sessions,
-      orders,
-      purchases,
-      canvaLinks,
-      stamping,
-      messaging,
-      coupons,
-      refunds,
-      guestAccess,
-      now,
-    }),
-  }
-}
 
 /** The whole store as one Fastify instance; main.ts listens, tests inject. */
 export async function buildApp(deps: Deps): Promise<App> {

@@ -80,13 +80,11 @@ export function createCardCheckoutService(deps: CheckoutDeps & { settings: Setti
         paymentProvider: totalCents === 0 ? FREE_PROVIDER : 'mercadopago',
       }
       if (quote) {
-        const notices = await deps.orders.prepareNotices()
         // The order and its coupon use stand or fall together (the use may be the last one).
-        await deps.db.transaction(async (tx) => {
-          await deps.orders.insert(order, lines, { tx, notices })
+        await deps.orders.placeWith(async (tx, place) => {
+          await place(order, lines)
           await deps.coupons.hold(tx, quote, { id, email: customer.email, totalCents })
         })
-        if (notices) deps.orders.flushNotices()
       } else {
         await deps.orders.insert(order, lines)
       }

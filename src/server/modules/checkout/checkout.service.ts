@@ -8,7 +8,6 @@ import { TAX_ID_REQUIRED_MESSAGE, TaxIdField } from '../../../contracts/tax-id.j
 import { COUPON_MESSAGES, type CouponValidateAnswer } from '../../../contracts/coupons.js'
 import type { CheckoutOffer } from '../../../contracts/products.js'
 import { centsToDecimal } from '../../../contracts/money.js'
-import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limit.js'
 import { parseOrThrow } from '../../lib/parse-or-throw.js'
@@ -33,7 +32,6 @@ import { describeLines, priceItems, requestedItems } from './order-lines.js'
 import { FREE_PROVIDER, quoteOf } from './order-coupon.js'
 
 export interface CheckoutDeps {
-  db: Db
   cart: CartService
   catalog: CatalogService
   accounts: AccountsService
@@ -68,7 +66,7 @@ export async function customerOf(
 }
 
 export function createCheckoutService(deps: CheckoutDeps) {
-  const { db, orders, payments } = deps
+  const { orders, payments } = deps
 
   return {
     /**
@@ -202,10 +200,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const newAccount = wantsAccount && !accountExists
       if (newAccount || quote) {
         const passwordHash = newAccount ? await hashPassword(newAccountPassword!) : null
-        // Read before the transaction, like the hash: nothing inside may wait on another query.
-        const notices = await orders.prepareNotices()
         // The account, the order, its coupon use and its notice stand or fall together.
-        placed = await db.transaction(async (tx) => {
+        placed = await orders.placeWith(async (tx, place) => {
           let userId = input.viewer.userId
           if (passwordHash) {
             const user = await deps.accounts.register(
@@ -215,14 +211,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
             )
             userId = user.id
           }
-          const row = await orders.insert(order(userId), lines, { tx, notices })
+          const row = await place(order(userId), lines)
           if (quote) {
             await deps.coupons.hold(tx, quote, { id, email: customer.email, totalCents })
           }
           return row
         })
         if (passwordHash) newUserId = placed.userId
-        if (notices) orders.flushNotices()
       } else {
         placed = await orders.insert(order(input.viewer.userId), lines)
       }

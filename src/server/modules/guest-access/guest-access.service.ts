@@ -44,6 +44,27 @@ function codeMatches(code: string, stored: string): boolean {
 const bad = (message: string) => new AppError('bad_request', message)
 
 /**
+ * Writes the link tokens of the order e-mails. Apart from the service because messaging, which
+ * the service sends its codes through, needs it first (composition.ts builds it before both).
+ */
+export function accessLinkIssuer(now: () => Date = () => new Date()) {
+  /**
+   * A link token for the order e-mails, written in the caller's transaction (the e-mail that
+   * carries it is written there too). Answers the token; the row keeps only its hash.
+   */
+  return async function issueLink(tx: Db, email: string): Promise<string> {
+    const token = newToken()
+    await tx.insert(guestAccess).values({
+      kind: 'link',
+      email: email.toLowerCase(),
+      secretHash: sha256(token),
+      expiresAt: new Date(now().getTime() + ACCESS_LINK_TTL_MS),
+    })
+    return token
+  }
+}
+
+/**
  * Proof that a visitor holds a buyer's inbox, for the buyer who bought as a guest and does
  * not remember the WhatsApp typed at checkout: a 6-digit code e-mailed on request, or the
  * link in the order e-mails. Either opens an access in the browser (a cookie naming a
@@ -134,16 +155,7 @@ export function createGuestAccessService(deps: {
      * A link token for the order e-mails, written in the caller's transaction (the e-mail that
      * carries it is written there too). Answers the token; the row keeps only its hash.
      */
-    async issueLink(tx: Db, email: string): Promise<string> {
-      const token = newToken()
-      await tx.insert(guestAccess).values({
-        kind: 'link',
-        email: email.toLowerCase(),
-        secretHash: sha256(token),
-        expiresAt: new Date(now().getTime() + ACCESS_LINK_TTL_MS),
-      })
-      return token
-    },
+    issueLink: accessLinkIssuer(now),
 
     /**
      * POST /api/guest-access/code. The same answer for any e-mail, sent before the orders are

@@ -1,12 +1,16 @@
-import type {
-  OrderClosedReason,
-  OrderStatus,
-  PolledOrderStatus,
+import { and, eq, gt, gte, isNotNull, isNull, lt, lte, or, type SQL } from 'drizzle-orm'
+import {
+  PENDING_ORDER_TTL_MS,
+  type OrderClosedReason,
+  type OrderStatus,
+  type PolledOrderStatus,
 } from '../../../contracts/checkout.js'
+import { orders } from './orders.tables.js'
 
 /**
  * Every move an order may make (DESIGN.md): pending → paid → refunded, pending → cancelled.
- * Whoever changes a status (payments, the admin, the expiry timer) asks here first.
+ * Whoever changes a status (payments, the admin, the expiry timer) asks here first. A new state
+ * is a row here plus its effects in order-transitions.ts.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['paid', 'cancelled'],
@@ -24,12 +28,60 @@ export function polledStatus(status: OrderStatus): PolledOrderStatus {
   return status === 'paid' ? 'confirmed' : status
 }
 
-/**
- * Whether a payment confirmed now pays the order: a pending one, or one cancelled only because
- * its PIX ran out (the buyer's money arrived late through the provider: honoured, not lost).
+/*
+ * "May this order still be paid?" — answered here only, in TypeScript and in SQL side by side:
+ * a pending order, or one cancelled only because its PIX ran out (the buyer's money arrived late
+ * through the provider: honoured, not lost). The one exception to the table above.
  */
+
+/** Whether a payment confirmed now pays the order (see above). */
 export function isPayable(order: { status: OrderStatus; closedReason: OrderClosedReason | null }) {
   return (
     order.status === 'pending' || (order.status === 'cancelled' && order.closedReason === 'expired')
   )
 }
+
+/** `isPayable` in SQL: the only rows a payment's UPDATE may move to 'paid'. */
+export const payableWhere = (): SQL =>
+  or(
+    eq(orders.status, 'pending'),
+    and(eq(orders.status, 'cancelled'), eq(orders.closedReason, 'expired')),
+  )!
+
+/**
+ * Payable orders worth asking the provider about at `nowMs`: pending ones under 24 h old, and
+ * those whose PIX ran out in the last 24 h (a late payment is looked for that long).
+ */
+export const payableRecentlyWhere = (nowMs: number): SQL => {
+  const since = new Date(nowMs - PENDING_ORDER_TTL_MS)
+  return or(
+    and(eq(orders.status, 'pending'), gte(orders.createdAt, since)),
+    and(
+      eq(orders.status, 'cancelled'),
+      eq(orders.closedReason, 'expired'),
+      gte(orders.updatedAt, since),
+    ),
+  )!
+}
+
+/** Pending orders whose PIX ran out at `nowMs`, or past 24 h: the expiry timer cancels them. */
+export const dueWhere = (nowMs: number): SQL =>
+  and(
+    eq(orders.status, 'pending'),
+    or(
+      lte(orders.pixExpiresAt, new Date(nowMs)),
+      lt(orders.createdAt, new Date(nowMs - PENDING_ORDER_TTL_MS)),
+    ),
+  )!
+
+/** A pending PIX with its code, not yet expired nor past 24 h at `nowMs` (reminders). */
+export const stillPayableWhere = (nowMs: number, extra: SQL | undefined): SQL =>
+  and(
+    eq(orders.status, 'pending'),
+    eq(orders.paymentMethod, 'pix'),
+    isNotNull(orders.pixCode),
+    gt(orders.pixExpiresAt, new Date(nowMs)),
+    gte(orders.createdAt, new Date(nowMs - PENDING_ORDER_TTL_MS)),
+    isNull(orders.anonymisedAt),
+    extra,
+  )!

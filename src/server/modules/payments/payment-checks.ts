@@ -35,14 +35,15 @@ export function createPaymentChecks(deps: {
 
   /**
    * A cancelled order's charge is voided at its provider, so the buyer can no longer pay it
-   * (Asaas: its due date is a day). Best-effort: a failure is logged by the orders module, and
-   * the pending sweep tries again while the order may still be paid late.
+   * (Asaas: its due date is a day). Registered on orders' close in composition.ts. Best-effort:
+   * a failure is logged by the orders module, and the pending sweep tries again while the order
+   * may still be paid late.
    */
-  orders.onClosed(async (order) => {
+  async function voidClosedCharge(order: OrderRow): Promise<void> {
     if (order.status !== 'cancelled' || !order.providerPaymentId) return
     const provider = await providers.named(order.paymentProvider)
     await provider?.cancelCharge?.(refOf(order))
-  })
+  }
 
   async function pay(order: OrderRow, providerPaymentId: string, source: PaidSource) {
     await orders.setProviderPaymentId(order.id, providerPaymentId)
@@ -96,6 +97,7 @@ export function createPaymentChecks(deps: {
 
   return {
     recheck,
+    voidClosedCharge,
 
     /** The scheduled sweep over pending Mercado Pago, Woovi and Asaas orders. Returns how many were asked. */
     async recheckPending(limit = 200): Promise<number> {

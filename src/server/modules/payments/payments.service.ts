@@ -92,6 +92,7 @@ export function createPaymentsService(deps: {
 
   return {
     providers,
+    voidClosedCharge: checks.voidClosedCharge,
     recheckPending: checks.recheckPending,
     recheckPaid: checks.recheckPaid,
     handleWebhook: checks.handleWebhook,

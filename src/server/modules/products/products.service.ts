@@ -39,11 +39,13 @@ export function createProductsService(deps: {
   journal: UploadJournal
   /** Whether any order holds the product (the orders module knows; a sold product is kept). */
   hasSales: (productId: number) => Promise<boolean>
-  /** Called after every write, so cached views of the catalogue are rebuilt. */
-  /** After a write: the products it changed, when known (the catalogue re-reads only those). */
-  onChange: (productIds?: number[]) => void
 }) {
-  const { db, storage, config, journal, hasSales, onChange } = deps
+  const { db, storage, config, journal, hasSales } = deps
+  const changeListeners: ((productIds?: number[]) => void)[] = []
+  /** After a write: the products it changed, when known (the catalogue re-reads only those). */
+  const onChange = (productIds?: number[]) => {
+    for (const listener of changeListeners) listener(productIds)
+  }
 
   /**
    * A kit's contents, checked before any write: products that exist, never the kit itself,
@@ -120,6 +122,13 @@ export function createProductsService(deps: {
   }
 
   return {
+    /**
+     * Called after every write with the products it changed, when known, so cached views of the
+     * catalogue are rebuilt (registered in composition.ts).
+     */
+    onChange(listener: (productIds?: number[]) => void) {
+      changeListeners.push(listener)
+    },
     ...createProductReads(db),
 
     /** A new temporary folder for one upload (`edit`: 5 extra images at most, not 10). */

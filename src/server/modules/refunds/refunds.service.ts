@@ -63,7 +63,7 @@ export function createRefundsService(deps: {
   db: Db
   orders: Pick<
     OrdersService,
-    'find' | 'findOwned' | 'close' | 'lines' | 'paymentsOf' | 'prepareNotices' | 'flushNotices'
+    'find' | 'findOwned' | 'close' | 'lines' | 'paymentsOf' | 'notifyWith'
   >
   payments: Pick<PaymentsService, 'providers'>
   purchases: Pick<PurchasesService, 'downloadsOfOrder'>
@@ -320,17 +320,15 @@ export function createRefundsService(deps: {
         throw conflict('Este pedido não está mais pago: não há reembolso a recusar.')
       }
       const lines = order ? await orders.lines(orderId) : []
-      const writer = order ? await orders.prepareNotices() : null
-      const row = await db.transaction(async (tx) => {
+      const row = await orders.notifyWith(async (tx, notices) => {
         const [declined] = await tx
           .update(refunds)
           .set({ status: 'declined', decisionNote: note, decidedAt: sql`now()` })
           .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'review')))
           .returning()
-        if (declined && order && writer) await writer.refundDeclined(tx, order, lines, note)
+        if (declined && order) await notices?.refundDeclined(tx, order, lines, note)
         return declined
       })
-      if (row && writer) orders.flushNotices()
       if (!row) {
         if (!(await rowOf(orderId))) throw new AppError('not_found', 'Reembolso não encontrado')
         throw conflict('Este pedido de reembolso já foi decidido.')

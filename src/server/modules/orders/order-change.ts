@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../../db/client.js'
+import { createDetached } from '../../lib/detached.js'
+import { NO_NOTICES, type NoticeWriter, type OrderNotices } from './order-notices.js'
+import type { OrderRow } from './place-order.js'
+
+/**
+ * What one order change tells the unit of work inside its transaction, to act on once it
+ * commits: an order was paid or closed (its listeners run), and the notices written (flushed).
+ */
+export interface OrderChangeScope {
+  tx: Db
+  /**
+   * The writer of the order's e-mails and WhatsApp notices, inside this transaction (outbox);
+   * null when nothing is to be written (no channel set up).
+   */
+  notices: NoticeWriter | null
+  paid(order: OrderRow): void
+  closed(order: OrderRow): void
+}
+
+/** Who marked an order paid; logged, so a surprise payment can be traced. */
+export type PaidSource = 'webhook' | 'recheck' | 'demo' | 'admin' | 'free'
+
+/**
+ * The one unit of work of every order change: notices prepared (they read settings BEFORE the
+ * transaction: PGlite runs one query at a time) → the transaction → notices flushed → the
+ * listeners. No other module prepares or flushes notices (lint: eslint/order-notices.js).
+ */
+export function createOrderChange(
+  db: Db,
+  deps: { log: FastifyBaseLogger; notices?: OrderNotices },
+) {
+  const notices = deps.notices ?? NO_NOTICES
+  const closedListeners: ((order: OrderRow) => Promise<void>)[] = []
+  const salesListeners: (() => void)[] = []
+  const afterClose = createDetached(deps.log, 'after-close steps')
+
+  /**
+   * After a close commits: listeners that reach outside the database (the payments module
+   * voids the provider's charge, an HTTP call of up to 10 s). They run after the answer, not
+   * in it: a buyer's status poll at expiry, an admin's refund or the sweep does not wait on the
+   * provider. A failure is logged; the order stays closed, and the pending re-check retries the
+   * void while a late payment could still come. One batch's listeners run one after another,
+   * so a sweep does not fire a burst of calls at the provider.
+   */
+  function afterClosed(rows: OrderRow[]): void {
+    afterClose.run(async () => {
+      for (const order of rows) {
+        for (const listener of closedListeners) {
+          await listener(order).catch((err: unknown) =>
+            deps.log.warn({ err, orderId: order.id }, 'after-close step failed'),
+          )
+        }
+      }
+    })
+  }
+
+  /** The writer, noting whether anything was written: only then is the outbox woken. */
+  function tracked(writer: NoticeWriter, wrote: () => void): NoticeWriter {
+    return {
+      orderPlaced: async (...a) => void (await writer.orderPlaced(...a), wrote()),
+      chargeReady: async (...a) => void (await writer.chargeReady(...a), wrote()),
+      orderPaid: async (...a) => void (await writer.orderPaid(...a), wrote()),
+      orderClosed: async (...a) => void (await writer.orderClosed(...a), wrote()),
+      refundDeclined: async (...a) => void (await writer.refundDeclined(...a), wrote()),
+    }
+  }
+
+  /**
+   * Runs `work` as one order change. `bare`: without notices the work is a single statement,
+   * atomic by itself, so no transaction is opened (placing an order, most of a checkout).
+   */
+  async function withOrderChange<T>(
+    work: (scope: OrderChangeScope) => Promise<T>,
+    opts: { bare?: boolean } = {},
+  ): Promise<T> {
+    const writer = await notices.prepare()
+    let wrote = false
+    const paid: OrderRow[] = []
+    const closed: OrderRow[] = []
+    const run = (tx: Db) =>
+      work({
+        tx,
+        notices: writer && tracked(writer, () => (wrote = true)),
+        paid: (order) => paid.push(order),
+        closed: (order) => closed.push(order),
+      })
+    const result = !writer && opts.bare ? await run(db) : await db.transaction(run)
+    if (wrote) notices.flush()
+    if (paid.length > 0 || closed.length > 0) {
+      for (const listener of salesListeners) listener()
+    }
+    if (closed.length > 0) afterClosed(closed)
+    return result
+  }
+
+  return {
+    withOrderChange,
+    /** Called with each order refunded or cancelled, once its transaction committed. */
+    onClosed(listener: (order: OrderRow) => Promise<void>) {
+      closedListeners.push(listener)
+    },
+    /** After a payment, refund or cancellation commits: sales changed (the best sellers). */
+    onSalesChange(listener: () => void) {
+      salesListeners.push(listener)
+    },
+    /** Waits for the close listeners under way (closing the app lets them finish). */
+    drain: () => afterClose.drain(),
+  }
+}
+
+export type OrderChange = ReturnType<typeof createOrderChange>

@@ -1,0 +1,218 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { OrderClosedReason, OrderStatus } from '../../../contracts/checkout.js'
+import type { Db } from '../../db/client.js'
+import { whatsappMatches } from '../../lib/phone.js'
+import type { OrderChange, OrderChangeScope, PaidSource } from './order-change.js'
+import type { PaidGrant } from './order-notices.js'
+import { canTransition, dueWhere, payableWhere } from './order-states.js'
+import { orderItems, orders } from './orders.tables.js'
+import { placeOrder, type NewOrder, type NewOrderLine, type OrderRow } from './place-order.js'
+
+export type OrderLineRow = typeof orderItems.$inferSelect
+
+/**
+ * What other modules do inside the very transaction that pays or closes an order (downloads
+ * grants and revokes purchases, canva grants links), so their rows exist exactly when the
+ * status changes. `preparePaid` reads what it needs BEFORE the transaction opens (PGlite runs
+ * one query at a time) and answers the step to run inside it, which may report what it
+ * granted for the buyer's receipt. Wired in composition.ts, in order.
+ */
+export interface OrderEffects {
+  preparePaid(): Promise<
+    (tx: Db, order: OrderRow, lines: OrderLineRow[]) => Promise<PaidGrant[] | void>
+  >
+  /** `status` is the new one: 'cancelled' (by hand or expired) or 'refunded'. */
+  closed(tx: Db, orderId: string, status?: OrderStatus): Promise<void>
+  /** Guest orders became `userId`'s (claimGuestOrders): the rows they granted follow. */
+  claimed?(tx: Db, orderIds: string[], userId: string): Promise<void>
+}
+
+export const linesOf = (tx: Db, orderId: string) =>
+  tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id))
+
+/**
+ * The state machine: every change of an order's status with its effects, each one order change
+ * (order-change.ts). The table of allowed moves is order-states.ts.
+ */
+export function orderTransitions(
+  db: Db,
+  change: OrderChange,
+  deps: { log: FastifyBaseLogger; effects: OrderEffects[] },
+) {
+  const { withOrderChange } = change
+  const { effects } = deps
+
+  /** What every refund or cancellation does inside its transaction: effects, then notices. */
+  async function closedWithin(scope: OrderChangeScope, order: OrderRow, notify = true) {
+    for (const effect of effects) await effect.closed(scope.tx, order.id, order.status)
+    if (notify) await scope.notices?.orderClosed(scope.tx, order, await linesOf(scope.tx, order.id))
+  }
+
+  /** Stores an order and its lines with its 'new order' notice, in the caller's change. */
+  async function placeWithin(scope: OrderChangeScope, order: NewOrder, lines: NewOrderLine[]) {
+    const row = await placeOrder(scope.tx, order, lines)
+    await scope.notices?.orderPlaced(scope.tx, row, lines)
+    return row
+  }
+
+  return {
+    /**
+     * Stores an order, its lines and its 'new order' notice atomically. Without notices the
+     * order stays one statement (see place-order.ts).
+     */
+    insert: (order: NewOrder, lines: NewOrderLine[]): Promise<OrderRow> =>
+      withOrderChange((scope) => placeWithin(scope, order, lines), { bare: true }),
+
+    /**
+     * An order placed together with the caller's own writes (the new account, the coupon's
+     * use), which stand or fall with it: `work` gets the transaction and `place`.
+     */
+    placeWith: <T>(
+      work: (
+        tx: Db,
+        place: (order: NewOrder, lines: NewOrderLine[]) => Promise<OrderRow>,
+      ) => Promise<T>,
+    ): Promise<T> =>
+      withOrderChange((scope) =>
+        work(scope.tx, (order, lines) => placeWithin(scope, order, lines)),
+      ),
+
+    /** A remote provider's charge, with the buyer's 'order created' notice that carries it. */
+    attachCharge: (
+      id: string,
+      charge: { pixCode: string; ticketUrl: string | null; providerPaymentId: string | null },
+    ): Promise<void> =>
+      withOrderChange(async ({ tx, notices }) => {
+        const [order] = await tx
+          .update(orders)
+          .set({ ...charge, updatedAt: sql`now()` })
+          .where(eq(orders.id, id))
+          .returning()
+        if (order) await notices?.chargeReady(tx, order, await linesOf(tx, id))
+      }),
+
+    /**
+     * Pays a pending order (or one cancelled because its PIX ran out: a late payment is
+     * honoured, see order-states.isPayable) and grants its purchases, exactly once: of any
+     * number of simultaneous callers only the one whose UPDATE finds it still payable goes on,
+     * and the unique order_item_id would refuse a second set anyway. True for that one caller.
+     */
+    async markOrderPaid(orderId: string, source: PaidSource): Promise<boolean> {
+      const steps = await Promise.all(effects.map((effect) => effect.preparePaid()))
+      const won = await withOrderChange(async (scope) => {
+        const { tx } = scope
+        const [order] = await tx
+          .update(orders)
+          .set({ status: 'paid', paidAt: sql`now()`, closedReason: null, updatedAt: sql`now()` })
+          .where(and(eq(orders.id, orderId), payableWhere()))
+          .returning()
+        if (!order) return false
+        const lines = await linesOf(tx, order.id)
+        const grants: PaidGrant[] = []
+        for (const step of steps) grants.push(...((await step(tx, order, lines)) ?? []))
+        await scope.notices?.orderPaid(tx, order, lines, grants)
+        scope.paid(order)
+        return true
+      })
+      if (won) deps.log.info({ orderId, source }, 'order paid')
+      return won
+    },
+
+    /**
+     * Refunds a paid order or cancels a pending one, with every module's `closed` effect (the
+     * purchases revoked) in the same transaction. `from` is the status the caller saw: if the
+     * order moved meanwhile nothing happens and the answer is false.
+     */
+    async close(
+      orderId: string,
+      from: OrderStatus,
+      to: 'refunded' | 'cancelled',
+      reason: OrderClosedReason | null = null,
+    ): Promise<boolean> {
+      if (!canTransition(from, to)) return false
+      return withOrderChange(async (scope) => {
+        const [order] = await scope.tx
+          .update(orders)
+          .set({ status: to, closedReason: reason, updatedAt: sql`now()` })
+          .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+          .returning()
+        if (!order) return false
+        await closedWithin(scope, order)
+        scope.closed(order)
+        return true
+      })
+    },
+
+    /**
+     * Cancels one order if it is still pending (a charge that could not be created), with the
+     * effects of any cancellation (a coupon's use goes back) but no notice (the buyer was told)
+     * and no listener (there is no charge to void, and nothing was sold).
+     */
+    cancelPending: (id: string): Promise<boolean> =>
+      withOrderChange(async (scope) => {
+        const [row] = await scope.tx
+          .update(orders)
+          .set({ status: 'cancelled', updatedAt: sql`now()` })
+          .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
+          .returning()
+        if (!row) return false
+        await closedWithin(scope, row, false)
+        return true
+      }),
+
+    /**
+     * Pending orders that can no longer be paid (their PIX ran out, or 24 h passed) are
+     * cancelled as 'expired', each with the effects and notices of any cancellation (the close
+     * path). `onlyId` limits it to one order (its status page asked). Returns how many.
+     */
+    cancelStale: (nowMs = Date.now(), onlyId?: string): Promise<number> =>
+      withOrderChange(async (scope) => {
+        const rows = await scope.tx
+          .update(orders)
+          .set({ status: 'cancelled', closedReason: 'expired', updatedAt: sql`now()` })
+          .where(and(dueWhere(nowMs), onlyId === undefined ? undefined : eq(orders.id, onlyId)))
+          .returning()
+        for (const order of rows) {
+          await closedWithin(scope, order)
+          scope.closed(order)
+        }
+        return rows.length
+      }),
+
+    /**
+     * Records the provider's payment id once (card payments are known only when paid). Not a
+     * change of status: no effect, notice or listener, so one statement.
+     */
+    async setProviderPaymentId(id: string, providerPaymentId: string): Promise<void> {
+      await db
+        .update(orders)
+        .set({ providerPaymentId, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, id), isNull(orders.providerPaymentId)))
+    },
+
+    /**
+     * Guest orders placed with an account's e-mail AND WhatsApp become the account's, with what
+     * they granted: called on login with the right password, so a returning buyer whose order
+     * was placed as a guest sees it in their area. The WhatsApp is the same proof the guest
+     * look-up asks for: accounts' e-mails are not verified, so the e-mail alone proves nothing.
+     */
+    async claimGuestOrders(account: { userId: string; email: string; whatsapp: string }) {
+      if (!account.whatsapp) return 0
+      const rows = await db
+        .select({ id: orders.id, whatsapp: orders.customerWhatsapp })
+        .from(orders)
+        .where(and(eq(orders.customerEmail, account.email.toLowerCase()), isNull(orders.userId)))
+      const ids = rows.filter((r) => whatsappMatches(account.whatsapp, r.whatsapp)).map((r) => r.id)
+      if (ids.length === 0) return 0
+      await withOrderChange(async ({ tx }) => {
+        await tx
+          .update(orders)
+          .set({ userId: account.userId })
+          .where(and(inArray(orders.id, ids), isNull(orders.userId)))
+        for (const effect of effects) await effect.claimed?.(tx, ids, account.userId)
+      })
+      return ids.length
+    },
+  }
+}
