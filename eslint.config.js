@@ -4,6 +4,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import { clientBoundaries } from './eslint/client-boundaries.js'
 import { serverBoundaries } from './eslint/server-boundaries.js'
+import { orderNoticesRule } from './eslint/order-notices.js'
 
 export default tseslint.config(
   {
@@ -32,5 +33,6 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   ...serverBoundaries,
+  ...orderNoticesRule,
   ...clientBoundaries,
 )

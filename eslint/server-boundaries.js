@@ -7,7 +7,8 @@
 
 const SERVICE_ONLY =
   'Outro módulo só se alcança pelo seu *.service.ts (decision 009): tabelas, rotas e arquivos internos são do dono.'
-const NO_WIRING = 'app.ts é a raiz da montagem: importe os tipos de app-types.ts.'
+const NO_WIRING =
+  'app.ts e composition.ts são a raiz da montagem: importe os tipos de app-types.ts.'
 const NO_TABLES = 'Só o módulo dono lê e escreve suas tabelas: use o service dele (decision 009).'
 
 /** `depth` folders below the module's own folder: the relative prefix that leaves the module. */
@@ -21,7 +22,7 @@ function moduleRules(depth, { tablesAllowed }) {
       regex: `^${up}[^./][^/]*/(?!.*\\.service\\.js$${tablesAllowed ? '|[^/]*\\.tables\\.js$' : ''}).*`,
       message: SERVICE_ONLY,
     },
-    { regex: `^${up}\\.\\./app\\.js$`, message: NO_WIRING },
+    { regex: `^${up}\\.\\./(app|composition)\\.js$`, message: NO_WIRING },
   ]
   return { 'no-restricted-imports': ['error', { patterns }] }
 }
