@@ -144,11 +144,6 @@ export async function buildApp(deps: Deps): Promise<App> {
     const stampingJobs = startStampingJobs(app.services.stamping, app.log)
     app.addHook('onClose', async () => void (await stampingJobs.stop()))
   }
-  const { accessToken, webhookSecret } = config.mercadoPago
-  if (accessToken && !webhookSecret) {
-    app.log.warn(
-      'MERCADOPAGO_WEBHOOK_SECRET not set: webhooks are refused, payments are found by the re-check every minute',
-    )
-  }
+  for (const warning of app.services.payments.providers.startupWarnings()) app.log.warn(warning)
   return app
 }

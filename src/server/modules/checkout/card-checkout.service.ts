@@ -10,7 +10,6 @@ import { invalidInput } from '../../lib/parse-or-throw.js'
 import type { Viewer } from '../accounts/sessions.service.js'
 import type { CartOwner } from '../../http/cart-session.js'
 import { newOrderId } from '../orders/orders.service.js'
-import { idempotencyKey } from '../payments/payments.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import type { CheckoutDeps } from './checkout.service.js'
 import { describeLines, priceItems, requestedItems } from './order-lines.js'
@@ -51,8 +50,8 @@ export function createCardCheckoutService(deps: CheckoutDeps & { settings: Setti
       owner: CartOwner
       baseUrl: string
     }): Promise<CardCheckoutAnswer> {
-      const { mercadoPagoApi, notificationUrl } = deps.payments.providers
-      if (!mercadoPagoApi) {
+      const { card } = deps.payments.providers
+      if (!card) {
         // With no way to pay at all, the buyer is told so rather than pointed to the PIX.
         const none = (await deps.payments.providers.mode()) === 'unavailable'
         throw new AppError(
@@ -77,7 +76,7 @@ export function createCardCheckoutService(deps: CheckoutDeps & { settings: Setti
         discountCents: quote?.discountCents ?? 0,
         couponCode: quote?.coupon.code ?? null,
         paymentMethod: 'card' as const,
-        paymentProvider: totalCents === 0 ? FREE_PROVIDER : 'mercadopago',
+        paymentProvider: totalCents === 0 ? FREE_PROVIDER : card.provider,
       }
       if (quote) {
         // The order and its coupon use stand or fall together (the use may be the last one).
@@ -95,42 +94,20 @@ export function createCardCheckoutService(deps: CheckoutDeps & { settings: Setti
         await deps.orders.markOrderPaid(id, 'free')
         return { init_point: back.href, sandbox_init_point: null, preferenceId: '', orderId: id }
       }
-      // Mercado Pago has no negative line: with a discount the order is one line of its total.
-      const preferenceItems = quote
-        ? [
-            {
-              id: id,
-              title: `${describeLines(lines).slice(0, 200)} (cupom ${quote.coupon.code})`,
-              quantity: 1,
-              currency_id: 'BRL' as const,
-              unit_price: totalCents / 100,
-            },
-          ]
-        : lines.map((l) => ({
-            id: String(l.productId),
-            title: l.productName,
-            quantity: l.quantity,
-            currency_id: 'BRL' as const,
-            unit_price: l.unitPriceCents / 100,
-          }))
       try {
-        const preference = await mercadoPagoApi.createPreference(
-          {
-            items: preferenceItems,
-            payer: { name: customer.firstName, surname: customer.lastName, email: customer.email },
-            back_urls: { success: back.href, failure: back.href, pending: back.href },
-            auto_return: 'approved',
-            external_reference: id,
-            statement_descriptor: 'LOJA MATERIAIS',
-            metadata: { description: describeLines(lines) },
-            ...(notificationUrl ? { notification_url: notificationUrl } : {}),
-          },
-          idempotencyKey('preference', id),
-        )
+        const page = await card.createPage({
+          orderId: id,
+          lines,
+          totalCents,
+          couponCode: quote?.coupon.code ?? null,
+          description: describeLines(lines),
+          payer: customer,
+          backUrl: back.href,
+        })
         return {
-          init_point: preference.init_point,
-          sandbox_init_point: preference.sandbox_init_point ?? null,
-          preferenceId: preference.id,
+          init_point: page.initPoint,
+          sandbox_init_point: page.sandboxInitPoint,
+          preferenceId: page.id,
           orderId: id,
         }
       } catch (err) {

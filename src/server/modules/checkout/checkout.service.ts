@@ -159,10 +159,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const accountExists =
         wantsAccount && (await deps.accounts.findByEmail(customer.email)) !== null
       const provider = free ? null : await payments.providers.current()
-      // Asaas charges only a payer with a CPF/CNPJ; it goes with the charge and is not stored.
-      const taxId =
-        provider?.name === 'asaas' ? parseOrThrow(TaxIdField, input.taxId ?? '') : undefined
-      if (provider?.name === 'asaas' && !taxId) {
+      // Some providers charge only a payer with a CPF/CNPJ; it goes with the charge, not stored.
+      const taxId = provider?.needsTaxId ? parseOrThrow(TaxIdField, input.taxId ?? '') : undefined
+      if (provider?.needsTaxId && !taxId) {
         throw new AppError('bad_request', TAX_ID_REQUIRED_MESSAGE)
       }
       const id = newOrderId()

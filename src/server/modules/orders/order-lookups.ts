@@ -35,6 +35,21 @@ export function orderLookups(db: Db) {
   return {
     find,
 
+    /** The order a provider's charge belongs to (a notification that names only the charge). */
+    async findByCharge(provider: string, providerPaymentId: string): Promise<OrderRow | null> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.paymentProvider, provider),
+            eq(orders.providerPaymentId, providerPaymentId),
+          ),
+        )
+        .limit(1)
+      return row ?? null
+    },
+
     /**
      * The order if `asker` owns it (same user, same cart session, a guest access to its
      * e-mail, or admin); else 404.

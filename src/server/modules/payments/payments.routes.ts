@@ -1,5 +1,7 @@
 import { PaymentMethods, WebhookAnswer } from '../../../contracts/checkout.js'
 import type { App } from '../../app-types.js'
+import { WEBHOOK_PROVIDERS } from './providers/registry.js'
+import type { WebhookInput } from './providers/pix-provider.js'
 
 export function paymentsRoutes(app: App) {
   const { payments } = app.services
@@ -9,56 +11,39 @@ export function paymentsRoutes(app: App) {
     const mode = await payments.providers.mode()
     return {
       pix: mode !== 'unavailable',
-      card: payments.providers.mercadoPago !== null,
-      taxIdRequired: mode === 'asaas',
+      card: payments.providers.card !== null,
+      taxIdRequired: await payments.providers.needsTaxId(),
     }
   })
 
-  // Mercado Pago retries for days unless answered quickly: the lookup is bounded (10 s) and
-  // its failures are left to the scheduled re-check; only a forged notification is refused.
-  app.post(
-    '/api/webhooks/mercadopago',
-    { schema: { response: { 200: WebhookAnswer } } },
-    async (req) => {
-      await payments.handleWebhook({
-        query: req.query as Record<string, unknown>,
-        headers: req.headers,
-        body: req.body,
-      })
-      return { received: true as const }
-    },
-  )
-
-  // Asaas authenticates with the token the owner set on the webhook (`asaas-access-token`);
-  // it counts only a 200 as delivered, so everything but a bad token is answered 200.
-  app.post('/api/webhooks/asaas', { schema: { response: { 200: WebhookAnswer } } }, async (req) => {
-    await payments.handleAsaasWebhook({
-      query: req.query as Record<string, unknown>,
-      headers: req.headers,
-      body: req.body,
-    })
-    return { received: true as const }
+  // One address per provider that notifies (providers/registry.ts says which, and why each
+  // answers as it does); every notification goes through the one payment pipeline.
+  const inputOf = (req: { query: unknown; headers: WebhookInput['headers']; body: unknown }) => ({
+    query: req.query as Record<string, unknown>,
+    headers: req.headers,
+    body: req.body,
   })
-
-  // Woovi signs the exact bytes it sends: this route alone keeps its JSON body as text, and
-  // parses it only after the signature holds (docs/decisions/017, "Woovi").
-  app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: 256 * 1024 },
-      (_req, body, done) => done(null, body),
-    )
-    scope.post(
-      '/api/webhooks/woovi',
-      { schema: { response: { 200: WebhookAnswer } } },
-      async (req) => {
-        await payments.handleWooviWebhook({
-          query: req.query as Record<string, unknown>,
-          headers: req.headers,
-          body: req.body,
-        })
+  for (const { name, rawBody } of WEBHOOK_PROVIDERS) {
+    const url = `/api/webhooks/${name}`
+    const schema = { response: { 200: WebhookAnswer } }
+    if (!rawBody) {
+      app.post(url, { schema }, async (req) => {
+        await payments.handleWebhook(name, inputOf(req))
         return { received: true as const }
-      },
-    )
-  })
+      })
+      continue
+    }
+    // This route alone keeps its JSON body as text, parsed only after the signature holds.
+    app.register(async (scope) => {
+      scope.addContentTypeParser(
+        'application/json',
+        { parseAs: 'string', bodyLimit: 256 * 1024 },
+        (_req, body, done) => done(null, body),
+      )
+      scope.post(url, { schema }, async (req) => {
+        await payments.handleWebhook(name, inputOf(req))
+        return { received: true as const }
+      })
+    })
+  }
 }

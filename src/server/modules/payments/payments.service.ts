@@ -9,13 +9,12 @@ import type { Config } from '../../config.js'
 import type { OrderAsker, OrderRow, OrdersService } from '../orders/orders.service.js'
 import { polledStatus } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
-import { createPaymentChecks } from './payment-checks.js'
+import { createPaymentPipeline } from './payment-pipeline.js'
 import type { PixCharge, PixProvider } from './providers/pix-provider.js'
 import { createPixProviders } from './providers/registry.js'
 import { pngDataUrl, qrPngBase64 } from './qr-image.js'
 
 export type { ChargeRequest, PixCharge } from './providers/pix-provider.js'
-export { idempotencyKey } from './providers/mercadopago-api.js'
 
 /** A waiting page polls every few seconds; the provider is asked at most this often per order. */
 const POLL_RECHECK_MS = 10_000
@@ -57,7 +56,7 @@ export function createPaymentsService(deps: {
   const { orders } = deps
   const now = deps.now ?? Date.now
   const providers = createPixProviders(deps.config, deps.settings)
-  const checks = createPaymentChecks({ providers, orders, log: deps.log })
+  const checks = createPaymentPipeline({ providers, orders, log: deps.log })
   const lastAsked = new Map<string, number>()
 
   async function statusAnswer(order: OrderRow): Promise<OrderStatusAnswer> {
@@ -96,8 +95,6 @@ export function createPaymentsService(deps: {
     recheckPending: checks.recheckPending,
     recheckPaid: checks.recheckPaid,
     handleWebhook: checks.handleWebhook,
-    handleWooviWebhook: checks.handleWooviWebhook,
-    handleAsaasWebhook: checks.handleAsaasWebhook,
 
     /** When a PIX charged now stops being payable (pix_expiry_minutes, default 60). */
     async pixExpiresAt(): Promise<Date> {

@@ -26,12 +26,6 @@ const dateBR = new Intl.DateTimeFormat('pt-BR', {
 
 export type RefundRow = typeof refunds.$inferSelect
 
-const PROVIDER_NAMES: Record<string, string> = {
-  mercadopago: 'Mercado Pago',
-  woovi: 'Woovi',
-  asaas: 'Asaas',
-}
-
 const conflict = (message: string) => new AppError('conflict', message)
 
 /**
@@ -111,7 +105,7 @@ export function createRefundsService(deps: {
     const provider = await deps.payments.providers.named(order.paymentProvider)
     let outcome: 'refunded' | 'return_money' = moneyReturned ? 'refunded' : 'return_money'
     if (provider?.refund) {
-      const providerName = PROVIDER_NAMES[provider.name] ?? 'provedor de pagamento'
+      const providerName = provider.label ?? 'provedor de pagamento'
       let result
       try {
         result = await provider.refund({

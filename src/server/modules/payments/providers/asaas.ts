@@ -42,8 +42,11 @@ export interface AsaasOptions {
 export function asaasProvider(api: AsaasApi, opts: AsaasOptions): PixProvider {
   return {
     name: 'asaas',
+    label: 'Asaas',
     isDemo: false,
     remote: true,
+    reportsReversals: true,
+    needsTaxId: true,
     async createCharge(request) {
       const { payer } = request
       if (!payer.taxId) throw new Error('Asaas needs the payer’s CPF or CNPJ')
@@ -78,6 +81,10 @@ export function asaasProvider(api: AsaasApi, opts: AsaasOptions): PixProvider {
 
     async getStatus(ref) {
       if (!ref.providerPaymentId) return { state: 'pending' }
+      // One charge per order: a notification of another payment is not about this order.
+      if (ref.notifiedPaymentId && ref.notifiedPaymentId !== ref.providerPaymentId) {
+        return { state: 'failed' }
+      }
       const payment = await api.getPayment(ref.providerPaymentId)
       if (!payment || !forThisOrder(payment, ref)) return { state: 'pending' }
       if (asaasPaysOrder(payment, ref)) return { state: 'approved', providerPaymentId: payment.id }
@@ -106,7 +113,7 @@ export function asaasProvider(api: AsaasApi, opts: AsaasOptions): PixProvider {
       }
     },
 
-    parseWebhook(input) {
+    async parseWebhook(input) {
       const header = input.headers['asaas-access-token']
       const token = Array.isArray(header) ? header[0] : header
       if (!sameSecret(token, opts.webhookToken)) {
@@ -120,14 +127,14 @@ export function asaasProvider(api: AsaasApi, opts: AsaasOptions): PixProvider {
       const id = body?.payment?.id
       const orderId = body?.payment?.externalReference
       if (typeof event !== 'string') return null
-      const type = PAYMENT_EVENTS.has(event)
-        ? 'payment.updated'
+      const kind = PAYMENT_EVENTS.has(event)
+        ? 'paid'
         : REVERSAL_EVENTS.has(event)
-          ? 'payment.reversed'
+          ? 'reversed'
           : null
-      if (!type || typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null
+      if (!kind || typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null
       if (typeof orderId !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(orderId)) return null
-      return { type, providerPaymentId: id, orderId }
+      return { orderRef: orderId, chargeRef: id, kind, providerPaymentId: id }
     },
   }
 }

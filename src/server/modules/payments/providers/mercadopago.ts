@@ -1,6 +1,7 @@
 import { AppError } from '../../../errors.js'
 import { idempotencyKey, type MercadoPagoApi, type MercadoPagoPayment } from './mercadopago-api.js'
 import { verifyMercadoPagoSignature } from './mercadopago-signature.js'
+import type { CardCheckout } from './card-checkout.js'
 import { refundOutcome, type ChargeRef, type PixProvider } from './pix-provider.js'
 
 /** Mercado Pago's answer pays an order only when approved, for that order, for its amount. */
@@ -46,8 +47,10 @@ export interface MercadoPagoOptions {
 export function mercadoPagoProvider(api: MercadoPagoApi, opts: MercadoPagoOptions): PixProvider {
   return {
     name: 'mercadopago',
+    label: 'Mercado Pago',
     isDemo: false,
     remote: true,
+    reportsReversals: true,
     async createCharge(request) {
       const payment = await api.createPayment(
         {
@@ -76,11 +79,15 @@ export function mercadoPagoProvider(api: MercadoPagoApi, opts: MercadoPagoOption
     },
 
     async getStatus(ref) {
-      const payments = ref.providerPaymentId
-        ? [await api.getPayment(ref.providerPaymentId)].filter((p) => p !== null)
+      // The notified payment when a webhook named one (a second payment of the order may be
+      // the one paid), else the order's own, else every payment made for the order.
+      const id = ref.notifiedPaymentId ?? ref.providerPaymentId
+      const payments = id
+        ? [await api.getPayment(id)].filter((p) => p !== null)
         : await api.searchByReference(ref.orderId)
       const paid = payments.find((p) => paysOrder(p, ref))
       if (paid) return { state: 'approved', providerPaymentId: paid.id }
+      if (payments.some((p) => reversesOrder(p, ref))) return { state: 'reversed' }
       const failed = payments.length > 0 && payments.every((p) => FAILED.has(p.status))
       return { state: failed ? 'failed' : 'pending' }
     },
@@ -94,7 +101,7 @@ export function mercadoPagoProvider(api: MercadoPagoApi, opts: MercadoPagoOption
       )
     },
 
-    parseWebhook(input, nowMs) {
+    async parseWebhook(input, nowMs) {
       // Only the query's id is covered by the signature, so only it is believed.
       const rawId = input.query['data.id']
       const dataId =
@@ -116,7 +123,65 @@ export function mercadoPagoProvider(api: MercadoPagoApi, opts: MercadoPagoOption
       if (verdict !== 'ok') throw new AppError('unauthorized', 'Assinatura inválida')
       const type = input.query.type ?? input.query.topic ?? (input.body as { type?: unknown })?.type
       if (type !== 'payment' || !dataId) return null
-      return { type: 'payment.updated', providerPaymentId: dataId }
+      // The notification names the payment only: the payment, read back, names the order.
+      const payment = await api.getPayment(dataId)
+      if (!payment?.external_reference) return null
+      return {
+        orderRef: payment.external_reference,
+        chargeRef: payment.id,
+        kind: REVERSED.has(payment.status) ? 'reversed' : 'paid',
+        providerPaymentId: payment.id,
+      }
+    },
+  }
+}
+
+/** Checkout Pro: a preference built from the order's stored prices, never the client's. */
+export function mercadoPagoCardCheckout(
+  api: MercadoPagoApi,
+  opts: Pick<MercadoPagoOptions, 'notificationUrl'>,
+): CardCheckout {
+  return {
+    provider: 'mercadopago',
+    async createPage(request) {
+      const { orderId: id } = request
+      // Mercado Pago has no negative line: with a discount the order is one line of its total.
+      const items = request.couponCode
+        ? [
+            {
+              id,
+              title: `${request.description.slice(0, 200)} (cupom ${request.couponCode})`,
+              quantity: 1,
+              currency_id: 'BRL' as const,
+              unit_price: request.totalCents / 100,
+            },
+          ]
+        : request.lines.map((l) => ({
+            id: String(l.productId),
+            title: l.productName,
+            quantity: l.quantity,
+            currency_id: 'BRL' as const,
+            unit_price: l.unitPriceCents / 100,
+          }))
+      const { payer, backUrl } = request
+      const preference = await api.createPreference(
+        {
+          items,
+          payer: { name: payer.firstName, surname: payer.lastName, email: payer.email },
+          back_urls: { success: backUrl, failure: backUrl, pending: backUrl },
+          auto_return: 'approved',
+          external_reference: id,
+          statement_descriptor: 'LOJA MATERIAIS',
+          metadata: { description: request.description },
+          ...(opts.notificationUrl ? { notification_url: opts.notificationUrl } : {}),
+        },
+        idempotencyKey('preference', id),
+      )
+      return {
+        initPoint: preference.init_point,
+        sandboxInitPoint: preference.sandbox_init_point ?? null,
+        id: preference.id,
+      }
     },
   }
 }

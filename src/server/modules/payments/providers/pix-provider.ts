@@ -24,7 +24,10 @@ export interface PixCharge {
 export interface ChargeRef {
   orderId: string
   amountCents: number
+  /** The payment the order stored (its own; a reversal counts only for this one). */
   providerPaymentId: string | null
+  /** The payment a verified notification named, when it may differ from the stored one. */
+  notifiedPaymentId?: string
 }
 
 /**
@@ -64,14 +67,17 @@ export async function refundOutcome(
 }
 
 /**
- * A verified notification, as one internal event: "look at this payment" (`payment.reversed`:
- * the provider says it was refunded; it is looked at all the same). `orderId` when the
- * notification names the store's order (Asaas' externalReference).
+ * A verified notification as one internal event (decision 023): which order (`orderRef`, the
+ * store's id) or which charge (`chargeRef`, the provider's payment id, when the notification
+ * names only that), and what it is about: `paid` (look whether it pays the order), `reversed`
+ * (look whether the payment went back) or `expired`. It is a hint only: the payment pipeline
+ * asks `getStatus` before anything changes, never acting on a notification's body.
  */
 export interface PaymentEvent {
-  type: 'payment.updated' | 'payment.reversed'
+  orderRef?: string
+  chargeRef?: string
+  kind: 'paid' | 'reversed' | 'expired'
   providerPaymentId: string
-  orderId?: string
 }
 
 /**
@@ -100,6 +106,15 @@ export interface PixProvider {
    * cannot be reached; a charge already paid or gone is left as it is.
    */
   cancelCharge?(ref: ChargeRef): Promise<void>
-  /** Verifies a notification and reads it; throws AppError('unauthorized') when forged. */
-  parseWebhook?(input: WebhookInput, nowMs: number): PaymentEvent | null
+  /**
+   * Verifies a notification and reads it as one event, or null when it is about nothing the
+   * store acts on; throws AppError('unauthorized') when forged (before calling the provider).
+   */
+  parseWebhook?(input: WebhookInput, nowMs: number): Promise<PaymentEvent | null>
+  /** The name the owner knows it by, in messages ('O Mercado Pago recusou…'); none: local. */
+  readonly label?: string
+  /** Whether `getStatus` tells a payment given back (`reversed`): paid orders are re-checked. */
+  readonly reportsReversals?: boolean
+  /** Whether it charges only a payer with a CPF/CNPJ (asked at checkout). */
+  readonly needsTaxId?: boolean
 }

@@ -10,12 +10,40 @@ import { asaasProvider } from './asaas.js'
 import { asaasApiUrl, createAsaasApi } from './asaas-api.js'
 import { demoProvider } from './demo.js'
 import { createMercadoPagoApi } from './mercadopago-api.js'
-import { mercadoPagoProvider } from './mercadopago.js'
+import { mercadoPagoCardCheckout, mercadoPagoProvider } from './mercadopago.js'
 import type { PixProvider } from './pix-provider.js'
 import { staticProvider } from './static.js'
 import { createWooviApi } from './woovi-api.js'
 import { wooviProvider } from './woovi.js'
 import { WOOVI_PUBLIC_KEY } from './woovi-signature.js'
+
+/**
+ * The providers that notify the store: each one's address is `/api/webhooks/<name>` (the
+ * owners registered these at the providers: they never change), and the answer when it is not
+ * set up. `rawBody`: the provider signs the exact bytes it sends, so its route keeps the JSON
+ * body as text and parses it only after the signature holds (docs/decisions/017, "Woovi").
+ * - Mercado Pago retries for days unless answered quickly: the lookup is bounded (10 s) and its
+ *   failures are left to the scheduled re-check; only a forged notification is refused.
+ * - Asaas authenticates with the token the owner set on the webhook (`asaas-access-token`); it
+ *   counts only a 200 as delivered, so everything but a bad token is answered 200.
+ * - Woovi signs its body with RSA (`x-webhook-signature`).
+ */
+export const WEBHOOK_PROVIDERS = [
+  { name: 'mercadopago', rawBody: false, notConfigured: 'Mercado Pago não configurado' },
+  { name: 'asaas', rawBody: false, notConfigured: 'Asaas não configurada' },
+  { name: 'woovi', rawBody: true, notConfigured: 'Woovi não configurada' },
+] as const satisfies readonly {
+  name: PaymentProviderName
+  rawBody: boolean
+  notConfigured: string
+}[]
+
+/** The remote providers, in the order the scheduled re-checks ask them. */
+export const REMOTE_PROVIDERS = [
+  'mercadopago',
+  'woovi',
+  'asaas',
+] as const satisfies readonly PaymentProviderName[]
 
 /**
  * Which provider charges: Woovi or Asaas when 'Pagamento' names it and its key is saved, else
@@ -90,13 +118,22 @@ export function createPixProviders(config: Config, settings: SettingsService) {
   }
 
   return {
-    mercadoPago,
-    mercadoPagoApi,
-    notificationUrl,
-    /** Woovi with its AppID, chosen or not (its webhooks and re-checks of older orders). */
-    woovi: () => woovi(false),
-    /** Asaas with its API key, chosen or not (its webhooks and re-checks of older orders). */
-    asaas: () => asaas(false),
+    /** Card payments on the provider's page, when a provider that takes them is set up. */
+    card: mercadoPagoApi ? mercadoPagoCardCheckout(mercadoPagoApi, { notificationUrl }) : null,
+
+    /** Whether the provider that charges now asks the payer's CPF/CNPJ (the checkout form). */
+    async needsTaxId(): Promise<boolean> {
+      return (await configured())?.needsTaxId === true
+    },
+
+    /** What the owner should know at start-up about how payments will be learnt. */
+    startupWarnings(): string[] {
+      return accessToken && !webhookSecret
+        ? [
+            'MERCADOPAGO_WEBHOOK_SECRET not set: webhooks are refused, payments are found by the re-check every minute',
+          ]
+        : []
+    },
 
     async mode(): Promise<PaymentMode> {
       return (await configured())?.name ?? 'unavailable'

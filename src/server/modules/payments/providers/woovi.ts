@@ -26,8 +26,11 @@ export interface WooviOptions {
 export function wooviProvider(api: WooviApi, opts: WooviOptions): PixProvider {
   return {
     name: 'woovi',
+    label: 'Woovi',
     isDemo: false,
     remote: true,
+    // Its charge does not tell a refund (refunds are a separate list at Woovi, not read).
+    reportsReversals: false,
     async createCharge(request) {
       const expiresIn = Math.max(60, Math.round((request.expiresAt.getTime() - Date.now()) / 1000))
       const charge = await api.createCharge({
@@ -63,7 +66,7 @@ export function wooviProvider(api: WooviApi, opts: WooviOptions): PixProvider {
       )
     },
 
-    parseWebhook(input, nowMs) {
+    async parseWebhook(input, nowMs) {
       const header = input.headers['x-webhook-signature']
       const { verdict, body } = verifyWooviWebhook({
         publicKey: opts.publicKey,
@@ -76,7 +79,8 @@ export function wooviProvider(api: WooviApi, opts: WooviOptions): PixProvider {
       const id = event.charge?.correlationID
       if (typeof event.event !== 'string' || !PAYMENT_EVENTS.has(event.event)) return null
       if (typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)) return null
-      return { type: 'payment.updated', providerPaymentId: id }
+      // Woovi's charge is the order's correlationID: the store's own id.
+      return { orderRef: id, kind: 'paid', providerPaymentId: id }
     },
   }
 }
