@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint'
 import { clientBoundaries } from './eslint/client-boundaries.js'
 import { serverBoundaries } from './eslint/server-boundaries.js'
 import { orderNoticesRule } from './eslint/order-notices.js'
+import { providerNamesRule } from './eslint/provider-names.js'
 
 export default tseslint.config(
   {
@@ -34,5 +35,6 @@ export default tseslint.config(
   },
   ...serverBoundaries,
   ...orderNoticesRule,
+  ...providerNamesRule,
   ...clientBoundaries,
 )

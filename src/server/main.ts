@@ -24,7 +24,7 @@ await prepareStore(app)
 
 if (!config.publicUrl && config.env === 'production') {
   app.log.warn(
-    'PUBLIC_URL not set: links handed out (previews, Mercado Pago, WhatsApp) use the request host only for localhost and ALLOWED_HOSTS, else http://localhost',
+    'PUBLIC_URL not set: links handed out (previews, payment notifications, WhatsApp) use the request host only for localhost and ALLOWED_HOSTS, else http://localhost',
   )
 }
 if (config.sessionSecretIsEphemeral) {
