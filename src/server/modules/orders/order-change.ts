@@ -58,12 +58,18 @@ export function createOrderChange(
 
   /** The writer, noting whether anything was written: only then is the outbox woken. */
   function tracked(writer: NoticeWriter, wrote: () => void): NoticeWriter {
+    const noting =
+      <A extends unknown[]>(write: (...args: A) => Promise<void>) =>
+      async (...args: A) => {
+        await write(...args)
+        wrote()
+      }
     return {
-      orderPlaced: async (...a) => void (await writer.orderPlaced(...a), wrote()),
-      chargeReady: async (...a) => void (await writer.chargeReady(...a), wrote()),
-      orderPaid: async (...a) => void (await writer.orderPaid(...a), wrote()),
-      orderClosed: async (...a) => void (await writer.orderClosed(...a), wrote()),
-      refundDeclined: async (...a) => void (await writer.refundDeclined(...a), wrote()),
+      orderPlaced: noting(writer.orderPlaced.bind(writer)),
+      chargeReady: noting(writer.chargeReady.bind(writer)),
+      orderPaid: noting(writer.orderPaid.bind(writer)),
+      orderClosed: noting(writer.orderClosed.bind(writer)),
+      refundDeclined: noting(writer.refundDeclined.bind(writer)),
     }
   }
 
