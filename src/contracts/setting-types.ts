@@ -28,7 +28,7 @@ export interface SettingType<T> {
   schema: z.ZodType<T, string>
   /** Stored text as the typed value; undefined when it cannot be one (the default applies). */
   read: (text: string) => T | undefined
-  /** Whole-number kinds: the accepted range (the form's min/max and its hint come from here). */
+  /** Whole numbers: the accepted range (the form's min/max and its hint come from here). */
   min?: number
   max?: number
   /** Free text: the longest value accepted. */
@@ -68,19 +68,21 @@ export function flag(): SettingType<boolean> {
 }
 
 /**
- * A whole number from `min` to `max`; `message` says so in the unit of the setting. Stored text
- * out of range (written before the rule, or by hand) reads as the nearest bound.
+ * A whole number from `min` to `max` (without `max`: up to 999 999, a bound the form does not
+ * show); `message` says so in the setting's unit. Stored text out of range (written before the
+ * rule, or by hand) reads as the nearest bound.
  */
 export function int(
-  range: { min: number; max: number },
-  message: (range: { min: number; max: number }) => string,
+  range: { min: number; max?: number },
+  message: (range: { min: number; max?: number }) => string,
 ): SettingType<number> {
-  const { min, max } = range
+  const { min } = range
+  const max = range.max ?? 999_999
   const error = message(range)
   return {
     kind: 'int',
     min,
-    max,
+    max: range.max,
     schema: z
       .string()
       .trim()

@@ -5,6 +5,7 @@
  * A new setting is one entry here.
  */
 import { z } from 'zod'
+import { CITY_MAX, NAME_MAX } from './pix.js'
 import {
   choice,
   email,
@@ -50,7 +51,7 @@ interface SettingEntry<T> {
 const entry = <T>(definition: SettingEntry<T>) => definition
 
 const NUMBER_HINT = 'código do país + DDD + número, só dígitos (5511999999999)'
-const positive = () => int({ min: 1, max: 999_999 }, () => 'Use um número inteiro maior que zero')
+const positive = () => int({ min: 1 }, () => 'Use um número inteiro maior que zero')
 
 export const SETTING_SCHEMA = {
   footer_description: entry({
@@ -200,6 +201,7 @@ export const SETTING_SCHEMA = {
     category: 'payment',
     label: 'Nome do recebedor',
     description: 'Nome do recebedor PIX',
+    hint: `até ${NAME_MAX} letras`,
     type: text(200),
     default: '',
   }),
@@ -207,6 +209,7 @@ export const SETTING_SCHEMA = {
     category: 'payment',
     label: 'Cidade do recebedor',
     description: 'Cidade do recebedor PIX',
+    hint: `até ${CITY_MAX} letras`,
     type: text(200),
     default: '',
   }),
@@ -230,7 +233,6 @@ export const SETTING_SCHEMA = {
     category: 'payment',
     label: 'Primeiro lembrete (minutos depois do pedido)',
     description: 'Primeiro lembrete de PIX não pago: minutos depois do pedido',
-    hint: 'padrão 30',
     type: int(
       { min: 5, max: 1380 },
       (r) => `Use de ${r.min} a ${r.max} minutos (23 horas) para o primeiro lembrete`,
@@ -241,7 +243,7 @@ export const SETTING_SCHEMA = {
     category: 'payment',
     label: 'Segundo lembrete (horas depois do pedido)',
     description: 'Segundo lembrete de PIX não pago: horas depois do pedido',
-    hint: 'padrão 20; só vai se o PIX ainda valer',
+    hint: 'só vai se o PIX ainda valer',
     type: int(
       { min: 1, max: 23 },
       (r) =>
@@ -384,6 +386,18 @@ export function parseSetting<K extends SettingKey>(
   const result = settingEntry(key).type.schema.safeParse(input)
   if (result.success) return { ok: true, value: result.data as SettingValue<K> }
   return { ok: false, message: result.error.issues[0]?.message ?? 'Valor inválido' }
+}
+
+/** What the form says under a field: a number's range and default, then the entry's own hint. */
+export function settingHint(key: SettingKey): string | undefined {
+  const { type, hint, default: fallback } = settingEntry(key)
+  const parts: string[] = []
+  if (type.kind === 'int') {
+    if (type.max !== undefined) parts.push(`de ${type.min} a ${type.max}`)
+    parts.push(`padrão ${String(fallback)}`)
+  }
+  if (hint) parts.push(hint)
+  return parts.length ? parts.join('; ') : undefined
 }
 
 export const DEFAULT_SETTINGS = Object.fromEntries(
