@@ -1,9 +1,9 @@
 import { useState } from 'react'
+import { settingHint } from '../../../contracts/setting-rules'
 import {
   isSettingKey,
   parseSetting,
   settingEntry,
-  settingHint,
   type SettingKey,
 } from '../../../contracts/settings'
 import type { SettingKind } from '../../../contracts/setting-types'

@@ -1,10 +1,9 @@
 import type { AdminSetting } from '../../../contracts/admin.js'
+import { PROVIDER_NEEDS, settingsConflict } from '../../../contracts/setting-rules.js'
 import {
-  PROVIDER_NEEDS,
   isSecretSetting,
   isSettingKey,
   parseSetting,
-  settingsConflict,
   type SettingKey,
   type SettingValues,
 } from '../../../contracts/settings.js'
