@@ -37,13 +37,16 @@ export function settingsConflict(key: SettingKey, next: SettingValues): string |
   return null
 }
 
-/** What the form says under a field: a number's range and default, then the entry's own hint. */
+/** What the form says under a field: a range (and a number's default), then the entry's own hint. */
 export function settingHint(key: SettingKey): string | undefined {
   const { type, hint, default: fallback } = settingEntry(key)
   const parts: string[] = []
   if (type.kind === 'int') {
     if (type.max !== undefined) parts.push(`de ${type.min} a ${type.max}`)
     parts.push(`padrão ${String(fallback)}`)
+  }
+  if (type.kind === 'token' && type.minLength !== undefined) {
+    parts.push(`de ${type.minLength} a ${type.maxLength} caracteres`)
   }
   if (hint) parts.push(hint)
   return parts.length ? parts.join('; ') : undefined

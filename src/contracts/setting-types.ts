@@ -31,7 +31,8 @@ export interface SettingType<T> {
   /** Whole numbers: the accepted range (the form's min/max and its hint come from here). */
   min?: number
   max?: number
-  /** Free text: the longest value accepted. */
+  /** Text and tokens: the shortest and longest value accepted. */
+  minLength?: number
   maxLength?: number
   /** Choices: the accepted values. */
   options?: readonly string[]
@@ -215,14 +216,25 @@ export function whatsapp(): SettingType<string> {
   }
 }
 
-/** A key or token pasted from a provider's panel: `pattern` when filled in; empty is allowed. */
-export function token(pattern: RegExp, message: string): SettingType<string> {
+/**
+ * A key or token pasted from a provider's panel: `pattern` when filled in, and `length` (whose
+ * bounds the message and the form's hint are written from) when given; empty is allowed.
+ */
+export function token(
+  pattern: RegExp,
+  message: string | ((length: { min: number; max: number }) => string),
+  length?: { min: number; max: number },
+): SettingType<string> {
+  const error = typeof message === 'string' ? message : message(length ?? { min: 0, max: 0 })
+  const fits = (v: string) => !length || (v.length >= length.min && v.length <= length.max)
   return {
     kind: 'token',
+    minLength: length?.min,
+    maxLength: length?.max,
     schema: z
       .string()
       .trim()
-      .refine((v) => !v || pattern.test(v), { error: message }),
+      .refine((v) => !v || (pattern.test(v) && fits(v)), { error }),
     read: asText,
   }
 }

@@ -46,8 +46,11 @@ describe('the admin config form', () => {
     }
   })
 
-  it('shows a secret masked, never its value', () => {
+  it('shows a secret masked, never its value; a token’s length comes from the schema too', () => {
     const html = render('asaas_webhook_token', '••••1234')
+    const { minLength, maxLength } = SETTING_SCHEMA.asaas_webhook_token.type
+    expect(html).toContain(`de ${minLength} a ${maxLength} caracteres`)
+    expect(html).toContain(`maxLength="${maxLength}"`)
     expect(html).toContain('placeholder="••••1234"')
     expect(html).toContain('value=""')
   })

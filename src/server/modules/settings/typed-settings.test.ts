@@ -144,6 +144,11 @@ describe('writes checked by the schema', () => {
       'minha-chave',
       'Chave inválida: copie a chave de API inteira da Asaas, começando por $aact_',
     ],
+    [
+      'asaas_webhook_token',
+      'curto-demais',
+      'Token inválido: use de 16 a 255 caracteres, sem espaços nem acentos',
+    ],
     ['footer_cnpj', '1'.repeat(31), 'Texto longo demais: use até 30 caracteres'],
   ])('refuses %s = %s with a 400 in Portuguese', async (key, value, message) => {
     const before = (await settings().all())[key as keyof typeof DEFAULT_SETTINGS]
