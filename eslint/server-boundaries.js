@@ -9,6 +9,8 @@ const SERVICE_ONLY =
   'Outro módulo só se alcança pelo seu *.service.ts (decision 009): tabelas, rotas e arquivos internos são do dono.'
 const NO_WIRING =
   'app.ts e composition.ts são a raiz da montagem: importe os tipos de app-types.ts.'
+const SERVICES_IN_COMPOSITION =
+  'Os services são montados em composition.ts, na ordem das dependências; app.ts só registra plugins e rotas (decision 023).'
 const NO_TABLES = 'Só o módulo dono lê e escreve suas tabelas: use o service dele (decision 009).'
 
 /** `depth` folders below the module's own folder: the relative prefix that leaves the module. */
@@ -53,6 +55,21 @@ export const serverBoundaries = [
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: '/modules/[^/]+/[^/]+\\.tables\\.js$', message: NO_TABLES }] },
+      ],
+    },
+  },
+  {
+    // app.ts registers plugins and routes; the services are built in composition.ts (decision 023).
+    files: ['src/server/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '/modules/[^/]+/[^/]+\\.tables\\.js$', message: NO_TABLES },
+            { regex: '/modules/[^/]+/[^/]+\\.service\\.js$', message: SERVICES_IN_COMPOSITION },
+          ],
+        },
       ],
     },
   },

@@ -69,6 +69,15 @@ describe('server modules reach each other through services only', () => {
     ).toHaveLength(1)
   })
 
+  it('keeps the building of services out of app.ts (composition.ts builds them)', async () => {
+    const code =
+      "import { createOrdersService } from './modules/orders/orders.service.js'\nexport const x = createOrdersService\n"
+    expect(await importErrors('src/server/app.ts', code)).toEqual([
+      expect.stringContaining('composition.ts'),
+    ])
+    expect(await importErrors('src/server/composition.ts', code)).toEqual([])
+  })
+
   it("keeps the shared layers (http, lib, files, db) off the modules' tables", async () => {
     const code =
       "import { users } from '../modules/accounts/accounts.tables.js'\nexport const x = users\n"
