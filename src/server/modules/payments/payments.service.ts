@@ -52,7 +52,7 @@ export function createPaymentsService(deps: {
   const { orders } = deps
   const now = deps.now ?? Date.now
   const providers = createPixProviders(deps.config, deps.settings)
-  const checks = createPaymentPipeline({ providers, orders, log: deps.log })
+  const pipeline = createPaymentPipeline({ providers, orders, log: deps.log })
   const lastAsked = new Map<string, number>()
 
   async function statusAnswer(order: OrderRow): Promise<OrderStatusAnswer> {
@@ -87,10 +87,10 @@ export function createPaymentsService(deps: {
 
   return {
     providers,
-    voidClosedCharge: checks.voidClosedCharge,
-    recheckPending: checks.recheckPending,
-    recheckPaid: checks.recheckPaid,
-    handleWebhook: checks.handleWebhook,
+    voidClosedCharge: pipeline.voidClosedCharge,
+    recheckPending: pipeline.recheckPending,
+    recheckPaid: pipeline.recheckPaid,
+    handleWebhook: pipeline.handleWebhook,
 
     /** When a PIX charged now stops being payable (pix_expiry_minutes, default 60). */
     async pixExpiresAt(): Promise<Date> {
@@ -118,7 +118,7 @@ export function createPaymentsService(deps: {
       if (ask) {
         if (lastAsked.size > 10_000) lastAsked.clear()
         lastAsked.set(order.id, at)
-        await checks.recheck(order)
+        await pipeline.recheck(order)
       }
       if (due) await orders.cancelStale(at, order.id)
       return statusAnswer((await orders.find(order.id)) ?? order)
@@ -136,7 +136,7 @@ export function createPaymentsService(deps: {
         if (order.paymentProvider === 'demo' && storeIsDemo) {
           await orders.markOrderPaid(order.id, 'demo')
         } else {
-          await checks.recheck(order)
+          await pipeline.recheck(order)
         }
       }
       return statusAnswer((await orders.find(order.id)) ?? order)
