@@ -1,14 +1,9 @@
 import { useState } from 'react'
+import type { BackupKeyAnswer } from '../../../../contracts/backup'
 import { apiJson } from '../../../lib/api'
 import { copyText } from '../../../lib/copy-text'
 import { Button } from '../../../ui/button'
 import { toast } from '../../../ui/toast-store'
-
-interface BackupKeyAnswer {
-  key: string
-  keyId: string
-  fromEnv: boolean
-}
 
 /**
  * The key the backups are signed with, masked until the owner asks for it: asked of the server
