@@ -255,6 +255,31 @@ describe('a tampered backup is refused, nothing written', () => {
     expect(summary.database).toBe('pglite')
   })
 
+  it('an unsigned archive the owner accepted still runs only the statements a dump writes', async () => {
+    const marker = path.join(work, 'pwned-unsigned')
+    const entries = (await readEntries(archive)).filter((e) => !e.name.endsWith('.sig'))
+    const dump = entries.find((e) => e.name === 'database.sql')!.body
+    const evil = Buffer.concat([
+      dump,
+      Buffer.from(
+        `COPY (SELECT 1) TO PROGRAM 'touch ${marker}';\nCREATE ROLE intruso LOGIN SUPERUSER;\n`,
+      ),
+    ])
+    const legacy = (await withDump(entries, evil)).map((entry) => {
+      if (entry.name !== 'backup.json') return entry
+      const { contents: _contents, ...info } = json(entry)
+      return { name: entry.name, body: toJson({ ...info, format: 1 }) }
+    })
+    const crafted = path.join(work, 'antigo-malicioso.tar.gz')
+    await writeArchive(crafted, legacy)
+    const target = path.join(work, 'from-unsigned-evil')
+    await expect(
+      restoreBackup(crafted, loadConfig(envFor(target)), () => {}, { allowUnsigned: true }),
+    ).rejects.toThrow(/comando que o backup não escreve: COPY/)
+    expect(existsSync(path.join(target, 'db'))).toBe(false)
+    expect(existsSync(marker)).toBe(false)
+  })
+
   it('a backup signed with another key', async () => {
     const target = path.join(work, 'other-key')
     await expect(

@@ -26,6 +26,7 @@ import {
   type Manifest,
 } from './archive.js'
 import { keepKey, keyId, readStoredKey, signatureMatches } from './backup-key.js'
+import { checkDumpStatement, DumpStatementRefused } from './dump-statements.js'
 
 /** The target is not empty, or the archive is not whole or not authentic: nothing was written. */
 export class RestoreRefused extends Error {}
@@ -278,26 +279,53 @@ export async function unpackBackup(archive: string, staging: string, opts: Unpac
   const listed = new Set(manifest.files.map((f) => f.key))
   const extra = [...files.keys()].find((key) => !listed.has(key))
   if (extra) throw new RestoreRefused(`Arquivo fora do manifesto no backup: ${extra}`)
-  return { info, manifest, dumpPath: path.join(staging, 'database.sql') }
+  const dumpPath = path.join(staging, 'database.sql')
+  await checkDump(dumpPath)
+  return { info, manifest, dumpPath }
 }
 
-/** Runs the dump a batch of whole statements at a time (a line ending in `;` ends one, see dump.ts). */
-export async function runDump(dumpPath: string, exec: (script: string) => Promise<void>) {
+/** The dump's statements as the restore sends them: a line ending in `;` ends one (dump.ts). */
+async function* statementsOf(dumpPath: string) {
   const lines = createInterface({ input: createReadStream(dumpPath, 'utf8'), crlfDelay: Infinity })
-  let batch = ''
   let statement = ''
   for await (const line of lines) {
     if (!statement && (line === '' || line.startsWith('--'))) continue
     statement += `${line}\n`
     if (!line.endsWith(';')) continue
-    batch += statement
+    yield statement
     statement = ''
+  }
+  if (statement.trim()) throw new RestoreRefused('database.sql termina no meio de um comando')
+}
+
+/**
+ * Reads the whole dump before the database is touched: each unit the restore will send must be
+ * one whole statement of a kind dump.ts writes (dump-statements.ts). Anything else — COPY … TO
+ * PROGRAM, CREATE ROLE, a function body, a call in a default — refuses the archive.
+ */
+export async function checkDump(dumpPath: string) {
+  let n = 0
+  for await (const statement of statementsOf(dumpPath)) {
+    n += 1
+    try {
+      checkDumpStatement(statement)
+    } catch (error) {
+      if (!(error instanceof DumpStatementRefused)) throw error
+      throw new RestoreRefused(`database.sql, comando ${n}: ${error.message}. Nada foi gravado.`)
+    }
+  }
+}
+
+/** Runs the dump a batch of whole statements at a time. */
+export async function runDump(dumpPath: string, exec: (script: string) => Promise<void>) {
+  let batch = ''
+  for await (const statement of statementsOf(dumpPath)) {
+    batch += statement
     if (batch.length >= BATCH_CHARS) {
       await exec(batch)
       batch = ''
     }
   }
-  if (statement.trim()) throw new RestoreRefused('database.sql termina no meio de um comando')
   if (batch) await exec(batch)
 }
 
