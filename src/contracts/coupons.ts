@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CheckoutItem } from './checkout.js'
+import { MAX_DB_INT } from './limits.js'
 import { decimalToCents } from './money.js'
 
 export const COUPON_TYPES = ['percent', 'fixed'] as const
@@ -65,7 +66,16 @@ export const CouponInput = z
     endsAt: optionalDate,
     maxUses: optionalCount('Limite de usos inválido'),
     maxUsesPerEmail: optionalCount('Limite por e-mail inválido'),
-    productIds: z.array(z.number().int().positive()).max(200).default([]),
+    productIds: z
+      .array(
+        z
+          .number({ error: 'Produto do cupom inválido' })
+          .int({ error: 'Produto do cupom inválido' })
+          .positive({ error: 'Produto do cupom inválido' })
+          .max(MAX_DB_INT, { error: 'Produto do cupom inválido' }),
+      )
+      .max(200)
+      .default([]),
     isActive: z.boolean().default(true),
   })
   .transform((data, ctx) => {
@@ -121,7 +131,13 @@ export const AdminCoupon = z.object({
 })
 export type AdminCoupon = z.infer<typeof AdminCoupon>
 
-export const CouponIdParams = z.object({ id: z.coerce.number().int().positive() })
+export const CouponIdParams = z.object({
+  id: z.coerce
+    .number({ error: 'Cupom não encontrado' })
+    .int({ error: 'Cupom não encontrado' })
+    .positive({ error: 'Cupom não encontrado' })
+    .max(MAX_DB_INT, { error: 'Cupom não encontrado' }),
+})
 
 /** POST /api/coupons/validate. */
 export const CouponValidateRequest = z.object({
