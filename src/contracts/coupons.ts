@@ -6,14 +6,19 @@ import { decimalToCents } from './money.js'
 export const COUPON_TYPES = ['percent', 'fixed'] as const
 export type CouponType = (typeof COUPON_TYPES)[number]
 
-/** What the buyer and the admin see for each refusal; the checkout answers the same words. */
+/** What the buyer sees for each refusal; the checkout answers the same words. */
 export const COUPON_MESSAGES = {
-  unknown: 'Cupom inválido',
-  inactive: 'Este cupom não está ativo',
-  notYet: 'Este cupom ainda não está valendo',
-  expired: 'Este cupom expirou',
-  exhausted: 'Cupom esgotado',
+  /**
+   * Every code that cannot be used now: unknown, inactive, not yet valid, expired, sold out.
+   * One answer (and one status) for all, so guessing codes does not tell which exist (issue 26,
+   * item 4). Codes that exist but not for this cart keep their own reasons below: the buyer can
+   * act on them, and they are reached only with a code that works.
+   */
+  unusable: 'Cupom inválido',
   perEmail: 'Você já usou este cupom o máximo de vezes permitido',
+  /** `MAX_PENDING_USES_PER_EMAIL` reached on a coupon with limited uses. */
+  pendingHeld:
+    'Você já tem pedidos aguardando pagamento com este cupom: pague um deles ou espere o PIX expirar',
   noProducts: 'Este cupom não vale para os produtos do pedido',
   applied: 'Cupom aplicado',
 } as const

@@ -6,6 +6,7 @@ import pg from 'pg'
 import { buildApp } from '../app.js'
 import type { App, Deps } from '../app-types.js'
 import { loadConfig } from '../config.js'
+import { RATE_LIMITS } from '../http/rate-limit.js'
 import { openDatabase, type Database } from '../db/client.js'
 import { createStorage } from '../files/create-storage.js'
 import type { FileStorage } from '../files/storage.js'
@@ -40,6 +41,19 @@ export interface TestStoreOptions {
   clientDir?: string
   /** The clock that expiring links are measured on (see Deps['now']). */
   now?: Deps['now']
+  /**
+   * The production numbers for the limits on guest orders and coupon codes. Off by default:
+   * every injected request comes from one address, and many files place more guest orders, or
+   * try more codes, than one machine may in an hour.
+   */
+  realCheckoutLimits?: boolean
+}
+
+/** What the tests' single address may do unless `realCheckoutLimits` (see RATE_LIMITS). */
+const TEST_CHECKOUT_LIMITS = {
+  [RATE_LIMITS.guestCheckoutIp.name]: 100_000,
+  [RATE_LIMITS.guestCheckoutEmail.name]: 100_000,
+  [RATE_LIMITS.couponCheckIp.name]: 100_000,
 }
 
 /**
@@ -80,6 +94,7 @@ export async function createTestStore(opts: TestStoreOptions = {}): Promise<Test
     onRoute: opts.onRoute,
     logStream: opts.logStream,
     now: opts.now,
+    rateLimits: opts.realCheckoutLimits ? {} : TEST_CHECKOUT_LIMITS,
   })
   await opts.setup?.(app)
   await prepareStore(app)
