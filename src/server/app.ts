@@ -275,7 +275,9 @@ function createServices(
     canvaLinks,
     stamping,
     messaging,
-    adminSettings: createAdminSettings(settings),
+    adminSettings: createAdminSettings(settings, {
+      allowPrivateIntegrations: config.allowPrivateIntegrations,
+    }),
     adminReports,
     changeOrderStatus: createOrderStatusChanger({
       orders,

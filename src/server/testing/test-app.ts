@@ -75,6 +75,8 @@ export async function createTestStore(opts: TestStoreOptions = {}): Promise<Test
     SESSION_SECRET: 'test-secret-test-secret-test-secret',
     ADMIN_EMAIL: 'admin@teste.com',
     ADMIN_PASSWORD: 'admin-senha-123',
+    // The fake Evolution API listens on 127.0.0.1; whatsapp-address.test.ts turns this off.
+    ALLOW_PRIVATE_INTEGRATIONS: '1',
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
     ...opts.env,
   })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { AdminSetting } from '../../../contracts/admin.js'
 import { SETTINGS, type SettingKey } from '../../../contracts/settings.js'
 import { AppError } from '../../errors.js'
+import { checkOutboundUrl, RefusedAddressError } from '../../lib/outbound-address.js'
 import { normaliseWhatsapp } from '../../lib/phone.js'
 import type { SettingsService } from '../settings/settings.service.js'
 
@@ -160,8 +161,35 @@ function url(value: string): string {
   return value.replace(/\/+$/, '')
 }
 
+/**
+ * The Evolution API URL may not lead the store's own requests to link-local or metadata
+ * addresses, nor to loopback or private networks unless ALLOW_PRIVATE_INTEGRATIONS (issue 26,
+ * item 10). Every address the name resolves to is checked; a name that does not resolve yet is
+ * saved, and checked again at every call like the others.
+ */
+async function checkIntegrationUrl(value: string, allowPrivate: boolean): Promise<void> {
+  try {
+    await checkOutboundUrl(value, allowPrivate)
+  } catch (error) {
+    if (!(error instanceof RefusedAddressError)) throw error
+    if (error.kind === 'never') {
+      throw bad(
+        'URL da API não permitida: endereços link-local e de metadados (169.254.x.x) nunca são aceitos',
+      )
+    }
+    if (error.kind === 'private') {
+      throw bad(
+        'URL da API não permitida: aponta para esta máquina ou uma rede privada. Para uma Evolution API na mesma máquina ou rede, o servidor precisa de ALLOW_PRIVATE_INTEGRATIONS=1',
+      )
+    }
+  }
+}
+
 /** The settings tab: every setting with its id, secrets masked; one key saved at a time. */
-export function createAdminSettings(settings: SettingsService) {
+export function createAdminSettings(
+  settings: SettingsService,
+  opts: { allowPrivateIntegrations: boolean } = { allowPrivateIntegrations: false },
+) {
   async function list(): Promise<AdminSetting[]> {
     const rows = await settings.rows()
     return rows.map((row) => (isSecret(row.key) ? { ...row, value: maskSecret(row.value) } : row))
@@ -179,6 +207,9 @@ export function createAdminSettings(settings: SettingsService) {
       if (!unchanged) {
         const rule = RULES[definition.key]
         const value = rule ? rule(raw) : raw
+        if (definition.key === 'evolution_api_url' && value) {
+          await checkIntegrationUrl(value, opts.allowPrivateIntegrations)
+        }
         if (definition.key === 'pix_provider' && value !== 'auto') {
           const needed = CHOSEN_NEEDS[value]
           if (needed && !(await settings.get(needed.key)).trim()) throw bad(needed.message)
