@@ -73,7 +73,7 @@ export function changeSignalFor(
  * here and nowhere else (no constructor registers a listener on another service).
  */
 export function createServices(
-  { database, storage, config, now }: Deps,
+  { database, storage, config, now, rateLimits }: Deps,
   redis: Redis | null,
   signal: ChangeSignal,
   log: FastifyBaseLogger,
@@ -88,7 +88,10 @@ export function createServices(
     db,
     redis ? new RedisSessionStore(redis) : new DbSessionStore(db),
   )
-  const limiter = createRateLimiter(redis ? new RedisCounterStore(redis) : new MemoryCounterStore())
+  const limiter = createRateLimiter(
+    redis ? new RedisCounterStore(redis) : new MemoryCounterStore(),
+    rateLimits,
+  )
   const messaging = createMessagingService({
     db,
     settings,
@@ -241,7 +244,9 @@ export function createServices(
     canvaLinks,
     stamping,
     messaging,
-    adminSettings: createAdminSettings(settings),
+    adminSettings: createAdminSettings(settings, {
+      allowPrivateIntegrations: config.allowPrivateIntegrations,
+    }),
     adminReports,
     changeOrderStatus,
     privacy,

@@ -13,7 +13,7 @@ import { newOrderId } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import type { CheckoutDeps } from './checkout.service.js'
 import { describeLines, priceItems, requestedItems } from './order-lines.js'
-import { FREE_PROVIDER, quoteOf } from './order-coupon.js'
+import { countGuestOrder, FREE_PROVIDER, quoteOf } from './order-coupon.js'
 
 /** The admin's return URL when it is one, else this store's waiting page; with the order id. */
 function backUrl(setting: string, baseUrl: string, orderId: string): URL {
@@ -49,6 +49,8 @@ export function createCardCheckoutService(deps: CheckoutDeps & { settings: Setti
       viewer: Viewer
       owner: CartOwner
       baseUrl: string
+      /** The client's address, for the limits on guest orders and coupon codes. */
+      ip: string
     }): Promise<CardCheckoutAnswer> {
       const { card } = deps.payments.providers
       if (!card) {
@@ -61,9 +63,10 @@ export function createCardCheckoutService(deps: CheckoutDeps & { settings: Setti
       }
       const items = await requestedItems(input.items, deps.cart, input.owner)
       const { lines, totalCents: subtotalCents } = await priceItems(items, deps.catalog)
-      const quote = await quoteOf(deps.coupons, input.couponCode, lines)
+      const quote = await quoteOf(deps, input.couponCode, lines, input.ip)
       const totalCents = quote ? quote.totalCents : subtotalCents
       const customer = await cardCustomer(input.viewer, input.customer, deps)
+      if (!input.viewer.userId) await countGuestOrder(deps.limiter, input.ip, customer.email)
       const id = newOrderId()
       const order = {
         id,
