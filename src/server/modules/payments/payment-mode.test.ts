@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminAnalytics, AdminPaymentMode } from '../../../contracts/admin.js'
+import { settingText } from '../../../contracts/settings.js'
 import {
   PAYMENT_UNAVAILABLE_MESSAGE,
   type CheckoutAnswer,
@@ -59,7 +60,9 @@ const cardCheckout = () =>
 const confirm = (orderId: string, session: string) =>
   call(store, 'POST', `/api/orders/${orderId}/confirm-payment`, {}, { session })
 const { purchasesOf } = storeRows(() => store)
-const demoSetting = () => store.app.services.settings.get('payment_demo')
+/** The switch in its stored text form, as the admin's list shows it. */
+const demoSetting = async () =>
+  settingText('payment_demo', await store.app.services.settings.get('payment_demo'))
 
 describe('payment mode', () => {
   it('a new install is in demo mode, and says so: the buyer’s own confirmation pays', async () => {
