@@ -66,8 +66,8 @@ export function exponentialBackoff(firstSeconds: number, maxSeconds = Infinity) 
 export function rowClaims<T extends LeaseTable>(spec: ClaimSpec<T>) {
   type Row = T['$inferSelect']
   const t = spec.table
-  // Drizzle types `set` per table; built here for any LeaseTable, so the values are checked by
-  // the spec's types instead.
+  // Drizzle types `set` per table, which a helper over any LeaseTable cannot name: it writes
+  // only the lease columns LeaseTable declares, and the owner's `onClaim`.
   type Set = Parameters<ReturnType<Db['update']>['set']>[0]
 
   /** The current time as SQL: the clock's reading, or the database's `now()`. */
