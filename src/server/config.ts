@@ -50,6 +50,7 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).optional(),
   SEED_DEMO: flag.optional(),
+  ALLOW_PRIVATE_INTEGRATIONS: flag.optional(),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -148,6 +149,11 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string | undefined }
   /** undefined: seed when the database has no products. */
   seedDemo: boolean | undefined
+  /**
+   * Whether the Evolution API URL may point at loopback or a private network (a self-hosted
+   * Evolution on the same machine or network). Link-local and metadata addresses never may.
+   */
+  allowPrivateIntegrations: boolean
   logLevel: string
   /**
    * Which proxies may tell the client IP and https (X-Forwarded-*): none (false), how many hops
@@ -240,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     asaas: { apiUrl: e.ASAAS_API_URL?.replace(/\/+$/, '') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     seedDemo: e.SEED_DEMO,
+    allowPrivateIntegrations: e.ALLOW_PRIVATE_INTEGRATIONS ?? false,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     metricsToken: e.METRICS_TOKEN,

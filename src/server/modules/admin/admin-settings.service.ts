@@ -8,6 +8,7 @@ import {
   type SettingValues,
 } from '../../../contracts/settings.js'
 import { AppError } from '../../errors.js'
+import { checkOutboundUrl, RefusedAddressError } from '../../lib/outbound-address.js'
 import type { SettingsService } from '../settings/settings.service.js'
 
 const MASK = '••••'
@@ -33,10 +34,37 @@ function chargesNow(key: SettingKey, next: SettingValues): boolean {
 }
 
 /**
+ * The Evolution API URL may not lead the store's own requests to link-local or metadata
+ * addresses, nor to loopback or private networks unless ALLOW_PRIVATE_INTEGRATIONS (issue 26,
+ * item 10). Every address the name resolves to is checked; a name that does not resolve yet is
+ * saved, and checked again at every call like the others.
+ */
+async function checkIntegrationUrl(value: string, allowPrivate: boolean): Promise<void> {
+  try {
+    await checkOutboundUrl(value, allowPrivate)
+  } catch (error) {
+    if (!(error instanceof RefusedAddressError)) throw error
+    if (error.kind === 'never') {
+      throw bad(
+        'URL da API não permitida: endereços link-local e de metadados (169.254.x.x) nunca são aceitos',
+      )
+    }
+    if (error.kind === 'private') {
+      throw bad(
+        'URL da API não permitida: aponta para esta máquina ou uma rede privada. Para uma Evolution API na mesma máquina ou rede, o servidor precisa de ALLOW_PRIVATE_INTEGRATIONS=1',
+      )
+    }
+  }
+}
+
+/**
  * The settings tab: every setting with its id, secrets masked; one key saved at a time, checked
  * by the contract's schema (types, ranges, messages) and its rules between settings.
  */
-export function createAdminSettings(settings: SettingsService) {
+export function createAdminSettings(
+  settings: SettingsService,
+  opts: { allowPrivateIntegrations: boolean } = { allowPrivateIntegrations: false },
+) {
   async function list(): Promise<AdminSetting[]> {
     const rows = await settings.rows()
     return rows.map((row) =>
@@ -52,6 +80,9 @@ export function createAdminSettings(settings: SettingsService) {
     const next = { ...(await settings.all()), [key]: parsed.value }
     const conflict = settingsConflict(key, next)
     if (conflict) throw bad(conflict)
+    if (key === 'evolution_api_url' && parsed.value) {
+      await checkIntegrationUrl(String(parsed.value), opts.allowPrivateIntegrations)
+    }
     await settings.set(key, parsed.value)
     if (chargesNow(key, next)) await settings.set('payment_demo', false)
   }
