@@ -105,9 +105,13 @@ async function seedOrders(n: number, refunded: boolean) {
 }
 
 const list = async <T>(url: string) => {
+  const get = () => call(store, 'GET', url, undefined, { cookie: admin })
+  // A first call warms what is cached for a few seconds (settings, the session), so the counted
+  // one reads only what the list itself needs, however long the seeding took.
+  expect((await get()).statusCode).toBe(200)
   let answer: T[] = []
   const { count } = await counter.during(async () => {
-    const res = await call(store, 'GET', url, undefined, { cookie: admin })
+    const res = await get()
     expect(res.statusCode, res.body).toBe(200)
     answer = res.json<T[]>()
   })
