@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'wouter'
+import * as adminRoutes from '../../contracts/api-routes/admin.routes'
 import type { ProductCreated } from '../../contracts/product-form'
+import { path } from '../lib/api'
 import { sendWithProgress } from '../lib/xhr-upload'
 import { UploadStatus } from '../ui/upload-status'
 import { Button } from '../ui/button'
@@ -25,7 +27,7 @@ async function createSample(onProgress: (percent: number) => void): Promise<Prod
   form.append('downloadFile', samplePdf(`Teste ${stamp}`), 'teste.pdf')
   return sendWithProgress<ProductCreated>({
     method: 'POST',
-    url: '/api/products',
+    url: path(adminRoutes.createProduct),
     body: form,
     timeoutMs: 3 * 60_000,
     timeoutMessage: 'Upload expirou após 3 minutos sem resposta.',

@@ -1,31 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type { RegisterAnswer, SessionUser } from '../../../contracts/accounts'
+import type { SessionUser } from '../../../contracts/accounts'
 import { DeleteAccountBody, ProfileBody } from '../../../contracts/privacy'
-import { apiJson, apiRequest } from '../../lib/api'
+import { deleteAccount, downloadMyData, saveProfile } from './account.api'
 import { fieldErrors } from '../../lib/form-errors'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { toast } from '../../ui/toast-store'
 
-/** Saves the export the server made as a file, named as the server named it. */
-async function downloadExport() {
-  const response = await apiRequest('/api/user/data-export')
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1]
-  const url = URL.createObjectURL(await response.blob())
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name ?? 'meus-dados.json'
-  link.click()
-  URL.revokeObjectURL(url)
-}
-
 function ProfileForm({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const save = useMutation({
-    mutationFn: (body: ProfileBody) =>
-      apiJson<RegisterAnswer>('/api/user/profile', { method: 'PUT', body }),
+    mutationFn: saveProfile,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['auth'] })
       toast({ title: 'Dados atualizados', variant: 'success' })
@@ -73,8 +60,7 @@ function DeleteAccount() {
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string>()
   const remove = useMutation({
-    mutationFn: (body: DeleteAccountBody) =>
-      apiJson('/api/user/delete-account', { method: 'POST', body }),
+    mutationFn: deleteAccount,
     // A full reload: nothing of the erased account may stay in the page's caches.
     onSuccess: () => window.location.assign('/?conta=excluida'),
     onError: (err) => setError(err.message),
@@ -148,7 +134,7 @@ export function MyData({ user }: { user: SessionUser }) {
             disabled={exporting}
             onClick={() => {
               setExporting(true)
-              downloadExport()
+              downloadMyData()
                 .catch((err: Error) => toast({ title: err.message, variant: 'destructive' }))
                 .finally(() => setExporting(false))
             }}

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { CartItem } from '../../../contracts/cart'
 import { decimalToCents, formatBRL } from '../../../contracts/money'
-import { apiJson } from '../../lib/api'
+import * as cartRoutes from '../../../contracts/api-routes/cart.routes'
+import { call } from '../../lib/api'
 import { withTimeout } from '../../lib/timeout'
 import { loadSavedCart, saveCartLocally } from './cart-storage'
 
@@ -12,7 +13,7 @@ export const cartQuery = () =>
     queryKey: ['cart'],
     queryFn: async ({ signal }): Promise<CartItem[]> => {
       try {
-        const answer = await apiJson<CartItem[] | null>('/api/cart', {
+        const answer = await call(cartRoutes.items, {
           signal: withTimeout(signal, CART_TIMEOUT_MS).signal,
         })
         const items = Array.isArray(answer) ? answer : []

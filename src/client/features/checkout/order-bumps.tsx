@@ -3,7 +3,8 @@ import { useSyncExternalStore } from 'react'
 import type { CartItem } from '../../../contracts/cart'
 import { formatDecimalBRL } from '../../../contracts/money'
 import type { CheckoutOffer } from '../../../contracts/products'
-import { apiJson } from '../../lib/api'
+import * as checkoutRoutes from '../../../contracts/api-routes/checkout.routes'
+import { call } from '../../lib/api'
 import { imageVariant } from '../../lib/image-url'
 import { SmartImage } from '../../ui/smart-image'
 import type { CheckoutLine } from '../cart/coupon'
@@ -37,9 +38,7 @@ export const offersQuery = (productIds: number[]) =>
   queryOptions({
     queryKey: ['checkout', 'offers', productIds],
     queryFn: ({ signal }) =>
-      apiJson<CheckoutOffer[]>(`/api/checkout/offers?productIds=${productIds.join(',')}`, {
-        signal,
-      }),
+      call(checkoutRoutes.offers, { query: { productIds: productIds.join(',') }, signal }),
     staleTime: 60_000,
   })
 

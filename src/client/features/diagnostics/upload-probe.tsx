@@ -1,4 +1,6 @@
 import { useState } from 'react'
+import * as adminRoutes from '../../../contracts/api-routes/admin.routes'
+import { path } from '../../lib/api'
 import { sendWithProgress } from '../../lib/xhr-upload'
 import { Button } from '../../ui/button'
 import { UploadStatus } from '../../ui/upload-status'
@@ -22,7 +24,7 @@ export function UploadProbe({ multiple }: { multiple?: boolean }) {
     try {
       const answer = await sendWithProgress<unknown>({
         method: 'POST',
-        url: '/api/test-upload',
+        url: path(adminRoutes.testUpload),
         body: form,
         timeoutMs: TIMEOUT_MS,
         timeoutMessage: 'Upload expirou após 3 minutos sem resposta.',

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { SecurityStatus } from '../../../contracts/system'
-import { apiJson } from '../../lib/api'
+import * as storeRoutes from '../../../contracts/api-routes/store.routes'
+import { call } from '../../lib/api'
 
 export const securityStatusQuery = () =>
   queryOptions({
     queryKey: ['security', 'status'],
-    queryFn: ({ signal }) => apiJson<SecurityStatus>('/api/security/status', { signal }),
+    queryFn: ({ signal }) => call(storeRoutes.securityStatus, { signal }),
     staleTime: 10 * 60_000,
     retry: 1,
   })
