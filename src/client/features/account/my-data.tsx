@@ -4,6 +4,7 @@ import type { SessionUser } from '../../../contracts/accounts'
 import { DeleteAccountBody, ProfileBody } from '../../../contracts/privacy'
 import { deleteAccount, downloadMyData, saveProfile } from './account.api'
 import { fieldErrors } from '../../lib/form-errors'
+import { sessionKeys } from '../../lib/session-keys'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { toast } from '../../ui/toast-store'
@@ -14,7 +15,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
   const save = useMutation({
     mutationFn: saveProfile,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['auth'] })
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all })
       toast({ title: 'Dados atualizados', variant: 'success' })
     },
     onError: (error) => toast({ title: error.message, variant: 'destructive' }),

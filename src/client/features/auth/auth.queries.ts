@@ -3,10 +3,11 @@ import { useSearch } from 'wouter'
 import type { SessionUser } from '../../../contracts/accounts'
 import * as sessionRoutes from '../../../contracts/api-routes/session.routes'
 import { HttpError, call, callOrNull } from '../../lib/api'
+import { sessionKeys } from '../../lib/session-keys'
 
 export const currentUserQuery = () =>
   queryOptions({
-    queryKey: ['auth', 'user'],
+    queryKey: sessionKeys.user(),
     queryFn: async ({ signal }): Promise<SessionUser | null> => {
       const answer = await callOrNull(sessionRoutes.currentUser, { signal })
       return answer?.user ?? null

@@ -8,9 +8,15 @@ import { loadSavedCart, saveCartLocally } from './cart-storage'
 
 const CART_TIMEOUT_MS = 2000
 
+/** The visitor's cart and what is priced from it (coupon quotes). */
+export const cartKeys = {
+  all: ['cart'] as const,
+  couponQuote: (code: string, lines: unknown[]) => ['coupons', 'quote', code, lines] as const,
+}
+
 export const cartQuery = () =>
   queryOptions({
-    queryKey: ['cart'],
+    queryKey: cartKeys.all,
     queryFn: async ({ signal }): Promise<CartItem[]> => {
       try {
         const answer = await call(cartRoutes.items, {

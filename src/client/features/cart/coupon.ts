@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react'
 import type { CartItem } from '../../../contracts/cart'
 import * as cartRoutes from '../../../contracts/api-routes/cart-edit.routes'
 import { call } from '../../lib/api'
+import { cartKeys } from './cart.queries'
 
 /** The coupon the buyer applied in the cart, carried to the checkout of the same browser. */
 const COUPON_KEY = 'coupon_code'
@@ -49,7 +50,7 @@ export const couponQuoteQuery = (code: string, items: Line[]) => {
     bumpFor ? { productId, quantity, bumpFor } : { productId, quantity },
   )
   return queryOptions({
-    queryKey: ['coupons', 'quote', code, lines],
+    queryKey: cartKeys.couponQuote(code, lines),
     queryFn: ({ signal }) =>
       call(cartRoutes.validateCoupon, {
         body: { code, items: lines },

@@ -29,6 +29,13 @@ async function withDeadline<T>(
   }
 }
 
+/** An order's polled status; the payment methods; the offers beside the cart. */
+export const checkoutKeys = {
+  orderStatus: (orderId: string) => ['orders', orderId, 'status'] as const,
+  paymentMethods: () => ['payments', 'methods'] as const,
+  offers: (productIds: number[]) => ['checkout', 'offers', productIds] as const,
+}
+
 export function fetchOrderStatus(orderId: string, signal?: AbortSignal) {
   return withDeadline(STATUS_TIMEOUT_MS, signal, (s) =>
     call(checkoutRoutes.orderStatus, { params: { id: orderId }, signal: s }),
@@ -37,17 +44,26 @@ export function fetchOrderStatus(orderId: string, signal?: AbortSignal) {
 
 export const orderStatusQuery = (orderId: string) =>
   queryOptions({
-    queryKey: ['orders', orderId, 'status'],
+    queryKey: checkoutKeys.orderStatus(orderId),
     queryFn: ({ signal }) => fetchOrderStatus(orderId, signal),
     // Another session's or an unknown order is 404: asking again will not change that.
     retry: (failureCount, error) =>
       failureCount < 3 && !(error instanceof HttpError && error.status < 500),
   })
 
+/** The order bumps offered beside these cart products. */
+export const offersQuery = (productIds: number[]) =>
+  queryOptions({
+    queryKey: checkoutKeys.offers(productIds),
+    queryFn: ({ signal }) =>
+      call(checkoutRoutes.offers, { query: { productIds: productIds.join(',') }, signal }),
+    staleTime: 60_000,
+  })
+
 /** Which payment methods the store offers now (card only with Mercado Pago). */
 export const paymentMethodsQuery = () =>
   queryOptions({
-    queryKey: ['payments', 'methods'],
+    queryKey: checkoutKeys.paymentMethods(),
     queryFn: ({ signal }) => call(checkoutRoutes.paymentMethods, { signal }),
     staleTime: 60_000,
   })

@@ -12,9 +12,15 @@ function normalise(answer: Answer): PublicSettings {
   return Object.fromEntries(answer.map((s) => [s.key, s.value])) as PublicSettings
 }
 
+/** The store's settings as the public sees them; an admin write refreshes them by this key. */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  public: () => [...settingsKeys.all, 'public'] as const,
+}
+
 export const publicSettingsQuery = () =>
   queryOptions({
-    queryKey: ['settings', 'public'],
+    queryKey: settingsKeys.public(),
     queryFn: async ({ signal }) => normalise(await call(storeRoutes.publicSettings, { signal })),
     staleTime: 5 * 60_000,
   })
