@@ -32,8 +32,11 @@ export const recoveryReportQuery = () =>
     queryFn: ({ signal }) => call(adminRoutes.recovery, { signal }),
   })
 
-/** Create (no id) or change a coupon; the list and its report follow. */
-export function useSaveCoupon(onSaved: () => void) {
+/**
+ * Create (no id) or change a coupon; the list and its report follow. `showUnderField` places a
+ * refusal under the field it names (answers whether it did); others are toasted.
+ */
+export function useSaveCoupon(onSaved: () => void, showUnderField: (error: Error) => boolean) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: CouponInput }) =>
@@ -50,8 +53,10 @@ export function useSaveCoupon(onSaved: () => void) {
       void queryClient.invalidateQueries({ queryKey: couponKeys.list() })
       onSaved()
     },
-    onError: (error) =>
-      toast({ title: 'Erro ao salvar cupom', description: error.message, variant: 'destructive' }),
+    onError: (error) => {
+      if (!showUnderField(error))
+        toast({ title: 'Erro ao salvar cupom', description: error.message, variant: 'destructive' })
+    },
   })
 }
 
