@@ -1,7 +1,10 @@
-import { useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect } from 'react'
+import { useForm, useWatch, type Resolver } from 'react-hook-form'
+import { z } from 'zod'
+import { SettingBody, type AdminSetting } from '../../../contracts/admin'
 import { SETTINGS } from '../../../contracts/settings'
 import { cn } from '../../lib/cn'
-import type { AdminSetting } from '../../../contracts/admin'
 import { useSaveSetting } from './admin.mutations'
 
 // Secrets come back masked; sending the mask back would overwrite the real key with it.
@@ -18,6 +21,12 @@ export interface SettingFieldProps {
   /** A warning about the value as typed (e.g. cut to fit the PIX standard), or null. */
   notice?: (value: string) => string | null
 }
+
+// The contract's rule for a value (SettingBody), checked before it leaves; the server checks
+// each key's own format and its refusal shows under the field.
+const resolver = zodResolver(z.object({ value: SettingBody.shape.value }), undefined, {
+  raw: true,
+}) as Resolver<{ value: string }>
 
 function definitionOf(key: string) {
   return SETTINGS.find((s) => s.key === key)
@@ -37,36 +46,47 @@ export function SettingField({
   const stored = setting?.value ?? ''
   const secret = (definition && 'isSecret' in definition) || MASK.test(stored)
   const initial = secret ? '' : stored
-  const [draft, setDraft] = useState({ from: initial, value: initial })
-  // A new value from the server (saved elsewhere, refetched) replaces an untouched draft.
-  if (draft.from !== initial) setDraft({ from: initial, value: initial })
+  const { register, handleSubmit, control, reset, setError, formState } = useForm({
+    defaultValues: { value: initial },
+    resolver,
+  })
+  // A new value from the server (saved elsewhere, refetched) replaces the draft.
+  useEffect(() => reset({ value: initial }), [initial, reset])
+  const typed = useWatch({ control, name: 'value' })
+  const error = formState.errors.value?.message
   const save = useSaveSetting()
   const id = `config-${settingKey}`
   const description = setting?.description ?? definition?.description ?? ''
   const category = setting?.category ?? definition?.category ?? 'footer'
 
-  function onBlur() {
-    const value = draft.value.trim()
+  const onBlur = handleSubmit(({ value: raw }) => {
+    const value = raw.trim()
     if (value === initial.trim() || (secret && !value)) return
     // A failed save keeps what was typed, so leaving the field again retries.
-    save.mutate({ key: settingKey, value, description, category })
-  }
+    save.mutate(
+      { key: settingKey, value, description, category },
+      { onError: (err) => setError('value', { type: 'server', message: err.message }) },
+    )
+  })
 
   const inputClass = cn(
     'mt-1 block w-full rounded-xl border-2 border-purple-100 bg-white px-3 text-base',
     'focus:border-purple-500 focus:outline-none',
     multiline ? 'min-h-24 py-2' : 'h-11',
   )
+  const field = register('value')
   const common = {
     id,
-    name: settingKey,
-    value: draft.value,
+    // register's name ('value'): react-hook-form finds the field by the input's name.
+    ...field,
     placeholder: secret ? stored || 'não definida' : undefined,
-    'aria-describedby': `${id}-ajuda`,
-    onChange: (e: { target: { value: string } }) =>
-      setDraft((d) => ({ ...d, value: e.target.value })),
-    onBlur,
-    className: inputClass,
+    'aria-describedby': error ? `${id}-erro` : `${id}-ajuda`,
+    'aria-invalid': error ? true : undefined,
+    onBlur: async (e: { target: unknown; type?: unknown }) => {
+      await field.onBlur(e)
+      await onBlur()
+    },
+    className: cn(inputClass, error && 'border-red-400 focus:border-red-500'),
   }
 
   return (
@@ -81,9 +101,14 @@ export function SettingField({
         {hint ? ` · ${hint}` : ''}
         {secret ? ' · valor oculto; digite um novo para trocar' : ''}
       </p>
-      {notice?.(draft.value) && (
+      {error && (
+        <p id={`${id}-erro`} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      {notice?.(typed) && (
         <p className="mt-1 text-sm font-semibold text-amber-700" role="status">
-          {notice(draft.value)}
+          {notice(typed)}
         </p>
       )}
     </div>
