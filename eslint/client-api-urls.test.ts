@@ -32,6 +32,14 @@ describe('no hand-written /api/ address in src/client', () => {
     expect(errors).toEqual([expect.stringContaining('src/contracts/api-routes')])
   })
 
+  it('lets a test state the address it expects', async () => {
+    const errors = await urlErrors(
+      'src/client/lib/planted.test.ts',
+      "export const expected = '/api/products'\n",
+    )
+    expect(errors).toEqual([])
+  })
+
   it('lets the route table name addresses, and the client use it', async () => {
     const table = await urlErrors(
       'src/contracts/api-routes/planted.routes.ts',
