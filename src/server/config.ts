@@ -77,6 +77,15 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(100 * 1024 * 1024),
+  /** A PDF whose stamp needs more memory than this is delivered unstamped (issue 26). */
+  STAMP_MAX_MEMORY_MB: z.coerce.number().int().min(64).default(768),
+  /** The key backups are signed with (64 hex characters); else DATA_DIR/backup.key (decision 022). */
+  BACKUP_KEY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[0-9a-f]{64}$/, { error: 'BACKUP_KEY deve ter 64 caracteres de 0-9 e a-f' })
+    .optional(),
   METRICS_TOKEN: z
     .string()
     .min(16, { error: 'METRICS_TOKEN precisa de 16 caracteres ou mais' })
@@ -103,6 +112,10 @@ export interface Config {
   maxUploadBytes: number
   /** Larger PDFs are delivered as they are, unstamped (issue 13); tests set a small one. */
   stampMaxBytes: number
+  /** The stamping worker's memory cap; past it the PDF is delivered unstamped (issue 26). */
+  stampMaxMemoryMb: number
+  /** BACKUP_KEY: the backups' signing key when the owner keeps it outside DATA_DIR. */
+  backupKey: string | undefined
   clientDir: string
   databaseUrl: string | undefined
   redisUrl: string | undefined
@@ -203,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tmpDir: path.join(dataDir, 'tmp'),
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     stampMaxBytes: e.STAMP_MAX_BYTES,
+    stampMaxMemoryMb: e.STAMP_MAX_MEMORY_MB,
+    backupKey: e.BACKUP_KEY,
     clientDir: path.join(projectRoot, 'dist', 'client'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

@@ -14,6 +14,7 @@ import type {
   ToggleBody,
   UserRoleBody,
 } from '../admin'
+import type { BackupKeyAnswer } from '../backup'
 import type { AdminCoupon, CouponInput } from '../coupons'
 import type {
   AdminCanvaLink,
@@ -118,6 +119,8 @@ export const privacyAnonymize = route<typeof ErasureAnswer, typeof PrivacyEmailB
 export const privacyAudit = route<PrivacyAuditEntry[]>()('GET', '/api/admin/privacy/audit')
 /** The database and files as one archive: a link the browser saves. */
 export const backup = route<Blob>()('GET', '/api/admin/backup')
+/** The key the backups are signed with, asked only when the owner reveals it. */
+export const backupKey = route<typeof BackupKeyAnswer>()('GET', '/api/admin/backup/key')
 // Product writes go by XMLHttpRequest (upload progress), addressed with `path()`.
 export const createProduct = route<typeof ProductCreated, FormData>()('POST', '/api/products')
 export const createProductBase64 = route<typeof ProductCreated>()('POST', '/api/products/base64')
