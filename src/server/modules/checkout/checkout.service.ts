@@ -63,7 +63,7 @@ export async function customerOf(
     const user = await accounts.findById(viewer.userId)
     if (user) return { customer: user, newAccountPassword: null }
   }
-  const data = parseOrThrow(GuestCustomerData, customerData ?? {})
+  const data = parseOrThrow(GuestCustomerData, customerData ?? {}, 'customerData')
   return { customer: data, newAccountPassword: data.createAccount ? data.password! : null }
 }
 
@@ -171,7 +171,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const provider = free ? null : await payments.providers.current()
       // Asaas charges only a payer with a CPF/CNPJ; it goes with the charge and is not stored.
       const taxId =
-        provider?.name === 'asaas' ? parseOrThrow(TaxIdField, input.taxId ?? '') : undefined
+        provider?.name === 'asaas'
+          ? parseOrThrow(TaxIdField, input.taxId ?? '', 'taxId')
+          : undefined
       if (provider?.name === 'asaas' && !taxId) {
         throw new AppError('bad_request', TAX_ID_REQUIRED_MESSAGE)
       }
