@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
+import type { Logger } from 'drizzle-orm/logger'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -33,10 +34,16 @@ export interface Database {
  * PostgreSQL when a URL is given, else PGlite (Postgres compiled to WASM) with its data under
  * `dataDir/db`; `dataDir` 'memory://' keeps it in memory (tests). Same schema and migrations.
  */
-export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string
+  dataDir: string
+  /** Told of every statement sent (tests count the queries of a request with it). */
+  logger?: Logger
+}): Promise<Database> {
+  const { logger } = opts
   if (opts.url) {
     const pool = createPool(opts.url)
-    const db = drizzlePg(pool) as unknown as Db
+    const db = drizzlePg(pool, { logger }) as unknown as Db
     return {
       db,
       kind: 'postgres',
@@ -70,7 +77,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
       await initPgliteApart(location)
     }
     const client = await PGlite.create(location, { startParams: PGLITE_START_PARAMS })
-    const db = drizzlePglite(client) as unknown as Db
+    const db = drizzlePglite(client, { logger }) as unknown as Db
     return {
       db,
       kind: 'pglite',

@@ -15,6 +15,7 @@ import {
   type CounterStore,
 } from './rate-limit.js'
 import { RedisCounterStore } from './rate-limit-redis.js'
+import { manualClock } from '../testing/clock.js'
 
 const prefix = testRedisPrefix()
 const withRedis = await redisAvailable()
@@ -28,12 +29,6 @@ const stores: [string, () => CounterStore][] = [['memory', () => new MemoryCount
 if (redis) stores.push(['redis', () => new RedisCounterStore(redis)])
 
 const newKey = () => `k-${randomBytes(4).toString('hex')}`
-
-/** A clock that moves only when told to. */
-function manualClock(start = 1_700_000_000_000) {
-  let at = start
-  return { now: () => at, advance: (ms: number) => void (at += ms) }
-}
 
 describe.each(stores)('%s counters', (_name, make) => {
   it('counts within a window, which ends at most `windowMs` later', async () => {

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
-import { orders } from '../modules/orders/orders.tables.js'
 import { adminSession } from './auth.js'
 import {
   createMercadoPagoStore,
@@ -10,6 +8,7 @@ import {
 } from './commerce.js'
 import type { GuestBuyer } from './downloads.js'
 import { insertProduct } from './fixtures.js'
+import { storeRows } from './rows.js'
 
 export type MercadoPagoShop = Awaited<ReturnType<typeof createMercadoPagoShop>>
 
@@ -24,8 +23,7 @@ export async function createMercadoPagoShop() {
   })
   const kit = await insertProduct(store, { name: 'Kit Alfabetização', priceCents: 2990 })
   const admin = (await adminSession(store.app)).cookie
-  const orderRow = async (id: string) =>
-    (await store.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
+  const { orderRow } = storeRows(() => store)
 
   /** A guest's PIX order for the kit, made now (the clock set back) and paid by a signed webhook. */
   async function paidOrder() {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import type { Logger } from 'drizzle-orm/logger'
 import pg from 'pg'
 import { buildApp } from '../app.js'
 import type { App, Deps } from '../app-types.js'
@@ -41,6 +42,8 @@ export interface TestStoreOptions {
   clientDir?: string
   /** The clock that expiring links are measured on (see Deps['now']). */
   now?: Deps['now']
+  /** Told of every statement the store sends (see `queryCounter` in testing/query-counter.ts). */
+  queryLogger?: Logger
   /**
    * The production numbers for the limits on guest orders and coupon codes. Off by default:
    * every injected request comes from one address, and many files place more guest orders, or
@@ -84,6 +87,7 @@ export async function createTestStore(opts: TestStoreOptions = {}): Promise<Test
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: fresh ? dataDir : 'memory://',
+    logger: opts.queryLogger,
   })
   await database.migrate()
   // Local disk, or the bucket when `env` carries S3_BUCKET (s3-storage.test.ts).

@@ -1,4 +1,5 @@
-import { useState } from 'react'
+import { useEffect } from 'react'
+import { useController, useForm, type Resolver, type ResolverResult } from 'react-hook-form'
 import { settingHint } from '../../../contracts/setting-rules'
 import {
   isSettingKey,
@@ -42,6 +43,26 @@ function contractOf(key: string) {
   return { key: key as SettingKey, entry, hint: settingHint(key) }
 }
 
+type Draft = { value: string }
+
+/**
+ * The contract's schema of this key (the one the server uses) over the field: a value it
+ * refuses gets its Portuguese message under the field and is not sent. An unchanged value, an
+ * empty secret (keep the stored one) and a key only the server knows are not checked here.
+ */
+function settingResolver(
+  contract: ReturnType<typeof contractOf>,
+  unchanged: (value: string) => boolean,
+): Resolver<Draft> {
+  return async (values): Promise<ResolverResult<Draft>> => {
+    const value = values.value.trim()
+    if (!contract || unchanged(value)) return { values, errors: {} }
+    const checked = parseSetting(contract.key, value)
+    if (checked.ok) return { values, errors: {} }
+    return { values: {}, errors: { value: { type: 'contract', message: checked.message } } }
+  }
+}
+
 /**
  * One setting, saved on blur when it changed (SPEC.md section 7): success or error toast. The
  * value is checked first by the contract's schema, the one the server uses: a value it refuses
@@ -59,10 +80,19 @@ export function SettingField({
   const stored = setting?.value ?? ''
   const secret = !!contract?.entry.secret || MASK.test(stored)
   const initial = secret ? '' : stored
-  const [draft, setDraft] = useState({ from: initial, value: initial })
-  const [problem, setProblem] = useState<string | null>(null)
-  // A new value from the server (saved elsewhere, refetched) replaces an untouched draft.
-  if (draft.from !== initial) setDraft({ from: initial, value: initial })
+  const unchanged = (value: string) => value === initial.trim() || (secret && !value)
+  // Read again at every render by react-hook-form: it follows the stored value.
+  const resolver = settingResolver(contract, unchanged)
+  const { handleSubmit, control, reset, setError, formState } = useForm<Draft>({
+    defaultValues: { value: initial },
+    resolver,
+  })
+  // A new value from the server (saved elsewhere, refetched) replaces the draft.
+  useEffect(() => reset({ value: initial }), [initial, reset])
+  // Controlled: the input always shows the draft (empty for a secret, never its value).
+  const { field } = useController({ control, name: 'value' })
+  const typed = field.value
+  const problem = formState.errors.value?.message
   const save = useSaveSetting()
   const id = `config-${settingKey}`
   const description = setting?.description ?? contract?.entry.description ?? ''
@@ -70,18 +100,16 @@ export function SettingField({
   const type = contract?.entry.type
   const hints = [contract?.hint, hint].filter(Boolean).join('; ')
 
-  function onBlur() {
-    const value = draft.value.trim()
-    if (value === initial.trim() || (secret && !value)) {
-      setProblem(null)
-      return
-    }
-    const checked = contract ? parseSetting(contract.key, value) : null
-    setProblem(checked && !checked.ok ? checked.message : null)
-    if (checked && !checked.ok) return
-    // A failed save keeps what was typed, so leaving the field again retries.
-    save.mutate({ key: settingKey, value, description, category })
-  }
+  const saveIfChanged = handleSubmit(({ value: raw }) => {
+    const value = raw.trim()
+    if (unchanged(value)) return
+    // A failed save keeps what was typed, so leaving the field again retries; the server's
+    // refusal shows under the field as the contract's would.
+    save.mutate(
+      { key: settingKey, value, description, category },
+      { onError: (err) => setError('value', { type: 'server', message: err.message }) },
+    )
+  })
 
   const inputClass = cn(
     'mt-1 block w-full rounded-xl border-2 border-purple-100 bg-white px-3 text-base',
@@ -92,14 +120,17 @@ export function SettingField({
   const common = {
     id,
     name: settingKey,
-    value: draft.value,
+    value: field.value,
+    ref: field.ref,
+    onChange: field.onChange,
     placeholder: secret ? stored || 'não definida' : undefined,
     maxLength: type?.maxLength,
     'aria-invalid': problem ? true : undefined,
     'aria-describedby': problem ? `${id}-ajuda ${id}-erro` : `${id}-ajuda`,
-    onChange: (e: { target: { value: string } }) =>
-      setDraft((d) => ({ ...d, value: e.target.value })),
-    onBlur,
+    onBlur: () => {
+      field.onBlur()
+      void saveIfChanged()
+    },
     className: inputClass,
   }
 
@@ -129,9 +160,9 @@ export function SettingField({
           {problem}
         </p>
       )}
-      {notice?.(draft.value) && (
+      {notice?.(typed) && (
         <p className="mt-1 text-sm font-semibold text-amber-700" role="status">
-          {notice(draft.value)}
+          {notice(typed)}
         </p>
       )}
     </div>

@@ -52,8 +52,11 @@ interface PlaceOrderInput {
   taxId?: string
 }
 
-/** POST /api/checkout, then the waiting view at /checkout?order={id}. */
-export function usePlaceOrder() {
+/**
+ * POST /api/checkout, then the waiting view at /checkout?order={id}. `showUnderField` places a
+ * refusal under the form's field it names (answers whether it did); others are toasted.
+ */
+export function usePlaceOrder(showUnderField: (error: unknown) => boolean = () => false) {
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
 
@@ -131,6 +134,7 @@ export function usePlaceOrder() {
     },
     onError: (error) => {
       if (isConnectionTrouble(error)) recover()
+      else if (showUnderField(error)) return
       else
         toast({
           title: 'Erro ao Criar Pedido',

@@ -17,6 +17,7 @@ import {
 } from '../../testing/redis.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { createLoginService } from './login.service.js'
+import { manualClock } from '../../testing/clock.js'
 
 // The login service on the store's real accounts (PGlite, or PostgreSQL with DATABASE_URL),
 // with counters of its own per test and a delay that records what it was asked to wait.
@@ -33,12 +34,6 @@ afterAll(async () => {
   if (withRedis) await dropRedisPrefix(prefix)
   await store?.close()
 })
-
-/** A clock that moves only when told to. */
-function manualClock(start = 1_700_000_000_000) {
-  let at = start
-  return { now: () => at, advance: (ms: number) => void (at += ms) }
-}
 
 type Counters = (now: () => number) => CounterStore
 const counterStores: [string, Counters][] = [['memory', (now) => new MemoryCounterStore(now)]]

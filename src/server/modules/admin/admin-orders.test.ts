@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminOrder } from '../../../contracts/admin.js'
 import type { CustomerPurchase } from '../../../contracts/customer.js'
-import { purchases } from '../downloads/downloads.tables.js'
 import { adminSession, customerSession } from '../../testing/auth.js'
 import { call, guestCheckout, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
+import { storeRows } from '../../testing/rows.js'
+import { adminApi } from '../../testing/admin.js'
 
 let store: TestStore
 let admin: string
@@ -18,10 +18,11 @@ beforeAll(async () => {
 })
 afterAll(() => store.close())
 
-const setStatus = (orderId: string, status: string) =>
-  call(store, 'PUT', `/api/admin/orders/${orderId}/status`, { status }, { cookie: admin })
-const purchasesOf = (orderId: string) =>
-  store.database.db.select().from(purchases).where(eq(purchases.orderId, orderId))
+const { setStatus } = adminApi(
+  () => store,
+  () => admin,
+)
+const { purchasesOf } = storeRows(() => store)
 const pendingOrder = async () =>
   (await guestCheckout(store, newCartSession(), [{ productId: kit.id, quantity: 2 }])).order.id
 

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders } from '../orders/orders.tables.js'
 import {
   call,
   createMercadoPagoStore,
@@ -10,6 +8,7 @@ import {
 import type { FakeMercadoPago } from '../../testing/fake-mercadopago.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
+import { storeRows } from '../../testing/rows.js'
 
 let fake: FakeMercadoPago
 let store: TestStore
@@ -22,8 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => close())
 
-const orderRow = async (id: string) =>
-  (await store.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
+const { orderRow } = storeRows(() => store)
 
 describe('card checkout (Checkout Pro)', () => {
   const customer = {

@@ -61,7 +61,7 @@ export async function customerOf(
     const user = await accounts.findById(viewer.userId)
     if (user) return { customer: user, newAccountPassword: null }
   }
-  const data = parseOrThrow(GuestCustomerData, customerData ?? {})
+  const data = parseOrThrow(GuestCustomerData, customerData ?? {}, 'customerData')
   return { customer: data, newAccountPassword: data.createAccount ? data.password! : null }
 }
 
@@ -168,7 +168,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
         wantsAccount && (await deps.accounts.findByEmail(customer.email)) !== null
       const provider = free ? null : await payments.providers.current()
       // Some providers charge only a payer with a CPF/CNPJ; it goes with the charge, not stored.
-      const taxId = provider?.needsTaxId ? parseOrThrow(TaxIdField, input.taxId ?? '') : undefined
+      const taxId = provider?.needsTaxId
+        ? parseOrThrow(TaxIdField, input.taxId ?? '', 'taxId')
+        : undefined
       if (provider?.needsTaxId && !taxId) {
         throw new AppError('bad_request', TAX_ID_REQUIRED_MESSAGE)
       }

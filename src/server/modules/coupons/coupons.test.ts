@@ -6,6 +6,7 @@ import { adminSession, customerSession } from '../../testing/auth.js'
 import { call, guestForm, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
+import { adminApi } from '../../testing/admin.js'
 import { purchases } from '../downloads/downloads.tables.js'
 import { orders } from '../orders/orders.tables.js'
 import { couponUses, coupons } from './coupons.tables.js'
@@ -51,8 +52,10 @@ const checkout = (body: Record<string, unknown>, form = guestForm()) =>
     { session: newCartSession() },
   )
 
-const setStatus = (orderId: string, status: string) =>
-  call(store, 'PUT', `/api/admin/orders/${orderId}/status`, { status }, { cookie: admin })
+const { setStatus } = adminApi(
+  () => store,
+  () => admin,
+)
 
 const report = async (id: number) =>
   (await call(store, 'GET', '/api/admin/coupons', undefined, { cookie: admin }))

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../../db/claims.js'
 import type { Db } from '../../db/client.js'
 import { startIntervalJob, type IntervalJob } from '../../lib/interval-job.js'
 import { createEvolutionClient, EvolutionError, type GatewayConfig } from './evolution-api.js'
@@ -38,8 +39,10 @@ export function createOutboxWorker(deps: {
   log: FastifyBaseLogger
   /** The gateways to use now, read at every run (the admin may change them at any time). */
   gateways: () => Promise<Gateways>
+  /** The clock claims and retries are measured on; the database's when left out (tests drive it). */
+  clock?: Clock
 }) {
-  const { db, log } = deps
+  const { db, log, clock } = deps
   let job: IntervalJob | null = null
   let stopped = false
   let again = false
@@ -52,11 +55,11 @@ export function createOutboxWorker(deps: {
         text: row.body,
         html: row.html,
       })
-      await markSent(db, row.id)
+      await markSent(db, row.id, clock)
       log.info({ outboxId: row.id, key: row.dedupeKey, messageId }, 'e-mail sent')
     } catch (err) {
       if (!(err instanceof MailError)) throw err
-      const outcome = await markAttemptFailed(db, row, err.message, !err.retry)
+      const outcome = await markAttemptFailed(db, row, err.message, !err.retry, clock)
       log.warn(
         { outboxId: row.id, key: row.dedupeKey, attempts: row.attempts, outcome, err: err.message },
         'e-mail not sent',
@@ -70,13 +73,13 @@ export function createOutboxWorker(deps: {
     const client = createEvolutionClient(gateway)
     try {
       const { messageId } = await client.sendText(row.toNumber, row.body)
-      await markSent(db, row.id)
+      await markSent(db, row.id, clock)
       log.info({ outboxId: row.id, key: row.dedupeKey, messageId }, 'whatsapp message sent')
     } catch (err) {
       if (!(err instanceof EvolutionError)) throw err
       // Only a gateway that surely did not take the message is asked again.
       const final = err.kind === 'unknown' || err.notOnWhatsapp
-      const outcome = await markAttemptFailed(db, row, err.message, final)
+      const outcome = await markAttemptFailed(db, row, err.message, final, clock)
       log.warn(
         { outboxId: row.id, key: row.dedupeKey, attempts: row.attempts, outcome, err: err.message },
         'whatsapp message not sent',
@@ -89,11 +92,11 @@ export function createOutboxWorker(deps: {
     const gateways = await deps.gateways()
     const channels = (Object.keys(gateways) as Channel[]).filter((c) => gateways[c])
     if (channels.length === 0) return 0
-    const settled = await settleAbandoned(db, channels)
+    const settled = await settleAbandoned(db, channels, clock)
     if (settled) log.warn({ settled }, 'outbox: abandoned or expired messages marked failed')
     let tried = 0
     while (!stopped) {
-      const rows = await claimDue(db, 10, channels)
+      const rows = await claimDue(db, 10, channels, clock)
       if (rows.length === 0) return tried
       tried += rows.length
       const results = await Promise.allSettled(rows.map((row) => deliver(gateways, row)))

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { exponentialBackoff, rowClaims, type Clock } from '../../db/claims.js'
 import type { Db } from '../../db/client.js'
 import { messageOutbox } from './messaging.tables.js'
 
@@ -24,12 +25,24 @@ export interface OutboxMessage {
 export const CLAIM_SECONDS = 60
 export const MAX_ATTEMPTS = 10
 /** Still unsent after a day (gateway down, or taken out of the settings): no longer news. */
-const EXPIRE_AFTER = sql`interval '1 day'`
+const EXPIRE_AFTER_SECONDS = 24 * 60 * 60
 
 /** 5 s, 10 s, 20 s … capped at 15 min: about 40 minutes of trying before giving up. */
-export function backoffSeconds(attempts: number): number {
-  return Math.min(5 * 2 ** Math.max(0, attempts - 1), 15 * 60)
-}
+export const backoffSeconds = exponentialBackoff(5, 15 * 60)
+
+/**
+ * The outbox's claims (db/claims.ts): only pending rows; a claim that ran out is never taken
+ * again (the message may have gone out) but settled by `settleAbandoned` (decision 007).
+ */
+const outboxClaims = (clock?: Clock) =>
+  rowClaims({
+    table: messageOutbox,
+    leaseSeconds: CLAIM_SECONDS,
+    backoffSeconds,
+    eligible: eq(messageOutbox.status, 'pending'),
+    expired: 'settle',
+    clock,
+  })
 
 /**
  * Writes a message in the caller's transaction, so it exists exactly when the order change that
@@ -61,50 +74,17 @@ export async function claimDue(
   db: Db,
   limit = 10,
   channels: readonly Channel[] = CHANNELS,
+  clock?: Clock,
 ): Promise<OutboxRow[]> {
   if (channels.length === 0) return []
-  // Two steps in one transaction, not UPDATE … WHERE id IN (SELECT … LIMIT n SKIP LOCKED): the
-  // planner may run that subquery once per row, and each run, skipping what is locked, hands
-  // out the next row, so a claim of one took them all.
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: messageOutbox.id })
-      .from(messageOutbox)
-      .where(
-        and(
-          eq(messageOutbox.status, 'pending'),
-          inArray(messageOutbox.channel, [...channels]),
-          lte(messageOutbox.nextAttemptAt, sql`now()`),
-          isNull(messageOutbox.lockedUntil),
-        ),
-      )
-      .orderBy(asc(messageOutbox.id))
-      .limit(limit)
-      .for('update', { skipLocked: true })
-    if (due.length === 0) return []
-    return tx
-      .update(messageOutbox)
-      .set({
-        lockedUntil: sql`now() + ${CLAIM_SECONDS} * interval '1 second'`,
-        attempts: sql`${messageOutbox.attempts} + 1`,
-      })
-      .where(
-        and(
-          inArray(
-            messageOutbox.id,
-            due.map((row) => row.id),
-          ),
-          isNull(messageOutbox.lockedUntil),
-        ),
-      )
-      .returning()
-  })
+  return outboxClaims(clock).claimDue(db, limit, inArray(messageOutbox.channel, [...channels]))
 }
 
-export async function markSent(db: Db, id: number): Promise<void> {
+export async function markSent(db: Db, id: number, clock?: Clock): Promise<void> {
+  const claims = outboxClaims(clock)
   await db
     .update(messageOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+    .set({ status: 'sent', sentAt: claims.now(), ...claims.released(), lastError: null })
     .where(eq(messageOutbox.id, id))
 }
 
@@ -114,15 +94,15 @@ export async function markAttemptFailed(
   row: Pick<OutboxRow, 'id' | 'attempts'>,
   error: string,
   final: boolean,
+  clock?: Clock,
 ): Promise<'retry' | 'failed'> {
   const giveUp = final || row.attempts >= MAX_ATTEMPTS
   await db
     .update(messageOutbox)
     .set({
       status: giveUp ? 'failed' : 'pending',
-      lockedUntil: null,
+      ...outboxClaims(clock).retryLater(row),
       lastError: error.slice(0, 500),
-      nextAttemptAt: sql`now() + ${backoffSeconds(row.attempts)} * interval '1 second'`,
     })
     .where(and(eq(messageOutbox.id, row.id), eq(messageOutbox.status, 'pending')))
   return giveUp ? 'failed' : 'retry'
@@ -136,9 +116,11 @@ export async function markAttemptFailed(
 export async function settleAbandoned(
   db: Db,
   channels: readonly Channel[] = CHANNELS,
+  clock?: Clock,
 ): Promise<number> {
   if (channels.length === 0) return 0
-  const abandoned = sql`(${messageOutbox.lockedUntil} IS NOT NULL AND ${messageOutbox.lockedUntil} < now())`
+  const claims = outboxClaims(clock)
+  const abandoned = claims.abandoned()
   const rows = await db
     .update(messageOutbox)
     .set({
@@ -150,7 +132,7 @@ export async function settleAbandoned(
       and(
         eq(messageOutbox.status, 'pending'),
         inArray(messageOutbox.channel, [...channels]),
-        or(abandoned, lt(messageOutbox.createdAt, sql`now() - ${EXPIRE_AFTER}`)),
+        or(abandoned, lt(messageOutbox.createdAt, claims.secondsFromNow(-EXPIRE_AFTER_SECONDS))),
       ),
     )
     .returning({ id: messageOutbox.id })

@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OrderStatusAnswer } from '../../../contracts/checkout.js'
 import { canvaLinks } from '../canva/canva.tables.js'
-import { purchases } from '../downloads/downloads.tables.js'
 import { orders } from './orders.tables.js'
 import { products } from '../products/products.tables.js'
 import { call, cookieFrom, guestCheckout, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
+import { storeRows } from '../../testing/rows.js'
 import { canTransition, ORDER_TRANSITIONS } from './order-states.js'
 
 let store: TestStore
@@ -28,8 +28,7 @@ afterAll(() => store.close())
 
 const status = (id: string, opts: { session?: string; cookie?: string }) =>
   call(store, 'GET', `/api/orders/${id}/status`, undefined, opts)
-const purchasesOf = (orderId: string) =>
-  store.database.db.select().from(purchases).where(eq(purchases.orderId, orderId))
+const { purchasesOf } = storeRows(() => store)
 
 describe('GET /api/orders/:id/status', () => {
   it('answers the owner session with the pending status and the QR, anyone else 404', async () => {

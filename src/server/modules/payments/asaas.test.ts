@@ -8,8 +8,8 @@ import { guestDownload, type GuestBuyer } from '../../testing/downloads.js'
 import { startFakeAsaas, type FakeAsaas } from '../../testing/fake-asaas.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
-import { purchases } from '../downloads/downloads.tables.js'
-import { orders } from '../orders/orders.tables.js'
+import { storeRows } from '../../testing/rows.js'
+import { adminApi } from '../../testing/admin.js'
 import { refunds } from '../refunds/refunds.tables.js'
 import { brasiliaDay } from './providers/asaas.js'
 
@@ -22,8 +22,10 @@ let store: TestStore
 let kit: { id: number }
 let admin: string
 
-const adminCall = (method: 'GET' | 'POST', url: string, body?: unknown) =>
-  call(store, method, url, body, { cookie: admin })
+const { adminCall } = adminApi(
+  () => store,
+  () => admin,
+)
 const save = (key: string, value: string) =>
   adminCall('POST', '/api/admin/settings', { key, value })
 
@@ -38,10 +40,7 @@ afterAll(async () => {
   await fake.close()
 })
 
-const orderRow = async (id: string) =>
-  (await store.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
-const purchasesOf = (orderId: string) =>
-  store.database.db.select().from(purchases).where(eq(purchases.orderId, orderId))
+const { orderRow, purchasesOf } = storeRows(() => store)
 
 function checkout(taxId: string | undefined, quantity = 1) {
   const customerData = guestForm()

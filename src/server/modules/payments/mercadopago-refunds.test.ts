@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { purchases } from '../downloads/downloads.tables.js'
 import { WEBHOOK_SECRET as SECRET } from '../../testing/commerce.js'
 import { guestDownload } from '../../testing/downloads.js'
 import type { FakeMercadoPago } from '../../testing/fake-mercadopago.js'
 import { createMercadoPagoShop, type MercadoPagoShop } from '../../testing/mercadopago-shop.js'
 import type { TestStore } from '../../testing/test-app.js'
+import { storeRows } from '../../testing/rows.js'
 
 let shop: MercadoPagoShop
 let fake: FakeMercadoPago
@@ -21,8 +20,7 @@ beforeAll(async () => {
 afterAll(() => shop.close())
 
 const DAY_MS = 24 * 60 * 60 * 1000
-const purchasesOf = (orderId: string) =>
-  store.database.db.select().from(purchases).where(eq(purchases.orderId, orderId))
+const { purchasesOf } = storeRows(() => store)
 
 describe('Mercado Pago refunds and chargebacks', () => {
   it('refunds the order on a signed "refunded" webhook, stops its downloads, and a second one changes nothing', async () => {

@@ -1,7 +1,4 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { purchases } from '../downloads/downloads.tables.js'
-import { orders } from '../orders/orders.tables.js'
 import {
   createMercadoPagoStore,
   guestCheckout,
@@ -11,6 +8,7 @@ import {
 import type { FakeMercadoPago } from '../../testing/fake-mercadopago.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import type { TestStore } from '../../testing/test-app.js'
+import { storeRows } from '../../testing/rows.js'
 
 let fake: FakeMercadoPago
 let store: TestStore
@@ -23,10 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => close())
 
-const orderRow = async (id: string) =>
-  (await store.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
-const purchasesOf = (orderId: string) =>
-  store.database.db.select().from(purchases).where(eq(purchases.orderId, orderId))
+const { orderRow, purchasesOf } = storeRows(() => store)
 
 /** A PIX order charged at the fake; its answer and the fake's payment id. */
 async function pixOrder(quantity = 1) {

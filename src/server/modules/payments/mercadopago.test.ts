@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckoutAnswer, OrderStatusAnswer } from '../../../contracts/checkout.js'
 import { orders } from '../orders/orders.tables.js'
@@ -12,6 +11,7 @@ import { FAKE_QR_BASE64 } from '../../testing/fake-mercadopago.js'
 import type { FakeMercadoPago } from '../../testing/fake-mercadopago.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import type { TestStore } from '../../testing/test-app.js'
+import { storeRows } from '../../testing/rows.js'
 
 let fake: FakeMercadoPago
 let store: TestStore
@@ -24,8 +24,7 @@ beforeAll(async () => {
 })
 afterAll(() => close())
 
-const orderRow = async (id: string) =>
-  (await store.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
+const { orderRow } = storeRows(() => store)
 
 /** A PIX order charged at the fake; its answer and the fake's payment id. */
 async function pixOrder(quantity = 1) {

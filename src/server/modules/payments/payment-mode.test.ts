@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminAnalytics, AdminPaymentMode } from '../../../contracts/admin.js'
 import { settingText } from '../../../contracts/settings.js'
@@ -11,7 +10,7 @@ import { adminSession } from '../../testing/auth.js'
 import { call, guestCheckout, guestForm, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
-import { purchases } from '../downloads/downloads.tables.js'
+import { storeRows } from '../../testing/rows.js'
 
 // One store walked through its life: demo on a new install, a PIX key, the key cleared, and the
 // owner's explicit switch back to demo. The tests run in this order on purpose.
@@ -60,8 +59,7 @@ const cardCheckout = () =>
   )
 const confirm = (orderId: string, session: string) =>
   call(store, 'POST', `/api/orders/${orderId}/confirm-payment`, {}, { session })
-const purchasesOf = (orderId: string) =>
-  store.database.db.select().from(purchases).where(eq(purchases.orderId, orderId))
+const { purchasesOf } = storeRows(() => store)
 /** The switch in its stored text form, as the admin's list shows it. */
 const demoSetting = async () =>
   settingText('payment_demo', await store.app.services.settings.get('payment_demo'))

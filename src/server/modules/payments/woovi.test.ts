@@ -1,5 +1,4 @@
 import { generateKeyPairSync } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckoutAnswer } from '../../../contracts/checkout.js'
 import { adminSession } from '../../testing/auth.js'
@@ -8,8 +7,8 @@ import { guestDownload, type GuestBuyer } from '../../testing/downloads.js'
 import { startFakeWoovi, type FakeWoovi } from '../../testing/fake-woovi.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
-import { purchases } from '../downloads/downloads.tables.js'
-import { orders } from '../orders/orders.tables.js'
+import { storeRows } from '../../testing/rows.js'
+import { adminApi } from '../../testing/admin.js'
 
 const MINUTE = 60_000
 let fake: FakeWoovi
@@ -17,8 +16,10 @@ let store: TestStore
 let kit: { id: number }
 let admin: string
 
-const adminCall = (method: 'GET' | 'POST', url: string, body?: unknown) =>
-  call(store, method, url, body, { cookie: admin })
+const { adminCall } = adminApi(
+  () => store,
+  () => admin,
+)
 
 beforeAll(async () => {
   fake = await startFakeWoovi()
@@ -33,10 +34,7 @@ afterAll(async () => {
   await fake.close()
 })
 
-const orderRow = async (id: string) =>
-  (await store.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
-const purchasesOf = (orderId: string) =>
-  store.database.db.select().from(purchases).where(eq(purchases.orderId, orderId))
+const { orderRow, purchasesOf } = storeRows(() => store)
 
 async function pixOrder(quantity = 1) {
   const email = `maria.${Math.random().toString(36).slice(2)}@exemplo.com`

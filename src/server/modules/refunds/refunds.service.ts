@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { centsToDecimal, formatBRL } from '../../../contracts/money.js'
+import { formatBRL } from '../../../contracts/money.js'
 import {
   REFUND_WINDOW_DAYS,
   type AdminRefund,
@@ -15,6 +15,7 @@ import type { CanvaLinksService } from '../canva/canva-links.service.js'
 import type { PurchasesService } from '../downloads/purchases.service.js'
 import type { OrderAsker, OrderEffects, OrderRow, OrdersService } from '../orders/orders.service.js'
 import type { PaymentsService } from '../payments/payments.service.js'
+import { adminRefunds } from './refunds.read-model.js'
 import { refunds } from './refunds.tables.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -332,49 +333,12 @@ export function createRefundsService(deps: {
 
     /** One refund as the owner's list shows it. */
     async one(orderId: string): Promise<AdminRefund | null> {
-      const row = await rowOf(orderId)
-      return row ? (await present([row]))[0]! : null
+      const [row] = await adminRefunds(db, { where: eq(refunds.orderId, orderId), limit: 1 })
+      return row ?? null
     },
 
-    /** GET /api/admin/refunds: the newest 200, requests waiting for the owner first. */
-    async list(): Promise<AdminRefund[]> {
-      const rows = await db
-        .select()
-        .from(refunds)
-        .orderBy(
-          sql`case when ${refunds.status} in ('review', 'return_money') then 0 else 1 end`,
-          desc(refunds.createdAt),
-          desc(refunds.id),
-        )
-        .limit(200)
-      return present(rows)
-    },
-  }
-
-  async function present(rows: RefundRow[]): Promise<AdminRefund[]> {
-    const answers: AdminRefund[] = []
-    for (const row of rows) {
-      const order = await orders.find(row.orderId)
-      if (!order) continue
-      const lines = await orders.lines(order.id)
-      answers.push({
-        orderId: row.orderId,
-        origin: row.origin,
-        status: row.status,
-        reason: row.reason,
-        decisionNote: row.decisionNote,
-        customerName: order.customerName,
-        customerEmail: order.customerEmail,
-        totalAmount: centsToDecimal(order.totalCents),
-        paymentProvider: order.paymentProvider,
-        items: lines.map((l) => (l.quantity > 1 ? `${l.quantity}× ` : '') + l.productName),
-        paidAt: order.paidAt?.toISOString() ?? null,
-        createdAt: row.createdAt.toISOString(),
-        decidedAt: row.decidedAt?.toISOString() ?? null,
-        uses: await usesOf(order),
-      })
-    }
-    return answers
+    /** GET /api/admin/refunds: the newest 200, requests waiting for the owner first (one query). */
+    list: (): Promise<AdminRefund[]> => adminRefunds(db, { limit: 200 }),
   }
 }
 

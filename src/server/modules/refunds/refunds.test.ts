@@ -15,6 +15,7 @@ import { startFakeEvolution } from '../../testing/fake-evolution.js'
 import { connectWhatsapp, outboxRow } from '../../testing/messaging.js'
 import { createMercadoPagoShop, type MercadoPagoShop } from '../../testing/mercadopago-shop.js'
 import type { TestStore } from '../../testing/test-app.js'
+import { adminApi } from '../../testing/admin.js'
 import { orderItems, orders } from '../orders/orders.tables.js'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -35,8 +36,10 @@ afterAll(() => shop.close())
 const ask = (orderId: string, session: string, reason = 'Comprei errado') =>
   call(store, 'POST', `/api/orders/${orderId}/refund-request`, { reason }, { session })
 
-const adminCall = (method: 'GET' | 'POST', url: string, body?: unknown) =>
-  call(store, method, url, body, { cookie: admin })
+const { adminCall } = adminApi(
+  () => store,
+  () => admin,
+)
 
 const refundCalls = () => fake.requests.filter((r) => r.path.endsWith('/refunds'))
 

@@ -3,86 +3,63 @@
  * whose WHERE says from which state it may happen: two instances, a background run and a
  * download racing each other cannot both win.
  */
-import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { StampFallbackReason } from '../../../contracts/stamping.js'
+import { exponentialBackoff, rowClaims, type Clock } from '../../db/claims.js'
 import type { Db } from '../../db/client.js'
 import { stampedCopies } from './stamping.tables.js'
 
 export type CopyRow = typeof stampedCopies.$inferSelect
 
 /**
- * How long a claim holds a row unless renewed; the run holding it renews it every third of
- * that, so a crashed instance's claim runs out within half a minute and another takes over.
+ * How long a claim holds a row unless renewed (`holdClaimWhile`).
  */
 export const CLAIM_SECONDS = 30
 /** A row that failed this many times is delivered as the original from then on. */
 export const MAX_ATTEMPTS = 5
 
-const claimable = or(
-  eq(stampedCopies.status, 'pending'),
-  and(eq(stampedCopies.status, 'stamping'), lte(stampedCopies.lockedUntil, sql`now()`)),
-)
+/** 30 s, 60 s, 120 s … between a failed attempt and the next. */
+const backoffSeconds = exponentialBackoff(30)
 
-const claimSet = (claimId: string) => ({
-  status: 'stamping' as const,
-  claimId,
-  lockedUntil: sql`now() + ${CLAIM_SECONDS} * interval '1 second'`,
-  attempts: sql`${stampedCopies.attempts} + 1`,
-})
+/**
+ * The rows' claims (db/claims.ts): pending rows, and rows whose claim ran out (a crashed run's:
+ * stamping twice is harmless). Each claim writes its own `claimId`.
+ */
+const copyClaims = (clock?: Clock) =>
+  rowClaims({
+    table: stampedCopies,
+    leaseSeconds: CLAIM_SECONDS,
+    backoffSeconds,
+    eligible: inArray(stampedCopies.status, ['pending', 'stamping']),
+    expired: 'retake',
+    onClaim: { status: 'stamping' },
+    clock,
+  })
 
 /** The background job's claim: due rows, none another run holds (SKIP LOCKED, as the outbox). */
-export async function claimDue(db: Db, limit: number): Promise<CopyRow[]> {
-  const claimId = randomUUID()
-  // Two statements, not UPDATE … WHERE id IN (SELECT … SKIP LOCKED): see messaging/outbox.ts.
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: stampedCopies.id })
-      .from(stampedCopies)
-      .where(and(claimable, lte(stampedCopies.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(stampedCopies.id))
-      .limit(limit)
-      .for('update', { skipLocked: true })
-    if (due.length === 0) return []
-    return tx
-      .update(stampedCopies)
-      .set(claimSet(claimId))
-      .where(
-        and(
-          inArray(
-            stampedCopies.id,
-            due.map((r) => r.id),
-          ),
-          claimable,
-        ),
-      )
-      .returning()
-  })
+export function claimDue(db: Db, limit: number, clock?: Clock): Promise<CopyRow[]> {
+  return copyClaims(clock).claimDue(db, limit)
 }
 
 /** A download's claim of one row, whatever its schedule: the buyer is waiting now. */
-export async function claimOne(db: Db, id: number): Promise<CopyRow | null> {
-  const [row] = await db
-    .update(stampedCopies)
-    .set(claimSet(randomUUID()))
-    .where(and(eq(stampedCopies.id, id), claimable))
-    .returning()
-  return row ?? null
+export function claimOne(db: Db, id: number, clock?: Clock): Promise<CopyRow | null> {
+  return copyClaims(clock).claimOne(db, eq(stampedCopies.id, id), { anyTime: true })
 }
 
-const held = (row: CopyRow) =>
-  and(
-    eq(stampedCopies.id, row.id),
-    eq(stampedCopies.status, 'stamping'),
-    eq(stampedCopies.claimId, row.claimId!),
-  )
+const held = (row: CopyRow) => and(copyClaims().held(row), eq(stampedCopies.status, 'stamping'))
 
-/** The run holding the claim is alive: the claim lasts another CLAIM_SECONDS. */
-export async function extendClaim(db: Db, row: CopyRow): Promise<void> {
-  await db
-    .update(stampedCopies)
-    .set({ lockedUntil: sql`now() + ${CLAIM_SECONDS} * interval '1 second'` })
-    .where(held(row))
+/**
+ * Runs `work` while the claim on `row` is renewed every third of CLAIM_SECONDS: a crashed
+ * instance's claim runs out within half a minute and another takes over.
+ */
+export function holdClaimWhile<R>(
+  db: Db,
+  row: CopyRow,
+  work: () => Promise<R>,
+  onRenewFailed: (err: unknown) => void,
+  clock?: Clock,
+): Promise<R> {
+  return copyClaims(clock).holdWhile(db, row, work, onRenewFailed)
 }
 
 /** The copy is stored: ready, if the claim is still ours (false: discard the copy). */
@@ -136,20 +113,19 @@ export async function markFallback(
 }
 
 /** A failed attempt: tried again later (30 s × 2ⁿ), or the original for good after the last. */
-export async function markAttemptFailed(db: Db, row: CopyRow, error: string): Promise<void> {
+export async function markAttemptFailed(
+  db: Db,
+  row: CopyRow,
+  error: string,
+  clock?: Clock,
+): Promise<void> {
   if (row.attempts >= MAX_ATTEMPTS) {
     await markFallback(db, row, 'failed', error, true)
     return
   }
   await db
     .update(stampedCopies)
-    .set({
-      status: 'pending',
-      claimId: null,
-      lockedUntil: null,
-      lastError: error,
-      nextAttemptAt: sql`now() + ${30 * 2 ** (row.attempts - 1)} * interval '1 second'`,
-    })
+    .set({ status: 'pending', ...copyClaims(clock).retryLater(row), lastError: error })
     .where(held(row))
 }
 

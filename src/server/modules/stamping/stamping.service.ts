@@ -12,13 +12,12 @@ import type { PurchasesService } from '../downloads/purchases.service.js'
 import type { OrderLineRow, OrderRow, OrdersService } from '../orders/orders.service.js'
 import type { DeliveryFile, ProductsService } from '../products/products.service.js'
 import {
-  CLAIM_SECONDS,
   claimDue,
   claimOne,
-  extendClaim,
   copiesToCheck,
   findById,
   forgetCopy,
+  holdClaimWhile,
   findCopy,
   markAttemptFailed,
   markFallback,
@@ -95,17 +94,12 @@ export function createStampingService(deps: {
 
   /** One attempt at a claimed row; its outcome is written, or discarded if the claim was lost. */
   async function attempt(row: CopyRow, limitMs: number): Promise<Attempt> {
-    const renew = setInterval(
-      () => {
-        extendClaim(db, row).catch((err: unknown) => log.warn({ err }, 'stamp claim not renewed'))
-      },
-      (CLAIM_SECONDS * 1000) / 3,
+    return holdClaimWhile(
+      db,
+      row,
+      () => attemptHeld(row, limitMs),
+      (err) => log.warn({ err }, 'stamp claim not renewed'),
     )
-    try {
-      return await attemptHeld(row, limitMs)
-    } finally {
-      clearInterval(renew)
-    }
   }
 
   async function attemptHeld(row: CopyRow, limitMs: number): Promise<Attempt> {

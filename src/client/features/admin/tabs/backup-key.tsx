@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import type { BackupKeyAnswer } from '../../../../contracts/backup'
-import { apiJson } from '../../../lib/api'
 import { copyText } from '../../../lib/copy-text'
 import { Button } from '../../../ui/button'
 import { toast } from '../../../ui/toast-store'
+import { revealBackupKey } from '../backup.api'
 
 /**
  * The key the backups are signed with, masked until the owner asks for it: asked of the server
@@ -16,7 +16,7 @@ export function BackupKey() {
   const reveal = async () => {
     setLoading(true)
     try {
-      setShown(await apiJson<BackupKeyAnswer>('/api/admin/backup/key'))
+      setShown(await revealBackupKey())
     } catch {
       toast({ title: 'Não foi possível mostrar a chave', variant: 'destructive' })
     } finally {

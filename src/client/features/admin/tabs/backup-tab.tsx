@@ -1,3 +1,5 @@
+import * as adminRoutes from '../../../../contracts/api-routes/admin.routes'
+import { path } from '../../../lib/api'
 import { buttonClasses } from '../../../ui/button'
 import { Panel } from '../../../ui/panel'
 import { BackupKey } from './backup-key'
@@ -18,7 +20,7 @@ export function BackupTab() {
           Guarde-a fora deste servidor (no seu computador ou num serviço de nuvem).
         </p>
         <a
-          href="/api/admin/backup"
+          href={path(adminRoutes.backup)}
           download
           data-testid="admin-backup-download"
           className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AdminOrder } from '../../../contracts/admin.js'
+import type { AdminRefund } from '../../../contracts/refunds.js'
+import { canvaLinks } from '../canva/canva.tables.js'
+import { downloadLog, purchases } from '../downloads/downloads.tables.js'
+import { orderItems, orders } from '../orders/orders.tables.js'
+import { refunds } from '../refunds/refunds.tables.js'
+import { adminSession } from '../../testing/auth.js'
+import { call } from '../../testing/commerce.js'
+import { insertProduct } from '../../testing/fixtures.js'
+import { queryCounter } from '../../testing/query-counter.js'
+import { createTestStore, type TestStore } from '../../testing/test-app.js'
+
+// The admin's lists read their rows and everything each row shows in a fixed number of
+// queries: 200 refunds or 10 cost the same. (A query per row made the refunds list ~1,000.)
+const counter = queryCounter()
+let store: TestStore
+let admin: string
+let products: { id: number; name: string }[]
+let seeded = 0
+
+beforeAll(async () => {
+  store = await createTestStore({ queryLogger: counter.logger })
+  admin = (await adminSession(store.app)).cookie
+  products = [
+    await insertProduct(store, { name: 'Alfabeto ilustrado' }),
+    await insertProduct(store, { name: 'Caderno de caligrafia' }),
+  ]
+})
+afterAll(() => store.close())
+
+const T0 = Date.parse('2026-11-01T12:00:00Z')
+const at = (minutes: number) => new Date(T0 + minutes * 60_000)
+
+/**
+ * `n` more paid orders, each of two lines, a purchase of its first line downloaded twice and a
+ * Canva link opened, and (with `refunded`) a buyer's refund request under review.
+ */
+async function seedOrders(n: number, refunded: boolean) {
+  const { db } = store.database
+  const ids = Array.from({ length: n }, () => `lista-${++seeded}`)
+  await db.insert(orders).values(
+    ids.map((id, i) => ({
+      id,
+      customerName: `Cliente ${id}`,
+      customerEmail: `${id}@exemplo.com`,
+      totalCents: 3980,
+      status: 'paid' as const,
+      paymentProvider: 'static',
+      paidAt: at(i),
+    })),
+  )
+  const lines = await db
+    .insert(orderItems)
+    .values(
+      ids.flatMap((orderId) =>
+        products.map((p, k) => ({
+          orderId,
+          productId: p.id,
+          productName: p.name,
+          unitPriceCents: 1990,
+          quantity: k + 1,
+        })),
+      ),
+    )
+    .returning()
+  const firstLines = lines.filter((l) => l.productId === products[0]!.id)
+  const granted = await db
+    .insert(purchases)
+    .values(
+      firstLines.map((l) => ({
+        orderId: l.orderId,
+        orderItemId: l.id,
+        customerEmail: `${l.orderId}@exemplo.com`,
+        productId: l.productId,
+        maxDownloads: 3,
+      })),
+    )
+    .returning()
+  await db.insert(downloadLog).values(
+    granted.flatMap((p) => [
+      { purchaseId: p.id, productId: p.productId, createdAt: at(10) },
+      { purchaseId: p.id, productId: p.productId, createdAt: at(30) },
+    ]),
+  )
+  await db.insert(canvaLinks).values(
+    granted.map((p) => ({
+      purchaseId: p.id,
+      productId: products[1]!.id,
+      linkUrl: 'https://www.canva.com/design/x',
+      usedAt: at(20),
+    })),
+  )
+  if (refunded) {
+    await db.insert(refunds).values(
+      ids.map((orderId) => ({
+        orderId,
+        origin: 'buyer' as const,
+        status: 'review' as const,
+        reason: 'Não era o que eu esperava',
+      })),
+    )
+  }
+  return ids
+}
+
+const list = async <T>(url: string) => {
+  const get = () => call(store, 'GET', url, undefined, { cookie: admin })
+  // A first call warms what is cached for a few seconds (settings, the session), so the counted
+  // one reads only what the list itself needs, however long the seeding took.
+  expect((await get()).statusCode).toBe(200)
+  let answer: T[] = []
+  const { count } = await counter.during(async () => {
+    const res = await get()
+    expect(res.statusCode, res.body).toBe(200)
+    answer = res.json<T[]>()
+  })
+  return { answer, count }
+}
+
+describe('the admin lists do not query once per row', () => {
+  it('GET /api/admin/refunds: the same few queries for 10 refunds and for 200', async () => {
+    const [first] = await seedOrders(10, true)
+    const few = await list<AdminRefund>('/api/admin/refunds')
+    expect(few.answer).toHaveLength(10)
+    expect(few.answer.find((r) => r.orderId === first)).toEqual({
+      orderId: first,
+      origin: 'buyer',
+      status: 'review',
+      reason: 'Não era o que eu esperava',
+      decisionNote: null,
+      customerName: `Cliente ${first}`,
+      customerEmail: `${first}@exemplo.com`,
+      totalAmount: '39.80',
+      paymentProvider: 'static',
+      items: ['Alfabeto ilustrado', '2× Caderno de caligrafia'],
+      paidAt: at(0).toISOString(),
+      createdAt: expect.any(String),
+      decidedAt: null,
+      uses: [
+        { kind: 'download', productName: 'Alfabeto ilustrado', at: at(10).toISOString() },
+        { kind: 'canva', productName: 'Caderno de caligrafia', at: at(20).toISOString() },
+        { kind: 'download', productName: 'Alfabeto ilustrado', at: at(30).toISOString() },
+      ],
+    })
+
+    await seedOrders(190, true)
+    const many = await list<AdminRefund>('/api/admin/refunds')
+    expect(many.answer).toHaveLength(200)
+    expect(many.answer.every((r) => r.uses.length === 3 && r.items.length === 2)).toBe(true)
+    expect(many.count).toBe(few.count)
+    expect(many.count).toBeLessThanOrEqual(5)
+  })
+
+  it('GET /api/admin/orders: the same few queries for 200 orders and for 500', async () => {
+    const few = await list<AdminOrder>('/api/admin/orders')
+    expect(few.answer).toHaveLength(200)
+    await seedOrders(300, false)
+    const many = await list<AdminOrder>('/api/admin/orders')
+    expect(many.answer).toHaveLength(500)
+    expect(many.answer.every((o) => o.items.length === 2)).toBe(true)
+    expect(many.count).toBe(few.count)
+    expect(many.count).toBeLessThanOrEqual(5)
+  })
+})
