@@ -10,6 +10,20 @@ export type Purchase = typeof purchases.$inferSelect
 
 export const REVOKED_MESSAGE =
   'Esta compra foi cancelada ou reembolsada: os downloads foram encerrados.'
+export const REFUND_HELD_MESSAGE =
+  'O reembolso desta compra está em andamento: os downloads estão suspensos.'
+
+/** A purchase that may be used now: not revoked, and no automatic refund under way. */
+const usable = () => and(isNull(purchases.revokedAt), isNull(purchases.refundHeldAt))
+
+/** Why a purchase that exists cannot be used: a refund under way, or a revoke. */
+const refusal = (rows: Purchase[]) =>
+  new AppError(
+    'forbidden',
+    rows.some((p) => p.revokedAt === null && p.refundHeldAt !== null)
+      ? REFUND_HELD_MESSAGE
+      : REVOKED_MESSAGE,
+  )
 
 /** What paying an order hands to this module: the order's buyer and its lines. */
 export interface PaidOrder {
@@ -41,9 +55,9 @@ export function createPurchasesService(deps: {
 }) {
   const { db } = deps
 
-  /** The purchases still live: not revoked, and their order still paid. */
+  /** The purchases still live: not revoked nor held by a refund, and their order still paid. */
   async function live(rows: Purchase[]): Promise<Purchase[]> {
-    const notRevoked = rows.filter((p) => p.revokedAt === null)
+    const notRevoked = rows.filter((p) => p.revokedAt === null && p.refundHeldAt === null)
     if (notRevoked.length === 0) return []
     const paid = await deps.paidAmong([...new Set(notRevoked.map((p) => p.orderId))])
     return notRevoked.filter((p) => paid.has(p.orderId))
@@ -59,6 +73,20 @@ export function createPurchasesService(deps: {
 
   const logDownload = (tx: Db, purchaseId: number | null, productId: number, ip: string) =>
     tx.insert(downloadLog).values({ purchaseId, productId, ip })
+
+  /**
+   * The purchase, share-locked until `tx` ends if it is usable, else null. A refund deciding
+   * whether the order was used locks its purchases FOR UPDATE, so it waits for this opening to
+   * commit (and then sees it), or this opening waits for the refund's hold (and is refused).
+   */
+  async function lockUsable(tx: Db, purchaseId: number): Promise<Purchase | null> {
+    const [row] = await tx
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.id, purchaseId), usable()))
+      .for('share')
+    return row ?? null
+  }
 
   /**
    * One download of the purchase, or the link still valid from the last one: a single UPDATE, so
@@ -77,7 +105,7 @@ export function createPurchasesService(deps: {
       .where(
         and(
           eq(purchases.id, purchaseId),
-          isNull(purchases.revokedAt),
+          usable(),
           or(linkValid, lt(purchases.downloadCount, purchases.maxDownloads)),
         ),
       )
@@ -86,6 +114,62 @@ export function createPurchasesService(deps: {
   }
 
   return {
+    /**
+     * The automatic refund's claim (issue 26): inside one transaction the order's purchases are
+     * locked, and only if none was ever downloaded nor opened (`openedAmong`: the Canva links)
+     * are they held, so no download, link or opening is served from then on. Every download
+     * and opening locks its purchase first (spendOrReuse's UPDATE, lockUsable), so exactly one
+     * side wins. True when held: the refund may go on; false: the order was used, the owner
+     * decides. The hold outlives this transaction, across the provider's refund call.
+     */
+    async holdIfUntouched(
+      orderId: string,
+      openedAmong: (tx: Db, purchaseIds: number[]) => Promise<boolean>,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: purchases.id })
+          .from(purchases)
+          .where(and(eq(purchases.orderId, orderId), usable()))
+          .orderBy(asc(purchases.id))
+          .for('update')
+        const ids = rows.map((r) => r.id)
+        if (ids.length === 0) return true
+        const [logged] = await tx
+          .select({ id: downloadLog.id })
+          .from(downloadLog)
+          .where(inArray(downloadLog.purchaseId, ids))
+          .limit(1)
+        if (logged || (await openedAmong(tx, ids))) return false
+        await tx
+          .update(purchases)
+          .set({ refundHeldAt: sql`now()` })
+          .where(inArray(purchases.id, ids))
+        return true
+      })
+    },
+
+    /** The automatic refund failed (the provider said no or was away): access comes back. */
+    async releaseHold(orderId: string): Promise<void> {
+      await db
+        .update(purchases)
+        .set({ refundHeldAt: null })
+        .where(and(eq(purchases.orderId, orderId), isNull(purchases.revokedAt)))
+    },
+
+    /**
+     * Runs `use` (a Canva link's opening) inside a transaction holding the purchase usable
+     * (see lockUsable); refused with the reason when it is revoked or held by a refund.
+     */
+    async whileUsable<T>(purchaseId: number, use: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        if (!(await lockUsable(tx, purchaseId))) {
+          throw refusal(await tx.select().from(purchases).where(eq(purchases.id, purchaseId)))
+        }
+        return use(tx)
+      })
+    },
+
     /** Downloads ever granted (one line of download_log each), for /metrics. */
     async downloadsGranted(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(downloadLog)
@@ -183,7 +267,7 @@ export function createPurchasesService(deps: {
     async assertStillActive(purchaseId: number, productId: number): Promise<boolean> {
       const [row] = await purchasesOf(eq(purchases.id, purchaseId), productId)
       if (!row) return false
-      if ((await live([row])).length === 0) throw new AppError('forbidden', REVOKED_MESSAGE)
+      if ((await live([row])).length === 0) throw refusal([row])
       return true
     },
 
@@ -211,12 +295,18 @@ export function createPurchasesService(deps: {
           : await purchasesOf(inArray(purchases.orderId, owner.orderIds), productId)
       if (candidates.length === 0) throw new AppError('not_found', input.none)
       const active = await live(candidates)
-      if (active.length === 0) throw new AppError('forbidden', REVOKED_MESSAGE)
+      if (active.length === 0) throw refusal(candidates)
       if (!input.spend) {
+        // Logged under the purchase's lock: a refund deciding meanwhile sees this use.
         const first = active[0]!
-        await logDownload(db, first.id, productId, ip)
-        const remaining = first.maxDownloads - first.downloadCount
-        return { purchaseId: first.id, remaining, linkExp: null }
+        const logged = await db.transaction(async (tx) => {
+          const row = await lockUsable(tx, first.id)
+          if (row) await logDownload(tx, row.id, productId, ip)
+          return row
+        })
+        if (!logged) throw refusal(await purchasesOf(eq(purchases.id, first.id), productId))
+        const remaining = logged.maxDownloads - logged.downloadCount
+        return { purchaseId: logged.id, remaining, linkExp: null }
       }
       const nowSec = Math.floor(input.nowMs / 1000)
       const newExp = nowSec + (await deps.settings.getPositiveInt('download_link_expiry')) * 60
@@ -237,6 +327,15 @@ export function createPurchasesService(deps: {
           return { purchaseId: used.id, remaining, linkExp: used.linkExp }
         }
       }
+      // A refund took hold meanwhile: its reason, not the quota's.
+      const latest = await purchasesOf(
+        inArray(
+          purchases.id,
+          order.map((p) => p.id),
+        ),
+        productId,
+      )
+      if ((await live(latest)).length === 0) throw refusal(latest)
       throw new AppError('forbidden', QUOTA_EXHAUSTED_MESSAGE)
     },
   }

@@ -66,8 +66,8 @@ export function createRefundsService(deps: {
     'find' | 'findOwned' | 'close' | 'lines' | 'paymentsOf' | 'prepareNotices' | 'flushNotices'
   >
   payments: Pick<PaymentsService, 'providers'>
-  purchases: Pick<PurchasesService, 'downloadsOfOrder'>
-  canvaLinks: Pick<CanvaLinksService, 'opensOfOrder'>
+  purchases: Pick<PurchasesService, 'downloadsOfOrder' | 'holdIfUntouched' | 'releaseHold'>
+  canvaLinks: Pick<CanvaLinksService, 'opensOfOrder' | 'openedAmong'>
   log: FastifyBaseLogger
   /** The clock (tests move it past the 7 days). */
   now?: () => number
@@ -221,14 +221,19 @@ export function createRefundsService(deps: {
       if (!created) throw conflict('O reembolso deste pedido já foi pedido.')
 
       let status: RefundStatus = 'review'
-      const used = (await usesOf(order)).length > 0
+      // The decision "nothing was used" and every download or opening are serialised on the
+      // order's purchases (issue 26): once held, nothing more is served, across the provider's
+      // refund call too; if a download came first, the owner decides.
+      const used = !(await deps.purchases.holdIfUntouched(orderId, deps.canvaLinks.openedAmong))
       if (!used) {
         try {
           status = await giveBack(order, 'refund_request', false)
           await decide(orderId, status)
         } catch (err) {
-          // The provider said no or was away: the owner decides, as with used materials.
+          // The provider said no or was away: the owner decides, as with used materials, and
+          // the buyer keeps the materials meanwhile.
           log.warn({ err, orderId }, 'immediate refund failed; left for review')
+          await deps.purchases.releaseHold(orderId)
           status = 'review'
         }
       }
