@@ -136,7 +136,10 @@ function createServices(
     settings,
     config,
     log,
-    issueAccessLink: (tx, email) => guestAccess.issueLink(tx, email),
+    accessTokens: {
+      emailAccess: (tx, email) => guestAccess.issueLink(tx, email),
+      paymentPage: (tx, order) => guestAccess.issuePaymentLink(tx, order),
+    },
   })
 
   const uploadJournal = createUploadJournal({ db, storage, tmpDir: config.tmpDir, log })

@@ -23,6 +23,8 @@ const CODE_TTL_MS = GUEST_CODE_TTL_MINUTES * 60 * 1000
 
 /** The browser's access: httpOnly, for the API only, gone when the browser closes. */
 export const GUEST_ACCESS_COOKIE = 'loja_guest'
+/** The browser's access to one order's payment page (a payment token opened it). */
+export const PAYMENT_ACCESS_COOKIE = 'loja_pagamento'
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url')
 const newToken = () => randomBytes(32).toString('base64url')
@@ -115,9 +117,22 @@ export function createGuestAccessService(deps: {
     return token
   }
 
-  async function emailOfToken(token: string, kind: 'link' | 'session'): Promise<string | null> {
+  async function openPaymentSession(orderId: string, email: string): Promise<string> {
+    const token = newToken()
+    await db.insert(guestAccess).values({
+      kind: 'pay_session',
+      email,
+      orderId,
+      secretHash: sha256(token),
+      expiresAt: new Date(now().getTime() + ACCESS_SESSION_TTL_MS),
+    })
+    return token
+  }
+
+  /** The live row of a token of this kind: an e-mail's kinds and an order's never mix. */
+  async function rowOfToken(token: string, kind: 'link' | 'session' | 'pay_link' | 'pay_session') {
     const [row] = await db
-      .select({ email: guestAccess.email })
+      .select({ email: guestAccess.email, orderId: guestAccess.orderId })
       .from(guestAccess)
       .where(
         and(
@@ -126,13 +141,20 @@ export function createGuestAccessService(deps: {
           gt(guestAccess.expiresAt, now()),
         ),
       )
-    return row?.email ?? null
+    return row ?? null
   }
+
+  async function emailOfToken(token: string, kind: 'link' | 'session'): Promise<string | null> {
+    return (await rowOfToken(token, kind))?.email ?? null
+  }
+
+  const resolvedOrder = new WeakMap<FastifyRequest, Promise<string | null>>()
 
   return {
     /**
-     * A link token for the order e-mails, written in the caller's transaction (the e-mail that
-     * carries it is written there too). Answers the token; the row keeps only its hash.
+     * An e-mail-scoped link token for the order e-mails, written in the caller's transaction
+     * (the e-mail that carries it is written there too): it opens everything of that e-mail,
+     * so it goes only to that e-mail. Answers the token; the row keeps only its hash.
      */
     async issueLink(tx: Db, email: string): Promise<string> {
       const token = newToken()
@@ -143,6 +165,48 @@ export function createGuestAccessService(deps: {
         expiresAt: new Date(now().getTime() + ACCESS_LINK_TTL_MS),
       })
       return token
+    },
+
+    /**
+     * An order-scoped payment token, for a message sent where the buyer proved nothing (the
+     * WhatsApp typed at checkout): it opens that order's payment page, and nothing of the
+     * e-mail. Written in the caller's transaction; valid as long as the e-mail links.
+     */
+    async issuePaymentLink(tx: Db, order: { id: string; customerEmail: string }): Promise<string> {
+      const token = newToken()
+      await tx.insert(guestAccess).values({
+        kind: 'pay_link',
+        email: order.customerEmail.toLowerCase(),
+        orderId: order.id,
+        secretHash: sha256(token),
+        expiresAt: new Date(now().getTime() + ACCESS_LINK_TTL_MS),
+      })
+      return token
+    },
+
+    /** POST /api/guest-access/payment-link: the order the token names, and a browser access to it. */
+    async openPaymentLink(
+      token: string,
+      ip: string,
+    ): Promise<{ orderId: string; session: string }> {
+      await limiter.consume(RATE_LIMITS.guestVerifyIp, ip)
+      const row = await rowOfToken(token, 'pay_link')
+      if (!row?.orderId) throw new AppError('forbidden', GUEST_ACCESS_LINK_INVALID)
+      await limiter.refund(RATE_LIMITS.guestVerifyIp, ip)
+      return { orderId: row.orderId, session: await openPaymentSession(row.orderId, row.email) }
+    },
+
+    /** The one order whose payment page this browser may see (a payment token), or null. */
+    paymentOrderOf(req: FastifyRequest): Promise<string | null> {
+      let found = resolvedOrder.get(req)
+      if (!found) {
+        const token = req.cookies[PAYMENT_ACCESS_COOKIE]
+        found = token
+          ? rowOfToken(token, 'pay_session').then((row) => row?.orderId ?? null)
+          : Promise.resolve(null)
+        resolvedOrder.set(req, found)
+      }
+      return found
     },
 
     /**
@@ -231,9 +295,14 @@ export function createGuestAccessService(deps: {
       return found
     },
 
-    setCookie(req: FastifyRequest, reply: FastifyReply, session: string) {
+    setCookie(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      session: string,
+      name: typeof GUEST_ACCESS_COOKIE | typeof PAYMENT_ACCESS_COOKIE = GUEST_ACCESS_COOKIE,
+    ) {
       // No maxAge: the browser drops it when closed; the row expires on the server regardless.
-      reply.setCookie(GUEST_ACCESS_COOKIE, session, {
+      reply.setCookie(name, session, {
         path: '/api',
         httpOnly: true,
         sameSite: 'lax',

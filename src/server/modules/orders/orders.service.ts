@@ -76,6 +76,8 @@ export interface OrderAsker {
   role: Role | null
   cartSessionId: string
   guestEmail?: string | null
+  /** The one order a payment token (a WhatsApp reminder's) opened in this browser (issue 26). */
+  paymentOrderId?: string | null
 }
 
 const notFound = () => new AppError('not_found', 'Pedido não encontrado')
@@ -243,6 +245,7 @@ export function createOrdersService(
         ((order.userId !== null && order.userId === asker.userId) ||
           (order.sessionId !== null && order.sessionId === asker.cartSessionId) ||
           (asker.guestEmail != null && asker.guestEmail === order.customerEmail) ||
+          (asker.paymentOrderId != null && asker.paymentOrderId === order.id) ||
           asker.role === 'superadmin')
       if (!owns) throw notFound()
       return order
