@@ -27,6 +27,7 @@ import {
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { createAccountsService } from './modules/accounts/accounts.service.js'
 import { createLoginService } from './modules/accounts/login.service.js'
+import { createEmailVerificationService } from './modules/accounts/email-verification.service.js'
 import { createGuestAccessService } from './modules/guest-access/guest-access.service.js'
 import { guestAccessRoutes } from './modules/guest-access/guest-access.routes.js'
 import { createPasswordResetService } from './modules/accounts/password-reset.service.js'
@@ -234,7 +235,16 @@ function createServices(
   const login = createLoginService(accounts, limiter, cart.mergeGuestCart, (account) =>
     orders.claimGuestOrders(account),
   )
+  const emailVerification = createEmailVerificationService({
+    db,
+    limiter,
+    mail: messaging.mail,
+    joinGuestOrders: ({ userId, email }) =>
+      orders.claimGuestOrders({ userId, email, whatsapp: '', emailVerified: true }),
+    now,
+  })
   return {
+    emailVerification,
     settings,
     accounts,
     sessions,

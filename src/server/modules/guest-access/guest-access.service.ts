@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import {
   GUEST_ACCESS_LINK_INVALID,
   GUEST_CODE_ATTEMPTS,
@@ -12,6 +12,12 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limit.js'
 import { createDetached } from '../../lib/detached.js'
+import {
+  codeHash,
+  codeMatches,
+  newSixDigitCode,
+  wrongCodeMessage,
+} from '../../lib/one-time-code.js'
 import type { MessagingService } from '../messaging/messaging.service.js'
 import { guestAccess } from './guest-access.tables.js'
 
@@ -28,20 +34,6 @@ export const PAYMENT_ACCESS_COOKIE = 'loja_pagamento'
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url')
 const newToken = () => randomBytes(32).toString('base64url')
-
-/**
- * A code is 6 digits: many rows may hold the same one, so its hash is salted per row and the
- * salt kept beside it (`salt.hash`), which also keeps `secret_hash` unique.
- */
-function codeHash(code: string, salt = randomBytes(12).toString('base64url')): string {
-  return `${salt}.${sha256(`${salt}:${code}`)}`
-}
-function codeMatches(code: string, stored: string): boolean {
-  const salt = stored.split('.')[0]!
-  const given = Buffer.from(codeHash(code, salt))
-  const expected = Buffer.from(stored)
-  return given.length === expected.length && timingSafeEqual(given, expected)
-}
 
 const bad = (message: string) => new AppError('bad_request', message)
 
@@ -69,7 +61,7 @@ export function createGuestAccessService(deps: {
   /** Only an e-mail that placed an order gets a code; the newest code is the only one valid. */
   async function sendCode(email: string): Promise<void> {
     if (!(await deps.hasOrders(email))) return
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    const code = newSixDigitCode()
     const content = await mail.compose({
       subject: `Seu código de acesso: ${code}`,
       preview: 'Use este código para ver seus materiais',
@@ -253,11 +245,7 @@ export function createGuestAccessService(deps: {
           .where(and(eq(guestAccess.id, row.id), lt(guestAccess.attempts, GUEST_CODE_ATTEMPTS)))
           .returning({ attempts: guestAccess.attempts })
         const left = GUEST_CODE_ATTEMPTS - (after?.attempts ?? GUEST_CODE_ATTEMPTS)
-        throw bad(
-          left > 0
-            ? `Código incorreto. ${left === 1 ? 'Resta 1 tentativa' : `Restam ${left} tentativas`}.`
-            : 'Código incorreto. As tentativas acabaram: peça um novo código.',
-        )
+        throw bad(wrongCodeMessage(left))
       }
       // Used by one request only: two taps on 'Confirmar' open one access.
       const [taken] = await db
