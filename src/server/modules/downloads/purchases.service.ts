@@ -5,25 +5,11 @@ import { AppError } from '../../errors.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { downloadLog, purchases } from './downloads.tables.js'
 import { purchasePersonalData } from './purchase-personal-data.js'
+import { lockUsable, refundHold, refusal, usable } from './refund-hold.js'
+
+export { REFUND_HELD_MESSAGE, REVOKED_MESSAGE } from './refund-hold.js'
 
 export type Purchase = typeof purchases.$inferSelect
-
-export const REVOKED_MESSAGE =
-  'Esta compra foi cancelada ou reembolsada: os downloads foram encerrados.'
-export const REFUND_HELD_MESSAGE =
-  'O reembolso desta compra está em andamento: os downloads estão suspensos.'
-
-/** A purchase that may be used now: not revoked, and no automatic refund under way. */
-const usable = () => and(isNull(purchases.revokedAt), isNull(purchases.refundHeldAt))
-
-/** Why a purchase that exists cannot be used: a refund under way, or a revoke. */
-const refusal = (rows: Purchase[]) =>
-  new AppError(
-    'forbidden',
-    rows.some((p) => p.revokedAt === null && p.refundHeldAt !== null)
-      ? REFUND_HELD_MESSAGE
-      : REVOKED_MESSAGE,
-  )
 
 /** What paying an order hands to this module: the order's buyer and its lines. */
 export interface PaidOrder {
@@ -75,20 +61,6 @@ export function createPurchasesService(deps: {
     tx.insert(downloadLog).values({ purchaseId, productId, ip })
 
   /**
-   * The purchase, share-locked until `tx` ends if it is usable, else null. A refund deciding
-   * whether the order was used locks its purchases FOR UPDATE, so it waits for this opening to
-   * commit (and then sees it), or this opening waits for the refund's hold (and is refused).
-   */
-  async function lockUsable(tx: Db, purchaseId: number): Promise<Purchase | null> {
-    const [row] = await tx
-      .select()
-      .from(purchases)
-      .where(and(eq(purchases.id, purchaseId), usable()))
-      .for('share')
-    return row ?? null
-  }
-
-  /**
    * One download of the purchase, or the link still valid from the last one: a single UPDATE, so
    * of simultaneous requests one spends and the others, waiting on its row lock, see its link
    * and reuse it. The quota is never passed (and the CHECK would refuse it). Null when the
@@ -114,61 +86,7 @@ export function createPurchasesService(deps: {
   }
 
   return {
-    /**
-     * The automatic refund's claim (issue 26): inside one transaction the order's purchases are
-     * locked, and only if none was ever downloaded nor opened (`openedAmong`: the Canva links)
-     * are they held, so no download, link or opening is served from then on. Every download
-     * and opening locks its purchase first (spendOrReuse's UPDATE, lockUsable), so exactly one
-     * side wins. True when held: the refund may go on; false: the order was used, the owner
-     * decides. The hold outlives this transaction, across the provider's refund call.
-     */
-    async holdIfUntouched(
-      orderId: string,
-      openedAmong: (tx: Db, purchaseIds: number[]) => Promise<boolean>,
-    ): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .select({ id: purchases.id })
-          .from(purchases)
-          .where(and(eq(purchases.orderId, orderId), usable()))
-          .orderBy(asc(purchases.id))
-          .for('update')
-        const ids = rows.map((r) => r.id)
-        if (ids.length === 0) return true
-        const [logged] = await tx
-          .select({ id: downloadLog.id })
-          .from(downloadLog)
-          .where(inArray(downloadLog.purchaseId, ids))
-          .limit(1)
-        if (logged || (await openedAmong(tx, ids))) return false
-        await tx
-          .update(purchases)
-          .set({ refundHeldAt: sql`now()` })
-          .where(inArray(purchases.id, ids))
-        return true
-      })
-    },
-
-    /** The automatic refund failed (the provider said no or was away): access comes back. */
-    async releaseHold(orderId: string): Promise<void> {
-      await db
-        .update(purchases)
-        .set({ refundHeldAt: null })
-        .where(and(eq(purchases.orderId, orderId), isNull(purchases.revokedAt)))
-    },
-
-    /**
-     * Runs `use` (a Canva link's opening) inside a transaction holding the purchase usable
-     * (see lockUsable); refused with the reason when it is revoked or held by a refund.
-     */
-    async whileUsable<T>(purchaseId: number, use: (tx: Db) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => {
-        if (!(await lockUsable(tx, purchaseId))) {
-          throw refusal(await tx.select().from(purchases).where(eq(purchases.id, purchaseId)))
-        }
-        return use(tx)
-      })
-    },
+    ...refundHold(db),
 
     /** Downloads ever granted (one line of download_log each), for /metrics. */
     async downloadsGranted(): Promise<number> {
