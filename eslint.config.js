@@ -1,7 +1,9 @@
 import js from '@eslint/js'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { clientApiUrls } from './eslint/client-api-urls.js'
 import { clientBoundaries } from './eslint/client-boundaries.js'
 import { serverBoundaries } from './eslint/server-boundaries.js'
 
@@ -28,9 +30,20 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Accessibility of the markup (labels, roles, alt texts), checked as it is written.
+    files: ['src/client/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A choice card's label holds its name two wrappers deep (title row, badge).
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+    },
+  },
+  {
     files: ['public/**/*.js'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   ...serverBoundaries,
   ...clientBoundaries,
+  ...clientApiUrls,
 )

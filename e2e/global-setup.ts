@@ -59,6 +59,8 @@ export async function setup(project: TestProject) {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Loja de Materiais <loja@teste.com>',
+    // The journeys' fake Evolution API listens on 127.0.0.1.
+    ALLOW_PRIVATE_INTEGRATIONS: '1',
   })
   server = started.child
   project.provide('baseUrl', started.baseUrl)

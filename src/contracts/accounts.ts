@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { personName } from './person-name.js'
 
 export const PASSWORD_MIN = 6
 
@@ -30,16 +31,8 @@ const password = z
 
 /** POST /api/auth/register (SPEC.md section 7); the screen also checks the confirmation. */
 export const RegisterBody = z.object({
-  firstName: z
-    .string({ error: 'Nome é obrigatório' })
-    .trim()
-    .min(1, { error: 'Nome é obrigatório' })
-    .max(100),
-  lastName: z
-    .string({ error: 'Sobrenome é obrigatório' })
-    .trim()
-    .min(1, { error: 'Sobrenome é obrigatório' })
-    .max(100),
+  firstName: personName({ missing: 'Nome é obrigatório', tooLong: 'Nome muito longo' }),
+  lastName: personName({ missing: 'Sobrenome é obrigatório', tooLong: 'Sobrenome muito longo' }),
   email,
   whatsapp: whatsappField('WhatsApp é obrigatório'),
   password,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MAX_CART_QUANTITY } from './cart.js'
 import { PASSWORD_MIN, whatsappField } from './accounts.js'
+import { personName } from './person-name.js'
 
 export const EMPTY_CART_MESSAGE = 'Carrinho vazio'
 export const CARD_CUSTOMER_MESSAGE = 'Preencha pelo menos nome e email.'
@@ -49,8 +50,9 @@ const OrderRequest = z.object({
 /** Who pays, as both checkout forms ask it first; each form says its own messages. */
 const buyer = (missing: { firstName: string; lastName: string; email: string }) =>
   z.object({
-    firstName: required(missing.firstName, 100),
-    lastName: required(missing.lastName, 100),
+    // SPEC's message for a missing name also answers one too long, as before.
+    firstName: personName({ missing: missing.firstName, tooLong: missing.firstName }),
+    lastName: personName({ missing: missing.lastName, tooLong: missing.lastName }),
     email: email(missing.email),
   })
 

@@ -1,18 +1,24 @@
 import { z } from 'zod'
 import { CheckoutItem } from './checkout.js'
+import { MAX_DB_INT } from './limits.js'
 import { decimalToCents } from './money.js'
 
 export const COUPON_TYPES = ['percent', 'fixed'] as const
 export type CouponType = (typeof COUPON_TYPES)[number]
 
-/** What the buyer and the admin see for each refusal; the checkout answers the same words. */
+/** What the buyer sees for each refusal; the checkout answers the same words. */
 export const COUPON_MESSAGES = {
-  unknown: 'Cupom inválido',
-  inactive: 'Este cupom não está ativo',
-  notYet: 'Este cupom ainda não está valendo',
-  expired: 'Este cupom expirou',
-  exhausted: 'Cupom esgotado',
+  /**
+   * Every code that cannot be used now: unknown, inactive, not yet valid, expired, sold out.
+   * One answer (and one status) for all, so guessing codes does not tell which exist (issue 26,
+   * item 4). Codes that exist but not for this cart keep their own reasons below: the buyer can
+   * act on them, and they are reached only with a code that works.
+   */
+  unusable: 'Cupom inválido',
   perEmail: 'Você já usou este cupom o máximo de vezes permitido',
+  /** `MAX_PENDING_USES_PER_EMAIL` reached on a coupon with limited uses. */
+  pendingHeld:
+    'Você já tem pedidos aguardando pagamento com este cupom: pague um deles ou espere o PIX expirar',
   noProducts: 'Este cupom não vale para os produtos do pedido',
   applied: 'Cupom aplicado',
 } as const
@@ -65,7 +71,16 @@ export const CouponInput = z
     endsAt: optionalDate,
     maxUses: optionalCount('Limite de usos inválido'),
     maxUsesPerEmail: optionalCount('Limite por e-mail inválido'),
-    productIds: z.array(z.number().int().positive()).max(200).default([]),
+    productIds: z
+      .array(
+        z
+          .number({ error: 'Produto do cupom inválido' })
+          .int({ error: 'Produto do cupom inválido' })
+          .positive({ error: 'Produto do cupom inválido' })
+          .max(MAX_DB_INT, { error: 'Produto do cupom inválido' }),
+      )
+      .max(200)
+      .default([]),
     isActive: z.boolean().default(true),
   })
   .transform((data, ctx) => {
@@ -121,7 +136,13 @@ export const AdminCoupon = z.object({
 })
 export type AdminCoupon = z.infer<typeof AdminCoupon>
 
-export const CouponIdParams = z.object({ id: z.coerce.number().int().positive() })
+export const CouponIdParams = z.object({
+  id: z.coerce
+    .number({ error: 'Cupom não encontrado' })
+    .int({ error: 'Cupom não encontrado' })
+    .positive({ error: 'Cupom não encontrado' })
+    .max(MAX_DB_INT, { error: 'Cupom não encontrado' }),
+})
 
 /** POST /api/coupons/validate. */
 export const CouponValidateRequest = z.object({

@@ -3,6 +3,12 @@
  * this file, and a schema would bring zod with it (that bundle is allowed ~120 KB gzip).
  */
 
+/**
+ * The largest integer a PostgreSQL \`integer\` column holds: ids, and money in centavos
+ * (R$ 21.474.836,47). A number past it must be refused as input, not reach the database as a 500.
+ */
+export const MAX_DB_INT = 2_147_483_647
+
 /** No teaching material is bought by the hundred; a cap keeps totals far from overflow. */
 export const MAX_CART_QUANTITY = 99
 

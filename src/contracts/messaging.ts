@@ -1,5 +1,6 @@
 /** The WhatsApp integration and the Canva links, as the admin and the buyer call them. */
 import { z } from 'zod'
+import { MAX_DB_INT } from './limits.js'
 
 export const NUMBER_RULE =
   'use código do país + DDD + número, sem espaços ou símbolos (5511987654321)'
@@ -83,7 +84,8 @@ export const CanvaLinkBody = z.object({
   productId: z.coerce
     .number({ error: 'Escolha o produto' })
     .int({ error: 'Escolha o produto' })
-    .positive({ error: 'Escolha o produto' }),
+    .positive({ error: 'Escolha o produto' })
+    .max(MAX_DB_INT, { error: 'Escolha o produto' }),
   templateId: field(200).optional().default(''),
   linkUrl: z
     .string({ error: 'Informe o link do modelo' })

@@ -1,3 +1,5 @@
+import { MAX_DB_INT } from './limits.js'
+
 /**
  * Money is integer centavos everywhere inside the store; the API shows decimal strings ("19.90")
  * and screens show "R$ 19,90". These helpers are the only place that converts between them.
@@ -14,7 +16,8 @@ export function centsToDecimal(cents: number): string {
  * An amount as people and the API write it -> centavos: "19.90" (the API), "19,90", "R$ 9,90",
  * "1.250,00" (Brazilian thousands), 19.9. Returns null for anything that is not a non-negative
  * amount with at most two decimals, so a typo never becomes a silently rounded price; the
- * ambiguous "1.250" and the English "1,250.00" are refused rather than guessed.
+ * ambiguous "1.250" and the English "1,250.00" are refused rather than guessed. Amounts past
+ * what a centavos column holds (MAX_DB_INT) are refused too: every money input goes through here.
  */
 export function decimalToCents(value: string | number): number | null {
   const text = typeof value === 'number' ? String(value) : normaliseAmount(value)
@@ -22,7 +25,8 @@ export function decimalToCents(value: string | number): number | null {
   if (!match) return null
   const reais = Number(match[1])
   const centavos = Number((match[2] ?? '').padEnd(2, '0'))
-  return reais * 100 + centavos
+  const cents = reais * 100 + centavos
+  return cents <= MAX_DB_INT ? cents : null
 }
 
 /** "R$ 1.250,00" -> "1250.00": the comma is the decimal mark, dots group thousands. */

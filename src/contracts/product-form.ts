@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { findCategory } from './categories.js'
+import { MAX_DB_INT } from './limits.js'
 import { decimalToCents } from './money.js'
 import { AdminProduct } from './products.js'
 
@@ -61,6 +62,9 @@ function httpUrl(value: string): boolean {
   }
 }
 
+/** A product id as the tables hold it (int4). */
+const isProductId = (n: number) => Number.isInteger(n) && n > 0 && n <= MAX_DB_INT
+
 /**
  * A list of product ids: an array in the JSON routes, JSON text in a multipart form (as every
  * list field is); '' clears it.
@@ -75,7 +79,7 @@ const idList = z.union([z.array(z.unknown()), z.string()]).transform((v, ctx): n
     }
   }
   const ids = Array.isArray(list) ? list.map(Number) : []
-  if (!Array.isArray(list) || ids.length > 50 || !ids.every((n) => Number.isInteger(n) && n > 0)) {
+  if (!Array.isArray(list) || ids.length > 50 || !ids.every(isProductId)) {
     ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.bundle })
     return z.NEVER
   }
@@ -102,9 +106,7 @@ const bumpList = z
             typeof item.offerPrice === 'string' || typeof item.offerPrice === 'number'
               ? decimalToCents(item.offerPrice)
               : null
-          return Number.isInteger(productId) && productId > 0 && offerCents !== null
-            ? { productId, offerCents }
-            : null
+          return isProductId(productId) && offerCents !== null ? { productId, offerCents } : null
         })
       : [null]
     const ok = parsed.filter((b) => b !== null)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_DB_INT } from './limits.js'
 
 /** WebP widths made once when an image is stored; a request picks one, nothing resizes per request. */
 export const IMAGE_VARIANTS = { thumb: 200, card: 600, full: 1200 } as const
@@ -99,7 +100,9 @@ export const OffersQuery = z.object({
     .string()
     .max(2000)
     .transform((v) =>
-      [...new Set(v.split(',').map(Number))].filter((n) => Number.isInteger(n) && n > 0),
+      [...new Set(v.split(',').map(Number))].filter(
+        (n) => Number.isInteger(n) && n > 0 && n <= MAX_DB_INT,
+      ),
     ),
 })
 export const CheckoutOffer = z.object({
@@ -116,7 +119,9 @@ export type CheckoutOffer = z.infer<typeof CheckoutOffer>
 
 export const RelatedBody = z.object({
   cartProductIds: z
-    .array(z.coerce.number().int().positive(), { error: 'cartProductIds deve ser uma lista' })
+    .array(z.coerce.number().int().positive().max(MAX_DB_INT), {
+      error: 'cartProductIds deve ser uma lista',
+    })
     .max(200)
     .default([]),
 })

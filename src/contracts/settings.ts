@@ -1,5 +1,25 @@
-/** Every setting of the store (SPEC.md section 3) with its default and whether the public may see it. */
+/**
+ * Every setting of the store (SPEC.md section 3) in ONE object: its type (zod, with its bounds),
+ * default, label and whether the public may see it or nobody may (decision 024). The server
+ * reads typed values and validates writes with it; the admin form validates with it too.
+ * A new setting is one entry here.
+ */
 import { z } from 'zod'
+import { CITY_MAX, NAME_MAX } from './pix.js'
+import {
+  choice,
+  email,
+  flag,
+  image,
+  int,
+  sender,
+  smtp,
+  text,
+  token,
+  url,
+  whatsapp,
+  type SettingType,
+} from './setting-types.js'
 
 export const SETTING_CATEGORIES = [
   'whatsapp',
@@ -12,253 +32,387 @@ export const SETTING_CATEGORIES = [
 ] as const
 export type SettingCategory = (typeof SETTING_CATEGORIES)[number]
 
-interface SettingDefinition {
-  key: string
+interface SettingEntry<T> {
   category: SettingCategory
+  /** The form's label. */
+  label: string
+  /** The longer explanation stored with the row (the settings table's `description`). */
   description: string
-  defaultValue: string
+  type: SettingType<T>
+  default: NoInfer<T>
+  /** What the form says under the field (a range's bounds are added from `type`). */
+  hint?: string
   /** Shown to anyone through GET /api/settings/public. */
-  isPublic?: boolean
+  public?: true
   /** Never shown in full, not even to the admin (masked when read back). */
-  isSecret?: boolean
+  secret?: true
 }
 
-export const SETTINGS = [
-  {
-    key: 'footer_description',
+const entry = <T>(definition: SettingEntry<T>) => definition
+
+const NUMBER_HINT = 'código do país + DDD + número, só dígitos (5511999999999)'
+const positive = () => int({ min: 1 }, () => 'Use um número inteiro maior que zero')
+
+export const SETTING_SCHEMA = {
+  footer_description: entry({
     category: 'footer',
-    isPublic: true,
+    public: true,
+    label: 'Texto do rodapé',
     description: 'Texto do rodapé',
-    defaultValue:
+    type: text(1000),
+    default:
       'Materiais pedagógicos digitais feitos por professoras para professoras. Baixe na hora, pague com PIX.',
-  },
-  {
-    key: 'footer_whatsapp',
+  }),
+  footer_whatsapp: entry({
     category: 'footer',
-    isPublic: true,
+    public: true,
+    label: 'WhatsApp do rodapé',
     description: 'WhatsApp exibido no rodapé',
-    defaultValue: '5511999999999',
-  },
-  {
-    key: 'footer_email',
+    hint: NUMBER_HINT,
+    type: whatsapp(),
+    default: '5511999999999',
+  }),
+  footer_email: entry({
     category: 'footer',
-    isPublic: true,
+    public: true,
+    label: 'E-mail de contato',
     description: 'E-mail de contato',
-    defaultValue: 'contato@lojademateriais.com.br',
-  },
-  {
-    key: 'footer_instagram',
+    type: email(),
+    default: 'contato@lojademateriais.com.br',
+  }),
+  footer_instagram: entry({
     category: 'footer',
-    isPublic: true,
+    public: true,
+    label: 'Instagram',
     description: 'Instagram (usuário ou URL)',
-    defaultValue: 'lojademateriais',
-  },
-  {
-    key: 'footer_cnpj',
+    hint: '@usuario ou endereço completo',
+    type: text(200),
+    default: 'lojademateriais',
+  }),
+  footer_cnpj: entry({
     category: 'footer',
-    isPublic: true,
+    public: true,
+    label: 'CNPJ',
     description: 'CNPJ exibido no rodapé',
-    defaultValue: '',
-  },
-  {
-    key: 'footer_address',
+    type: text(30),
+    default: '',
+  }),
+  footer_address: entry({
     category: 'footer',
-    isPublic: true,
+    public: true,
+    label: 'Endereço',
     description: 'Endereço exibido no rodapé',
-    defaultValue: '',
-  },
-  {
-    key: 'whatsapp_number',
+    type: text(300),
+    default: '',
+  }),
+  whatsapp_number: entry({
     category: 'whatsapp',
-    isPublic: true,
+    public: true,
+    label: 'WhatsApp de suporte',
     description: 'WhatsApp de suporte',
-    defaultValue: '5511999999999',
-  },
-  {
-    key: 'mercadopago_store_name',
+    hint: NUMBER_HINT,
+    type: whatsapp(),
+    default: '5511999999999',
+  }),
+  mercadopago_store_name: entry({
     category: 'payment',
-    isPublic: true,
+    public: true,
+    label: 'Nome da loja',
     description: 'Nome da loja no Mercado Pago',
-    defaultValue: 'Loja de Materiais',
-  },
-  {
-    key: 'mercadopago_return_url',
+    type: text(200),
+    default: 'Loja de Materiais',
+  }),
+  mercadopago_return_url: entry({
     category: 'payment',
+    label: 'URL de retorno do cartão',
     description: 'URL de retorno após o pagamento com cartão',
-    defaultValue: '',
-  },
-  // 'true' on a new install. Saving a PIX key (or starting with a Mercado Pago token) turns it
+    type: url(),
+    default: '',
+  }),
+  // On for a new install. Saving a PIX key (or starting with a Mercado Pago token) turns it
   // off for good; only the admin turns it back on (it applies while no payment method exists).
-  {
-    key: 'payment_demo',
+  payment_demo: entry({
     category: 'payment',
+    label: 'Modo demonstração',
     description:
       'Modo demonstração: pedidos não são cobrados e o comprador confirma o próprio pagamento',
-    defaultValue: 'true',
-  },
+    type: flag(),
+    default: true,
+  }),
   // Who charges the PIX: 'auto' is Mercado Pago (token in the environment) or else the PIX key.
-  {
-    key: 'pix_provider',
+  pix_provider: entry({
     category: 'payment',
+    label: 'Quem cobra o PIX',
     description: 'Provedor do PIX: auto (Mercado Pago ou chave PIX), woovi ou asaas',
-    defaultValue: 'auto',
-  },
-  {
-    key: 'woovi_app_id',
+    type: choice(
+      ['auto', 'woovi', 'asaas'],
+      'Provedor inválido: use auto (Mercado Pago ou chave PIX), woovi ou asaas',
+    ),
+    default: 'auto',
+  }),
+  woovi_app_id: entry({
     category: 'payment',
-    isSecret: true,
+    secret: true,
+    label: 'AppID da Woovi',
     description: 'AppID da Woovi (OpenPix): em API/Plugins no painel da Woovi',
-    defaultValue: '',
-  },
-  {
-    key: 'asaas_api_key',
+    hint: 'no painel da Woovi, em API/Plugins; fica guardado só no servidor',
+    // An AppID is one long base64 token (Client_Id and secret joined by Woovi).
+    type: token(
+      /^[A-Za-z0-9+/=_.:-]{20,512}$/,
+      'AppID inválido: copie o AppID inteiro em API/Plugins no painel da Woovi',
+    ),
+    default: '',
+  }),
+  asaas_api_key: entry({
     category: 'payment',
-    isSecret: true,
+    secret: true,
+    label: 'Chave de API da Asaas',
     description: 'Chave de API da Asaas: em Integrações no painel da Asaas',
-    defaultValue: '',
-  },
+    hint: 'no painel da Asaas, em Integrações; começa com $aact_; fica guardada só no servidor',
+    // Asaas' keys start with $aact_ ($aact_prod_… or, in the sandbox, $aact_hmlg_…).
+    type: token(
+      /^\$aact_[\x21-\x7e]{20,1000}$/,
+      'Chave inválida: copie a chave de API inteira da Asaas, começando por $aact_',
+    ),
+    default: '',
+  }),
   // Asaas sends it back in `asaas-access-token` on every webhook: the proof a delivery is real.
-  {
-    key: 'asaas_webhook_token',
+  asaas_webhook_token: entry({
     category: 'payment',
-    isSecret: true,
+    secret: true,
+    label: 'Token do webhook da Asaas',
     description: 'Token de autenticação do webhook da Asaas (o mesmo cadastrado no webhook)',
-    defaultValue: '',
-  },
-  {
-    key: 'pix_key',
+    hint: 'invente um e use o mesmo ao criar o webhook na Asaas',
+    type: token(
+      /^[\x21-\x7e]+$/,
+      (l) => `Token inválido: use de ${l.min} a ${l.max} caracteres, sem espaços nem acentos`,
+      { min: 16, max: 255 },
+    ),
+    default: '',
+  }),
+  pix_key: entry({
     category: 'payment',
+    label: 'Chave PIX',
     description: 'Chave PIX que recebe os pagamentos',
-    defaultValue: '',
-  },
-  {
-    key: 'pix_recipient_name',
+    hint: 'CPF, CNPJ, e-mail, telefone ou aleatória',
+    type: text(77),
+    default: '',
+  }),
+  pix_recipient_name: entry({
     category: 'payment',
+    label: 'Nome do recebedor',
     description: 'Nome do recebedor PIX',
-    defaultValue: '',
-  },
-  {
-    key: 'pix_city',
+    hint: `até ${NAME_MAX} letras`,
+    type: text(200),
+    default: '',
+  }),
+  pix_city: entry({
     category: 'payment',
+    label: 'Cidade do recebedor',
     description: 'Cidade do recebedor PIX',
-    defaultValue: '',
-  },
-  {
-    key: 'pix_expiry_minutes',
+    hint: `até ${CITY_MAX} letras`,
+    type: text(200),
+    default: '',
+  }),
+  // Mercado Pago takes 30 minutes at least; past 24 hours a pending order expires anyway.
+  pix_expiry_minutes: entry({
     category: 'payment',
+    label: 'Validade do PIX (minutos)',
     description: 'Validade do PIX (minutos): depois disso o pedido não pago é cancelado',
-    defaultValue: '60',
-  },
-  {
-    key: 'recovery_enabled',
+    hint: 'depois disso o pedido não pago é cancelado',
+    type: int({ min: 30, max: 1440 }, (r) => `Use de ${r.min} a ${r.max} minutos (24 horas)`),
+    default: 60,
+  }),
+  recovery_enabled: entry({
     category: 'payment',
+    label: 'Lembrar quem não pagou o PIX',
     description: 'Lembrete de PIX não pago (true ligado, false desligado)',
-    defaultValue: 'false',
-  },
-  {
-    key: 'recovery_first_minutes',
+    type: flag(),
+    default: false,
+  }),
+  recovery_first_minutes: entry({
     category: 'payment',
+    label: 'Primeiro lembrete (minutos depois do pedido)',
     description: 'Primeiro lembrete de PIX não pago: minutos depois do pedido',
-    defaultValue: '30',
-  },
-  {
-    key: 'recovery_second_hours',
+    type: int(
+      { min: 5, max: 1380 },
+      (r) => `Use de ${r.min} a ${r.max} minutos (23 horas) para o primeiro lembrete`,
+    ),
+    default: 30,
+  }),
+  recovery_second_hours: entry({
     category: 'payment',
+    label: 'Segundo lembrete (horas depois do pedido)',
     description: 'Segundo lembrete de PIX não pago: horas depois do pedido',
-    defaultValue: '20',
-  },
-  {
-    key: 'max_downloads',
+    hint: 'só vai se o PIX ainda valer',
+    type: int(
+      { min: 1, max: 23 },
+      (r) =>
+        `Use de ${r.min} a ${r.max} horas para o segundo lembrete (o pedido não pago vence em 24 horas)`,
+    ),
+    default: 20,
+  }),
+  max_downloads: entry({
     category: 'downloads',
-    isPublic: true,
+    public: true,
+    label: 'Downloads por compra',
     description: 'Downloads permitidos por compra',
-    defaultValue: '3',
-  },
-  {
-    key: 'download_link_expiry',
+    type: positive(),
+    default: 3,
+  }),
+  download_link_expiry: entry({
     category: 'downloads',
-    isPublic: true,
+    public: true,
+    label: 'Validade do link de download (minutos)',
     description: 'Validade do link de download (minutos)',
-    defaultValue: '30',
-  },
-  {
-    key: 'evolution_api_url',
+    type: positive(),
+    default: 30,
+  }),
+  evolution_api_url: entry({
     category: 'whatsapp',
+    label: 'URL da Evolution API',
     description: 'URL da Evolution API',
-    defaultValue: '',
-  },
-  {
-    key: 'evolution_api_key',
+    type: url(),
+    default: '',
+  }),
+  evolution_api_key: entry({
     category: 'whatsapp',
-    isSecret: true,
+    secret: true,
+    label: 'Chave da Evolution API',
     description: 'Chave da Evolution API',
-    defaultValue: '',
-  },
-  {
-    key: 'evolution_instance_name',
+    type: text(500),
+    default: '',
+  }),
+  evolution_instance_name: entry({
     category: 'whatsapp',
+    label: 'Instância da Evolution API',
     description: 'Instância da Evolution API',
-    defaultValue: '',
-  },
-  {
-    key: 'admin_whatsapp',
+    type: text(200),
+    default: '',
+  }),
+  admin_whatsapp: entry({
     category: 'whatsapp',
+    label: 'WhatsApp do administrador',
     description: 'WhatsApp do administrador para avisos',
-    defaultValue: '',
-  },
+    hint: NUMBER_HINT,
+    type: whatsapp(),
+    default: '',
+  }),
   // The home page's hero; empty values keep the store's own text.
-  {
-    key: 'banner_title',
+  banner_title: entry({
     category: 'banner',
-    isPublic: true,
+    public: true,
+    label: 'Título',
     description: 'Título do banner da página inicial',
-    defaultValue: '',
-  },
-  {
-    key: 'banner_subtitle',
+    hint: 'vazio: o título padrão da loja',
+    type: text(200),
+    default: '',
+  }),
+  banner_subtitle: entry({
     category: 'banner',
-    isPublic: true,
+    public: true,
+    label: 'Slogan',
     description: 'Slogan do banner da página inicial',
-    defaultValue: '',
-  },
-  {
-    key: 'banner_image_url',
+    type: text(500),
+    default: '',
+  }),
+  banner_image_url: entry({
     category: 'banner',
-    isPublic: true,
+    public: true,
+    label: 'Imagem de fundo',
     description: 'Imagem de fundo do banner (endereço https:// ou /...)',
-    defaultValue: '',
-  },
+    hint: 'https://... ou o endereço de uma imagem da loja',
+    type: image(),
+    default: '',
+  }),
   // The e-mail transport; SMTP_URL and MAIL_FROM in the environment win over these two.
-  {
-    key: 'smtp_url',
+  smtp_url: entry({
     category: 'email',
-    isSecret: true,
+    secret: true,
+    label: 'Servidor SMTP',
     description: 'Servidor SMTP (smtp://usuario:senha@servidor:587 ou smtps://...)',
-    defaultValue: '',
-  },
-  {
-    key: 'mail_from',
+    hint: 'smtp://usuario:senha@servidor:587 ou smtps://usuario:senha@servidor:465',
+    type: smtp(),
+    default: '',
+  }),
+  mail_from: entry({
     category: 'email',
+    label: 'Remetente',
     description: 'Remetente dos e-mails (Loja <loja@exemplo.com.br>)',
-    defaultValue: '',
-  },
-  {
-    key: 'admin_email',
+    hint: 'Loja <loja@exemplo.com.br>; vazio: o nome da loja e o e-mail de contato',
+    type: sender(),
+    default: '',
+  }),
+  admin_email: entry({
     category: 'email',
+    label: 'E-mail do administrador',
     description: 'E-mail do administrador: recebe uma cópia de cada pedido novo e pago',
-    defaultValue: '',
-  },
-] as const satisfies readonly SettingDefinition[]
+    hint: 'recebe uma cópia de cada pedido novo e de cada pagamento; vazio: nenhuma cópia',
+    type: email(),
+    default: '',
+  }),
+}
 
-export type SettingKey = (typeof SETTINGS)[number]['key']
+export type SettingKey = keyof typeof SETTING_SCHEMA
+/** The typed value of one setting: a number for pix_expiry_minutes, a boolean for payment_demo. */
+export type SettingValue<K extends SettingKey> =
+  (typeof SETTING_SCHEMA)[K] extends SettingEntry<infer T> ? T : never
+export type SettingValues = { [K in SettingKey]: SettingValue<K> }
 
-export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = SETTINGS.filter(
-  (s: SettingDefinition) => s.isPublic,
-).map((s) => s.key)
+export const SETTING_KEYS = Object.keys(SETTING_SCHEMA) as SettingKey[]
+
+export const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(SETTING_SCHEMA, key)
+
+/** The entry of a key, typed loosely for code that walks every setting. */
+export const settingEntry = (key: SettingKey): SettingEntry<unknown> =>
+  SETTING_SCHEMA[key] as SettingEntry<unknown>
+
+export const isSecretSetting = (key: string) => isSettingKey(key) && !!settingEntry(key).secret
+
+/** The one text form of a value (the table's column, the admin's answers): '60', 'true'. */
+export const settingText = <K extends SettingKey>(_key: K, value: SettingValue<K>): string =>
+  String(value)
+
+/** Stored text as the typed value; text that cannot be one reads as the default. */
+export function readSetting<K extends SettingKey>(key: K, stored: string): SettingValue<K> {
+  const { type, default: fallback } = settingEntry(key)
+  return (type.read(stored) ?? fallback) as SettingValue<K>
+}
+
+/** The admin's text checked by the key's schema: the value to store, or the Portuguese message. */
+export function parseSetting<K extends SettingKey>(
+  key: K,
+  input: string,
+): { ok: true; value: SettingValue<K> } | { ok: false; message: string } {
+  const result = settingEntry(key).type.schema.safeParse(input)
+  if (result.success) return { ok: true, value: result.data as SettingValue<K> }
+  return { ok: false, message: result.error.issues[0]?.message ?? 'Valor inválido' }
+}
+
+export const DEFAULT_SETTINGS = Object.fromEntries(
+  SETTING_KEYS.map((k) => [k, SETTING_SCHEMA[k].default]),
+) as SettingValues
+
+/** Every setting as a row of the settings table: key, category, description, default text. */
+export const SETTINGS = SETTING_KEYS.map((key) => {
+  const e = settingEntry(key)
+  return {
+    key,
+    category: e.category,
+    description: e.description,
+    defaultValue: String(e.default),
+    isPublic: !!e.public,
+    isSecret: !!e.secret,
+  }
+})
+
+export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = SETTING_KEYS.filter(
+  (k) => settingEntry(k).public,
+)
 
 /**
- * What GET /api/settings/public answers: public keys only, each with a value (default if unset).
- * Any other key fails the answer rather than reach the public.
+ * What GET /api/settings/public answers: public keys only, each in its text form (default if
+ * unset). Any other key fails the answer rather than reach the public.
  */
 export const PublicSettings = z.partialRecord(z.enum(PUBLIC_SETTING_KEYS), z.string())
 export type PublicSettings = z.infer<typeof PublicSettings>

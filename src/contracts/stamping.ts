@@ -8,6 +8,7 @@ export const StampFallbackReason = z.enum([
   'too_large',
   'timeout',
   'failed',
+  'too_heavy',
 ])
 export type StampFallbackReason = z.infer<typeof StampFallbackReason>
 
@@ -19,6 +20,7 @@ export const STAMP_FALLBACK_TEXT: Record<StampFallbackReason, string> = {
   too_large: 'arquivo maior que o limite do carimbo',
   timeout: 'o carimbo demorou demais no momento do download',
   failed: 'erro ao carimbar depois de várias tentativas',
+  too_heavy: 'o PDF exigiria memória demais para carimbar (pode ser um arquivo malicioso)',
 }
 
 export const StampFallbackCount = z.object({

@@ -61,6 +61,8 @@ export interface Deps {
   now?: () => Date
   /** Shared with main.ts, which drains it on SIGTERM; a fresh one when not given. */
   lifecycle?: Lifecycle
+  /** Tests only: some rate limits raised by policy name (see createRateLimiter). */
+  rateLimits?: Record<string, number>
 }
 
 /** Every module's service, built once in app.ts. */

@@ -119,7 +119,7 @@ function changeSignalFor(
  * is reached through a function called only after start-up.
  */
 function createServices(
-  { database, storage, config, now }: Deps,
+  { database, storage, config, now, rateLimits }: Deps,
   redis: Redis | null,
   signal: ChangeSignal,
   log: FastifyBaseLogger,
@@ -131,7 +131,10 @@ function createServices(
     db,
     redis ? new RedisSessionStore(redis) : new DbSessionStore(db),
   )
-  const limiter = createRateLimiter(redis ? new RedisCounterStore(redis) : new MemoryCounterStore())
+  const limiter = createRateLimiter(
+    redis ? new RedisCounterStore(redis) : new MemoryCounterStore(),
+    rateLimits,
+  )
   const messaging = createMessagingService({
     db,
     settings,
@@ -180,7 +183,7 @@ function createServices(
     now: now && (() => now().getTime()),
   })
   const coupons = createCouponsService(db, {
-    paidAmong: (orderIds) => orders.paidAmong(orderIds),
+    paidAmong: (orderIds, tx) => orders.paidAmong(orderIds, tx),
     now,
   })
   const orders = createOrdersService(db, {
@@ -285,7 +288,9 @@ function createServices(
     canvaLinks,
     stamping,
     messaging,
-    adminSettings: createAdminSettings(settings),
+    adminSettings: createAdminSettings(settings, {
+      allowPrivateIntegrations: config.allowPrivateIntegrations,
+    }),
     adminReports,
     changeOrderStatus: createOrderStatusChanger({
       orders,

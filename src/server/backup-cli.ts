@@ -3,6 +3,7 @@ import { rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { backupFileName, rowCounts, startBackup } from './backup/archive.js'
+import { keyId, storeBackupKey } from './backup/backup-key.js'
 import { loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
 import { DataDirInUseError } from './db/data-dir-lock.js'
@@ -42,6 +43,11 @@ async function main(argv: string[]) {
     await rename(partial, out)
     console.log(`Backup gravado: ${out} (${((await stat(out)).size / 1e6).toFixed(1)} MB)`)
     console.log(`  banco (${info.database}): ${rowCounts(info)}`)
+    // A restore elsewhere needs the key: say which one signed it and where it is kept.
+    const key = await storeBackupKey(config)
+    console.log(
+      `  assinado com a chave ${keyId(key)} (${config.backupKey ? 'BACKUP_KEY' : path.join(config.dataDir, 'backup.key')}): guarde-a separada do backup; a restauração em outra máquina pede --chave`,
+    )
     console.log(
       info.filesIncluded
         ? '  arquivos: todos, com tamanho e SHA-256 no manifest.json'

@@ -50,6 +50,7 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).optional(),
   SEED_DEMO: flag.optional(),
+  ALLOW_PRIVATE_INTEGRATIONS: flag.optional(),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -77,6 +78,15 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(100 * 1024 * 1024),
+  /** A PDF whose stamp needs more memory than this is delivered unstamped (issue 26). */
+  STAMP_MAX_MEMORY_MB: z.coerce.number().int().min(64).default(768),
+  /** The key backups are signed with (64 hex characters); else DATA_DIR/backup.key (decision 022). */
+  BACKUP_KEY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[0-9a-f]{64}$/, { error: 'BACKUP_KEY deve ter 64 caracteres de 0-9 e a-f' })
+    .optional(),
   METRICS_TOKEN: z
     .string()
     .min(16, { error: 'METRICS_TOKEN precisa de 16 caracteres ou mais' })
@@ -103,6 +113,10 @@ export interface Config {
   maxUploadBytes: number
   /** Larger PDFs are delivered as they are, unstamped (issue 13); tests set a small one. */
   stampMaxBytes: number
+  /** The stamping worker's memory cap; past it the PDF is delivered unstamped (issue 26). */
+  stampMaxMemoryMb: number
+  /** BACKUP_KEY: the backups' signing key when the owner keeps it outside DATA_DIR. */
+  backupKey: string | undefined
   clientDir: string
   databaseUrl: string | undefined
   redisUrl: string | undefined
@@ -135,6 +149,11 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string | undefined }
   /** undefined: seed when the database has no products. */
   seedDemo: boolean | undefined
+  /**
+   * Whether the Evolution API URL may point at loopback or a private network (a self-hosted
+   * Evolution on the same machine or network). Link-local and metadata addresses never may.
+   */
+  allowPrivateIntegrations: boolean
   logLevel: string
   /**
    * Which proxies may tell the client IP and https (X-Forwarded-*): none (false), how many hops
@@ -203,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tmpDir: path.join(dataDir, 'tmp'),
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     stampMaxBytes: e.STAMP_MAX_BYTES,
+    stampMaxMemoryMb: e.STAMP_MAX_MEMORY_MB,
+    backupKey: e.BACKUP_KEY,
     clientDir: path.join(projectRoot, 'dist', 'client'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -225,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     asaas: { apiUrl: e.ASAAS_API_URL?.replace(/\/+$/, '') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     seedDemo: e.SEED_DEMO,
+    allowPrivateIntegrations: e.ALLOW_PRIVATE_INTEGRATIONS ?? false,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     metricsToken: e.METRICS_TOKEN,

@@ -85,7 +85,14 @@ export function sendWithProgress<T>(options: SendOptions): Promise<T> {
       if (answered && answered !== sessionId) setSessionId(answered)
       const parsed = parse(xhr.responseText)
       if (xhr.status >= 200 && xhr.status < 300) resolve(parsed as T)
-      else reject(new HttpError(xhr.status, messageOf(parsed)))
+      else
+        reject(
+          new HttpError(
+            xhr.status,
+            messageOf(parsed),
+            xhr.getResponseHeader('X-Error-Field') ?? undefined,
+          ),
+        )
     }
     xhr.onerror = () => {
       done()

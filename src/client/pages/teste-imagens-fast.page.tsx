@@ -1,4 +1,6 @@
 import { useState } from 'react'
+import * as productRoutes from '../../contracts/api-routes/product.routes'
+import { path } from '../lib/api'
 import { FormFrame } from '../features/admin/product-form/form-frame'
 import { RequireAdmin } from '../features/auth/require-admin'
 import { TimedImage, type ImageResult } from '../features/diagnostics/timed-image'
@@ -59,7 +61,7 @@ export default function FastImagesTestPage() {
             <li key={`${round}-${id}`}>
               <TimedImage
                 id={id}
-                src={`/api/products/${id}/image-fast?v=${round}`}
+                src={path(productRoutes.imageFast, { id }, { v: round })}
                 onResult={(imageId, result) => setResults((all) => ({ ...all, [imageId]: result }))}
               />
             </li>

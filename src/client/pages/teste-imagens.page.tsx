@@ -1,4 +1,6 @@
 import { Link } from 'wouter'
+import * as productRoutes from '../../contracts/api-routes/product.routes'
+import { path } from '../lib/api'
 import { FormFrame } from '../features/admin/product-form/form-frame'
 import { RequireAdmin } from '../features/auth/require-admin'
 import { SmartImage } from '../ui/smart-image'
@@ -19,7 +21,7 @@ export default function ImagesTestPage() {
           {IDS.map((id) => (
             <li key={id} data-testid="image-test" className="text-sm">
               <SmartImage
-                src={`/api/products/${id}/image?size=card`}
+                src={path(productRoutes.image, { id }, { size: 'card' })}
                 alt={`Produto ${id}`}
                 className="aspect-square w-full rounded-xl bg-purple-50 object-cover"
                 fallback={
@@ -40,7 +42,7 @@ export default function ImagesTestPage() {
                   Editar
                 </Link>
                 <a
-                  href={`/api/products/${id}/image`}
+                  href={path(productRoutes.image, { id })}
                   target="_blank"
                   rel="noopener"
                   className="text-purple-700 underline"

@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'wouter'
-import type { ProductCreated } from '../../contracts/product-form'
-import { sendWithProgress } from '../lib/xhr-upload'
 import { UploadStatus } from '../ui/upload-status'
 import { Button } from '../ui/button'
 import { toast } from '../ui/toast-store'
@@ -10,29 +8,7 @@ import { refreshProducts } from '../features/admin/admin.mutations'
 import { errorToast } from '../features/admin/product-form/error-toast'
 import { FormFrame } from '../features/admin/product-form/form-frame'
 import { RequireAdmin } from '../features/auth/require-admin'
-import { samplePdf, samplePng } from '../features/diagnostics/sample-files'
-
-/** Builds a throwaway product from a generated image and PDF: the whole upload path, end to end. */
-async function createSample(onProgress: (percent: number) => void): Promise<ProductCreated> {
-  const stamp = new Date().toISOString().slice(0, 19).replace('T', ' ')
-  const form = new FormData()
-  form.append('name', `Produto de teste ${stamp}`)
-  form.append('description', 'Criado pela página /upload-teste. Pode ser excluído.')
-  form.append('price', '1.00')
-  form.append('category', 'educacao_infantil')
-  form.append('isFree', 'false')
-  form.append('imageFile', await samplePng('OK'), 'teste.png')
-  form.append('downloadFile', samplePdf(`Teste ${stamp}`), 'teste.pdf')
-  return sendWithProgress<ProductCreated>({
-    method: 'POST',
-    url: '/api/products',
-    body: form,
-    timeoutMs: 3 * 60_000,
-    timeoutMessage: 'Upload expirou após 3 minutos sem resposta.',
-    idleTimeout: true,
-    onProgress,
-  })
-}
+import { createSampleProduct } from '../features/diagnostics/diagnostics.api'
 
 export default function SampleUploadPage() {
   const queryClient = useQueryClient()
@@ -43,7 +19,7 @@ export default function SampleUploadPage() {
     setPercent(0)
     setCreated(null)
     try {
-      const answer = await createSample(setPercent)
+      const answer = await createSampleProduct(setPercent)
       refreshProducts(queryClient)
       const id = answer?.id ?? null
       setCreated(id)

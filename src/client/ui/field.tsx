@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react'
+import type { InputHTMLAttributes, Ref } from 'react'
 import { cn } from '../lib/cn'
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -7,6 +7,8 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   error?: string
   /** A short help text under the input, replaced by the error when there is one. */
   hint?: string
+  /** The input itself (react-hook-form's `register` focuses the first invalid one with it). */
+  ref?: Ref<HTMLInputElement>
 }
 
 /** A labelled input with its error (or hint) under it, announced by screen readers. */

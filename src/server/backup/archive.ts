@@ -13,18 +13,23 @@ import type { Database } from '../db/client.js'
 import { bucketKeys, localKeys } from '../files/migrate-storage.js'
 import type { S3Storage } from '../files/s3-storage.js'
 import type { FileStorage } from '../files/storage.js'
+import { keyId, sign, storeBackupKey } from './backup-key.js'
 import { dumpDatabase } from './dump.js'
 
 /**
  * The archive (docs/decisions/022-backup-and-restore.md), a gzipped tar read front to back:
- * `backup.json` (what it is), `database.sql` (the dump), `files/<key>` for every stored file
- * (none when the files live in a bucket), and last `manifest.json`: the dump's and each file's
- * size and SHA-256, computed as they went into the archive.
+ * `backup.json` (what it is, and the size of everything that follows), `backup.sig` (its
+ * HMAC-SHA256 with the store's backup key), `database.sql` (the dump), `files/<key>` for every
+ * stored file (none when the files live in a bucket), then `manifest.json`: the dump's and each
+ * file's SHA-256, computed as they went into the archive, and last `manifest.sig`. A restore
+ * checks the header's signature before writing a byte, and caps every entry at its declared size.
  */
-export const BACKUP_FORMAT = 1
+export const BACKUP_FORMAT = 2
+/** Archives made before backups were signed (issue 26): restored only when the owner says so. */
+export const UNSIGNED_FORMAT = 1
 
 export interface BackupInfo {
-  format: typeof BACKUP_FORMAT
+  format: typeof BACKUP_FORMAT | typeof UNSIGNED_FORMAT
   createdAt: string
   database: Database['kind']
   /** Where the store kept its files; with a bucket the archive lists them but holds none. */
@@ -32,7 +37,22 @@ export interface BackupInfo {
   filesIncluded: boolean
   /** Rows per table, for the owner to read. */
   tables: Record<string, number>
+  /** What follows, by size (format 2): a restore writes no entry past these. */
+  contents?: { database: number; files: { key: string; size: number }[] }
 }
+
+/** `backup.sig` and `manifest.sig`. */
+export interface BackupSignature {
+  algorithm: 'HMAC-SHA256'
+  keyId: string
+  hmac: string
+}
+
+/** What each signature covers; the manifest's is bound to its header. */
+export const signHeader = (key: string, header: Buffer) =>
+  sign(key, 'loja-backup-header-v2', header)
+export const signManifest = (key: string, header: Buffer, manifest: Buffer) =>
+  sign(key, 'loja-backup-manifest-v2', createHash('sha256').update(header).digest(), manifest)
 
 export interface ManifestFile {
   key: string
@@ -48,7 +68,7 @@ export interface Manifest {
 export interface BackupSource {
   database: Database
   storage: FileStorage
-  config: Pick<Config, 's3' | 'filesDir'>
+  config: Pick<Config, 's3' | 'filesDir' | 'dataDir' | 'backupKey'>
 }
 
 /** `loja-2026-11-22.tar.gz`, the day in UTC. */
@@ -84,8 +104,9 @@ function addEntry(pack: tar.Pack, name: string, size: number, mtime: Date, sourc
   })
 }
 
-function addJson(pack: tar.Pack, name: string, mtime: Date, value: unknown) {
-  const body = Buffer.from(JSON.stringify(value, null, 2) + '\n')
+const jsonBytes = (value: unknown) => Buffer.from(JSON.stringify(value, null, 2) + '\n')
+
+function addBytes(pack: tar.Pack, name: string, mtime: Date, body: Buffer) {
   return new Promise<void>((resolve, reject) =>
     pack.entry({ name, size: body.length, mtime, mode: 0o644 }, body, (error) =>
       error ? reject(error) : resolve(),
@@ -132,6 +153,19 @@ export async function startBackup(source: BackupSource, now = new Date()) {
     await writing
     const database = { size: (await stat(dumpPath)).size, sha256: dumpHash.digest('hex') }
     const s3 = source.config.s3
+    // Every file and its size before the first byte: the header declares them (a restore caps
+    // each entry at its declared size). One gone by the time it is read is left out.
+    const listed: { key: string; size: number }[] = []
+    for await (const key of await keysOf(source)) {
+      const size = await source.storage.size(key)
+      if (size !== null) listed.push({ key, size })
+    }
+    const key = await storeBackupKey(source.config)
+    const signature = (hmac: string): BackupSignature => ({
+      algorithm: 'HMAC-SHA256',
+      keyId: keyId(key),
+      hmac,
+    })
     const info: BackupInfo = {
       format: BACKUP_FORMAT,
       createdAt: now.toISOString(),
@@ -139,7 +173,9 @@ export async function startBackup(source: BackupSource, now = new Date()) {
       storage: s3 ? { kind: 's3', bucket: s3.bucket } : { kind: 'disk' },
       filesIncluded: !s3,
       tables: summary.tables,
+      contents: { database: database.size, files: listed },
     }
+    const header = jsonBytes(info)
 
     const pack = tar.pack()
     const gzip = createGzip()
@@ -159,19 +195,25 @@ export async function startBackup(source: BackupSource, now = new Date()) {
       current?.destroy(new Error('the backup reader went away'))
     })
     const produce = async () => {
-      await addJson(pack, 'backup.json', now, info)
+      await addBytes(pack, 'backup.json', now, header)
+      await addBytes(pack, 'backup.sig', now, jsonBytes(signature(signHeader(key, header))))
       await addEntry(pack, 'database.sql', database.size, now, read(createReadStream(dumpPath)))
       const files: ManifestFile[] = []
-      for await (const key of await keysOf(source)) {
-        const size = await source.storage.size(key)
-        if (size === null) continue
+      for (const { key: file, size } of listed) {
+        if ((await source.storage.size(file)) === null) continue
         const sha256 = info.filesIncluded
-          ? await addEntry(pack, `files/${key}`, size, now, read(source.storage.read(key)))
-          : await sha256Of(read(source.storage.read(key)))
-        files.push({ key, size, sha256 })
+          ? await addEntry(pack, `files/${file}`, size, now, read(source.storage.read(file)))
+          : await sha256Of(read(source.storage.read(file)))
+        files.push({ key: file, size, sha256 })
       }
-      const manifest: Manifest = { database, files }
-      await addJson(pack, 'manifest.json', now, manifest)
+      const manifest = jsonBytes({ database, files } satisfies Manifest)
+      await addBytes(pack, 'manifest.json', now, manifest)
+      await addBytes(
+        pack,
+        'manifest.sig',
+        now,
+        jsonBytes(signature(signManifest(key, header, manifest))),
+      )
       pack.finalize()
     }
     produce()

@@ -20,6 +20,7 @@ import { buyAsGuest, grantedDownload } from '../testing/downloads.js'
 import { createFreshDatabase, createTestStore, type TestStore } from '../testing/test-app.js'
 import { formData, productFields, requiredFiles, sendForm } from '../testing/uploads.js'
 import { startBackup } from './archive.js'
+import { storeBackupKey } from './backup-key.js'
 import { RestoreRefused, restoreBackup } from './restore.js'
 
 /** The tables whose rows must come back identical (ids, hashes, download counts, timestamps). */
@@ -37,6 +38,8 @@ let source: TestStore
 let work: string
 let archive: string
 let customer: { email: string; password: string }
+/** The source store's backup key, handed to every restore as its owner would (BACKUP_KEY). */
+let backupKey: string
 const opened: { app: App; database: Database }[] = []
 
 function envFor(dataDir: string, databaseUrl?: string) {
@@ -45,6 +48,7 @@ function envFor(dataDir: string, databaseUrl?: string) {
     LOG_LEVEL: 'silent',
     SEED_DEMO: '0',
     SESSION_SECRET: 'test-secret-test-secret-test-secret',
+    BACKUP_KEY: backupKey,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   }
 }
@@ -116,6 +120,7 @@ beforeAll(async () => {
   // The source is PGlite even where DATABASE_URL is set: the owner's usual starting point.
   source = await createTestStore({ pglite: true })
   work = await mkdtemp(path.join(tmpdir(), 'loja-backup-test-'))
+  backupKey = await storeBackupKey(source.app.deps.config)
   const admin = await adminSession(source.app)
   const created = await sendForm(
     source,

@@ -1,163 +1,29 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { createReadStream, createWriteStream, existsSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
-import { once } from 'node:events'
-import { finished } from 'node:stream/promises'
-import { pipeline } from 'node:stream/promises'
-import { createGunzip } from 'node:zlib'
 import { sql } from 'drizzle-orm'
-import tar from 'tar-stream'
 import type { Config } from '../config.js'
 import { openDatabase, type Database } from '../db/client.js'
 import { lockDataDir } from '../db/data-dir-lock.js'
 import { localKeys, migrateStorage } from '../files/migrate-storage.js'
 import { S3Storage } from '../files/s3-storage.js'
 import { LocalDiskStorage } from '../files/storage.js'
-import { BACKUP_FORMAT, sha256Of, type BackupInfo, type Manifest } from './archive.js'
+import { BACKUP_FORMAT, sha256Of, type BackupInfo } from './archive.js'
+import { keepKey, readStoredKey } from './backup-key.js'
+import { runDump } from './load-dump.js'
+import { RestoreRefused } from './restore-refused.js'
+import { unpackBackup, type UnpackOptions } from './unpack.js'
 
-/** The target is not empty, or the archive is not whole: nothing was written. */
-export class RestoreRefused extends Error {}
+export { checkDump, runDump } from './load-dump.js'
+export { MISSING_KEY, RestoreRefused } from './restore-refused.js'
+export { unpackBackup, type UnpackOptions } from './unpack.js'
 
 export interface RestoreSummary {
   info: BackupInfo
   files: number
   /** Where the database went: `pglite` (DATA_DIR/db) or `postgres`. */
   database: Database['kind']
-}
-
-const MAX_JSON_BYTES = 64 * 1024 * 1024
-/** Statements sent to the database at a time while loading the dump. */
-const BATCH_CHARS = 512 * 1024
-
-/** A key from the archive as a relative path that stays inside the files folder. */
-function safeKey(key: string): string {
-  const parts = key.split('/')
-  if (
-    !key ||
-    key.includes('\\') ||
-    key.includes('\0') ||
-    parts.some((p) => !p || p === '.' || p === '..')
-  ) {
-    throw new RestoreRefused(`Nome de arquivo inválido no backup: ${JSON.stringify(key)}`)
-  }
-  return key
-}
-
-type Entry = AsyncIterable<Buffer>
-
-async function saveHashed(entry: Entry, target: string) {
-  await mkdir(path.dirname(target), { recursive: true })
-  const hash = createHash('sha256')
-  let size = 0
-  const out = createWriteStream(target)
-  try {
-    for await (const chunk of entry) {
-      hash.update(chunk)
-      size += chunk.length
-      if (!out.write(chunk)) await once(out, 'drain')
-    }
-    out.end()
-    await finished(out)
-  } catch (error) {
-    out.destroy()
-    throw error
-  }
-  return { size, sha256: hash.digest('hex') }
-}
-
-async function readJson<T>(entry: Entry, name: string): Promise<T> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of entry) {
-    size += (chunk as Buffer).length
-    if (size > MAX_JSON_BYTES) throw new RestoreRefused(`${name} grande demais`)
-    chunks.push(chunk as Buffer)
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as T
-  } catch {
-    throw new RestoreRefused(`${name} ilegível`)
-  }
-}
-
-/**
- * Reads the archive into `staging` (`database.sql`, `files/<key>`), hashing every byte, and
- * checks it against its manifest: the dump and each file must have the size and SHA-256 listed,
- * no file may be missing or extra. A truncated or corrupted archive is refused here, before
- * anything reaches the target.
- */
-export async function unpackBackup(archive: string, staging: string) {
-  const extract = tar.extract()
-  const feeding = pipeline(createReadStream(archive), createGunzip(), extract)
-  feeding.catch(() => {})
-  let info: BackupInfo | undefined
-  let manifest: Manifest | undefined
-  let dump: { size: number; sha256: string } | undefined
-  const files = new Map<string, { size: number; sha256: string }>()
-  try {
-    for await (const entry of extract) {
-      const { name, type } = entry.header
-      if (type !== 'file') throw new RestoreRefused(`Entrada inesperada no backup: ${name}`)
-      if (name === 'backup.json') {
-        info = await readJson<BackupInfo>(entry as Entry, name)
-        if (info.format !== BACKUP_FORMAT) {
-          throw new RestoreRefused(`Formato de backup ${info.format} desconhecido`)
-        }
-      } else if (name === 'manifest.json') manifest = await readJson<Manifest>(entry as Entry, name)
-      else if (name === 'database.sql') {
-        dump = await saveHashed(entry as Entry, path.join(staging, 'database.sql'))
-      } else if (name.startsWith('files/')) {
-        const key = safeKey(name.slice('files/'.length))
-        files.set(key, await saveHashed(entry as Entry, path.join(staging, 'files', key)))
-      } else throw new RestoreRefused(`Entrada inesperada no backup: ${name}`)
-    }
-    await feeding
-  } catch (error) {
-    extract.destroy()
-    if (error instanceof RestoreRefused) throw error
-    throw new RestoreRefused(`Backup ilegível ou incompleto (${(error as Error).message})`)
-  }
-  if (!info || !manifest || !dump) {
-    throw new RestoreRefused('Backup incompleto: faltam backup.json, database.sql ou manifest.json')
-  }
-  if (dump.size !== manifest.database.size || dump.sha256 !== manifest.database.sha256) {
-    throw new RestoreRefused('database.sql não confere com o manifesto (SHA-256 diferente)')
-  }
-  if (info.filesIncluded) {
-    for (const listed of manifest.files) {
-      const found = files.get(listed.key)
-      if (!found) throw new RestoreRefused(`Falta no backup o arquivo ${listed.key}`)
-      if (found.size !== listed.size || found.sha256 !== listed.sha256) {
-        throw new RestoreRefused(`Arquivo corrompido no backup: ${listed.key} (SHA-256 diferente)`)
-      }
-    }
-  }
-  const listed = new Set(manifest.files.map((f) => f.key))
-  const extra = [...files.keys()].find((key) => !listed.has(key))
-  if (extra) throw new RestoreRefused(`Arquivo fora do manifesto no backup: ${extra}`)
-  return { info, manifest, dumpPath: path.join(staging, 'database.sql') }
-}
-
-/** Runs the dump a batch of whole statements at a time (a line ending in `;` ends one, see dump.ts). */
-export async function runDump(dumpPath: string, exec: (script: string) => Promise<void>) {
-  const lines = createInterface({ input: createReadStream(dumpPath, 'utf8'), crlfDelay: Infinity })
-  let batch = ''
-  let statement = ''
-  for await (const line of lines) {
-    if (!statement && (line === '' || line.startsWith('--'))) continue
-    statement += `${line}\n`
-    if (!line.endsWith(';')) continue
-    batch += statement
-    statement = ''
-    if (batch.length >= BATCH_CHARS) {
-      await exec(batch)
-      batch = ''
-    }
-  }
-  if (statement.trim()) throw new RestoreRefused('database.sql termina no meio de um comando')
-  if (batch) await exec(batch)
 }
 
 /** Whether a database holds any table, sequence or view outside the system schemas. */
@@ -205,8 +71,12 @@ export async function restoreBackup(
   archive: string,
   config: Config,
   say: (line: string) => void = () => {},
+  opts: UnpackOptions = {},
 ): Promise<RestoreSummary> {
   if (!existsSync(archive)) throw new RestoreRefused(`Arquivo não encontrado: ${archive}`)
+  // The key the archive must be signed with: the owner's (flag or BACKUP_KEY), else this
+  // DATA_DIR's own (a restore on the machine that made the backup).
+  const key = opts.key ?? config.backupKey ?? readStoredKey(config.dataDir)
   const bucket = config.s3 ? new S3Storage(config.s3) : undefined
   let postgres: Database | undefined
   let staging: string | undefined
@@ -239,8 +109,8 @@ export async function restoreBackup(
     // 2. The archive, unpacked beside the target and checked whole.
     staging = path.join(config.dataDir, `.restore-${randomUUID()}`)
     await mkdir(staging, { recursive: true })
-    say('Conferindo o backup (tamanho e SHA-256 de cada arquivo)...')
-    const { info, manifest, dumpPath } = await unpackBackup(archive, staging)
+    say('Conferindo o backup (assinatura, tamanho e SHA-256 de cada arquivo)...')
+    const { info, manifest, dumpPath } = await unpackBackup(archive, staging, { ...opts, key })
     const stagedFiles = path.join(staging, 'files')
     if (!info.filesIncluded && !bucket) {
       const where = info.storage.kind === 's3' ? ` (bucket ${info.storage.bucket})` : ''
@@ -305,6 +175,9 @@ export async function restoreBackup(
       }
       throw error
     }
+    // The restored store signs its next backups with the key its owner already keeps.
+    if (key && !config.backupKey && info.format === BACKUP_FORMAT)
+      await keepKey(config.dataDir, key)
     return { info, files: manifest.files.length, database: postgres ? 'postgres' : 'pglite' }
   } finally {
     if (staging) await rm(staging, { recursive: true, force: true })

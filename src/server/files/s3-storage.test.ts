@@ -7,6 +7,7 @@ import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../contracts/products.js'
 import { startBackup } from '../backup/archive.js'
+import { storeBackupKey } from '../backup/backup-key.js'
 import { restoreBackup } from '../backup/restore.js'
 import { loadConfig } from '../config.js'
 import { adminSession } from '../testing/auth.js'
@@ -217,7 +218,9 @@ describe('files in an S3-compatible bucket', () => {
     const keys: string[] = []
     for await (const key of bucketKeys(bucket)) keys.push(key)
     const target = await mkdtemp(path.join(tmpdir(), 'loja-restore-s3-'))
-    const restoreEnv = { S3_BUCKET: 'loja', LOG_LEVEL: 'silent', SEED_DEMO: '0' }
+    // The store's signing key, as its owner hands it to a restore (decision 022).
+    const BACKUP_KEY = await storeBackupKey(store.app.deps.config)
+    const restoreEnv = { S3_BUCKET: 'loja', LOG_LEVEL: 'silent', SEED_DEMO: '0', BACKUP_KEY }
     try {
       // Every object listed is read back from the bucket and hashed before the database loads.
       const summary = await restoreBackup(
@@ -229,7 +232,7 @@ describe('files in an S3-compatible bucket', () => {
       // Without the bucket, the archive is refused: it holds no files.
       const bare = path.join(target, 'bare')
       await expect(
-        restoreBackup(archive, loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: bare })),
+        restoreBackup(archive, loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: bare, BACKUP_KEY })),
       ).rejects.toThrow(/não traz os arquivos/)
     } finally {
       await rm(target, { recursive: true, force: true })

@@ -15,6 +15,12 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length inválido',
 }
 
+/** A schema issue with its path when it is in the body: only a body's fields are a form's. */
+function bodyIssue(issue: { message?: string; instancePath: string }, context?: string) {
+  const path = context === 'body' ? issue.instancePath.split('/').filter(Boolean) : []
+  return { message: issue.message, path }
+}
+
 const answer = (message: string): ErrorAnswer => ({ message })
 const DATABASE_UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.'
 
@@ -32,7 +38,7 @@ export function registerErrorHandling(app: App) {
 
   app.setErrorHandler((thrown: FastifyError, req, reply) => {
     const error = hasZodFastifySchemaValidationErrors(thrown)
-      ? invalidInput(thrown.validation)
+      ? invalidInput(thrown.validation.map((issue) => bodyIssue(issue, thrown.validationContext)))
       : thrown
     if (error instanceof AppError) {
       return reply.code(error.status).headers(error.headers).send(answer(error.message))

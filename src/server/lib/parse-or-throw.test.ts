@@ -27,4 +27,20 @@ describe('parseOrThrow', () => {
     expect(error).toBeInstanceOf(AppError)
     expect(error).toMatchObject({ status: 400, message: 'Nome é obrigatório' })
   })
+
+  it('names the broken field (its whole path) in a header of the 400', () => {
+    const Nested = z.object({ customer: Form })
+    const error = (() => {
+      try {
+        parseOrThrow(Nested, { customer: { name: 'Ana', email: 'nope' } })
+      } catch (thrown) {
+        return thrown
+      }
+    })()
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Email inválido',
+      headers: { 'x-error-field': 'customer.email' },
+    })
+  })
 })

@@ -1,14 +1,37 @@
 import type { z } from 'zod'
 import { AppError } from '../errors.js'
 
+/**
+ * The header naming the input behind a 400 (`customerData.email`), so a form shows the message
+ * under that field. A header, not a body property: the body stays exactly `{ message }`
+ * (ErrorAnswer) for every client and test that reads it.
+ */
+export const ERROR_FIELD_HEADER = 'x-error-field'
+
 /** The one rule for bad input: a 400 whose message is the first broken rule, as the schema says it. */
-export function invalidInput(issues: readonly { message?: string }[]): AppError {
-  return new AppError('bad_request', issues[0]?.message ?? 'Dados inválidos')
+export function invalidInput(
+  issues: readonly { message?: string; path?: readonly PropertyKey[] }[],
+  at?: string,
+): AppError {
+  const first = issues[0]
+  const field = [at, ...(first?.path ?? []).map(String)].filter(Boolean).join('.')
+  return new AppError(
+    'bad_request',
+    first?.message ?? 'Dados inválidos',
+    field ? { [ERROR_FIELD_HEADER]: field } : {},
+  )
 }
 
-/** `input` as `schema` reads it, or that 400. Schemas list their fields in the order to report. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/**
+ * `input` as `schema` reads it, or that 400. Schemas list their fields in the order to report.
+ * `at` is where `input` sits in the request body (`customerData`), for the field's name.
+ */
+export function parseOrThrow<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  at?: string,
+): z.output<S> {
   const parsed = schema.safeParse(input)
-  if (!parsed.success) throw invalidInput(parsed.error.issues)
+  if (!parsed.success) throw invalidInput(parsed.error.issues, at)
   return parsed.data
 }

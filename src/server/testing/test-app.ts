@@ -6,6 +6,7 @@ import pg from 'pg'
 import { buildApp } from '../app.js'
 import type { App, Deps } from '../app-types.js'
 import { loadConfig } from '../config.js'
+import { RATE_LIMITS } from '../http/rate-limit.js'
 import { openDatabase, type Database } from '../db/client.js'
 import { createStorage } from '../files/create-storage.js'
 import type { FileStorage } from '../files/storage.js'
@@ -40,6 +41,19 @@ export interface TestStoreOptions {
   clientDir?: string
   /** The clock that expiring links are measured on (see Deps['now']). */
   now?: Deps['now']
+  /**
+   * The production numbers for the limits on guest orders and coupon codes. Off by default:
+   * every injected request comes from one address, and many files place more guest orders, or
+   * try more codes, than one machine may in an hour.
+   */
+  realCheckoutLimits?: boolean
+}
+
+/** What the tests' single address may do unless `realCheckoutLimits` (see RATE_LIMITS). */
+const TEST_CHECKOUT_LIMITS = {
+  [RATE_LIMITS.guestCheckoutIp.name]: 100_000,
+  [RATE_LIMITS.guestCheckoutEmail.name]: 100_000,
+  [RATE_LIMITS.couponCheckIp.name]: 100_000,
 }
 
 /**
@@ -61,6 +75,8 @@ export async function createTestStore(opts: TestStoreOptions = {}): Promise<Test
     SESSION_SECRET: 'test-secret-test-secret-test-secret',
     ADMIN_EMAIL: 'admin@teste.com',
     ADMIN_PASSWORD: 'admin-senha-123',
+    // The fake Evolution API listens on 127.0.0.1; whatsapp-address.test.ts turns this off.
+    ALLOW_PRIVATE_INTEGRATIONS: '1',
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
     ...opts.env,
   })
@@ -80,6 +96,7 @@ export async function createTestStore(opts: TestStoreOptions = {}): Promise<Test
     onRoute: opts.onRoute,
     logStream: opts.logStream,
     now: opts.now,
+    rateLimits: opts.realCheckoutLimits ? {} : TEST_CHECKOUT_LIMITS,
   })
   await opts.setup?.(app)
   await prepareStore(app)

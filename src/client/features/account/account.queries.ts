@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { CanvaLinkView, CustomerOrder, CustomerPurchase } from '../../../contracts/customer'
-import { apiJson } from '../../lib/api'
+import * as accountRoutes from '../../../contracts/api-routes/account.routes'
+import { call } from '../../lib/api'
 
 /** The logged-in customer's own data: a login drops all of it, whoever asked before. */
 export const accountKeys = {
@@ -13,17 +13,17 @@ export const accountKeys = {
 export const purchasesQuery = () =>
   queryOptions({
     queryKey: accountKeys.purchases(),
-    queryFn: ({ signal }) => apiJson<CustomerPurchase[]>('/api/user/purchases', { signal }),
+    queryFn: ({ signal }) => call(accountRoutes.purchases, { signal }),
   })
 
 export const ordersQuery = () =>
   queryOptions({
     queryKey: accountKeys.orders(),
-    queryFn: ({ signal }) => apiJson<CustomerOrder[]>('/api/user/orders', { signal }),
+    queryFn: ({ signal }) => call(accountRoutes.orders, { signal }),
   })
 
 export const canvaLinksQuery = () =>
   queryOptions({
     queryKey: accountKeys.canvaLinks(),
-    queryFn: ({ signal }) => apiJson<CanvaLinkView[]>('/api/canva-links', { signal }),
+    queryFn: ({ signal }) => call(accountRoutes.canvaLinks, { signal }),
   })

@@ -1,12 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type {
-  GuestAccessAnswer,
-  GuestCodeAnswer,
-  GuestCodeBody,
-  GuestVerifyBody,
-} from '../../../contracts/guest-access'
-import { apiJson, HttpError } from '../../lib/api'
+import type { GuestAccessAnswer } from '../../../contracts/guest-access'
+import { HttpError } from '../../lib/api'
+import { askGuestCode, verifyGuestCode } from './account.api'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { GuestAccessResults } from './guest-access-results'
@@ -30,13 +26,11 @@ export function GuestCodeAccess({
   const [sent, setSent] = useState<string | null>(null)
   const [found, setFound] = useState<GuestAccessAnswer | null>(null)
   const request = useMutation({
-    mutationFn: (body: GuestCodeBody) =>
-      apiJson<GuestCodeAnswer>('/api/guest-access/code', { method: 'POST', body }),
+    mutationFn: askGuestCode,
     onSuccess: (answer) => setSent(answer.message),
   })
   const verify = useMutation({
-    mutationFn: (body: GuestVerifyBody) =>
-      apiJson<GuestAccessAnswer>('/api/guest-access/verify', { method: 'POST', body }),
+    mutationFn: verifyGuestCode,
     onSuccess: setFound,
   })
 

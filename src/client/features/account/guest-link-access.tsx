@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
-import type { GuestAccessAnswer } from '../../../contracts/guest-access'
-import { apiJson, HttpError } from '../../lib/api'
+import { HttpError } from '../../lib/api'
+import { accessLinkQuery } from './account.api'
 import { Loading } from '../../ui/query-state'
 import { GuestAccess } from './guest-access'
 import { GuestAccessResults } from './guest-access-results'
@@ -11,14 +11,7 @@ import { GuestAccessResults } from './guest-access-results'
  * effect: it runs once per token however often the page renders.
  */
 export function useAccessLink(token: string) {
-  return useQuery({
-    queryKey: ['guest-access-link', token],
-    queryFn: () =>
-      apiJson<GuestAccessAnswer>('/api/guest-access/link', { method: 'POST', body: { token } }),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  })
+  return useQuery(accessLinkQuery(token))
 }
 
 /** /meus-materiais?acesso=…: the button of an order e-mail lands here, already looked up. */

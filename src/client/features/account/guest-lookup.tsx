@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
 import type { GuestCredentials, GuestPurchasesAnswer } from '../../../contracts/downloads'
-import { apiJson, HttpError } from '../../lib/api'
+import { HttpError } from '../../lib/api'
+import { findGuestPurchases } from './account.api'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { toast } from '../../ui/toast-store'
@@ -31,8 +32,7 @@ export function GuestLookup({ initial }: { initial: GuestCredentials }) {
   const [found, setFound] = useState<GuestPurchasesAnswer | null>(null)
   const [byCode, setByCode] = useState(false)
   const { mutate, isPending } = useMutation({
-    mutationFn: (body: GuestCredentials) =>
-      apiJson<GuestPurchasesAnswer>('/api/guest-purchases', { method: 'POST', body }),
+    mutationFn: findGuestPurchases,
   })
 
   const search = useCallback(

@@ -43,9 +43,8 @@ export function GuestResults({
               links={links[p.productId]}
               onDownload={() =>
                 download({
-                  path: '/api/guest-download',
                   // Without the WhatsApp (access by code or link) the server reads its cookie.
-                  body: {
+                  guest: {
                     productId: p.productId,
                     email: credentials.email,
                     ...(credentials.whatsapp ? { whatsapp: credentials.whatsapp } : {}),

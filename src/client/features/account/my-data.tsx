@@ -1,65 +1,47 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import type { RegisterAnswer, SessionUser } from '../../../contracts/accounts'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { SessionUser } from '../../../contracts/accounts'
 import { DeleteAccountBody, ProfileBody } from '../../../contracts/privacy'
-import { apiJson, apiRequest } from '../../lib/api'
-import { fieldErrors } from '../../lib/form-errors'
+import { showServerFieldError } from '../../lib/server-field-error'
+import { sessionKeys } from '../../lib/session-keys'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { toast } from '../../ui/toast-store'
+import { deleteAccount, downloadMyData, saveProfile } from './account.api'
 
-/** Saves the export the server made as a file, named as the server named it. */
-async function downloadExport() {
-  const response = await apiRequest('/api/user/data-export')
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1]
-  const url = URL.createObjectURL(await response.blob())
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name ?? 'meus-dados.json'
-  link.click()
-  URL.revokeObjectURL(url)
-}
+const PROFILE_FIELDS = ['firstName', 'lastName', 'whatsapp'] as const
 
 function ProfileForm({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient()
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { register, handleSubmit, setError, formState } = useForm({
+    defaultValues: { firstName: user.firstName, lastName: user.lastName, whatsapp: user.whatsapp },
+    resolver: zodResolver(ProfileBody),
+  })
+  const { errors } = formState
   const save = useMutation({
-    mutationFn: (body: ProfileBody) =>
-      apiJson<RegisterAnswer>('/api/user/profile', { method: 'PUT', body }),
+    mutationFn: saveProfile,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['auth'] })
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all })
       toast({ title: 'Dados atualizados', variant: 'success' })
     },
-    onError: (error) => toast({ title: error.message, variant: 'destructive' }),
+    onError: (error) => {
+      if (!showServerFieldError(error, PROFILE_FIELDS, setError))
+        toast({ title: error.message, variant: 'destructive' })
+    },
   })
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const parsed = ProfileBody.safeParse(Object.fromEntries(new FormData(event.currentTarget)))
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error))
-    if (parsed.success) save.mutate(parsed.data)
-  }
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field
-          name="firstName"
-          label="Nome"
-          defaultValue={user.firstName}
-          error={errors.firstName}
-        />
-        <Field
-          name="lastName"
-          label="Sobrenome"
-          defaultValue={user.lastName}
-          error={errors.lastName}
-        />
+        <Field {...register('firstName')} label="Nome" error={errors.firstName?.message} />
+        <Field {...register('lastName')} label="Sobrenome" error={errors.lastName?.message} />
       </div>
       <Field
-        name="whatsapp"
+        {...register('whatsapp')}
         label="WhatsApp"
         inputMode="tel"
-        defaultValue={user.whatsapp}
-        error={errors.whatsapp}
+        error={errors.whatsapp?.message}
       />
       <p className="text-sm text-gray-600">E-mail: {user.email}</p>
       <Button type="submit" disabled={save.isPending}>
@@ -71,13 +53,16 @@ function ProfileForm({ user }: { user: SessionUser }) {
 
 function DeleteAccount() {
   const [open, setOpen] = useState(false)
-  const [error, setError] = useState<string>()
+  const { register, handleSubmit, setError, formState } = useForm({
+    defaultValues: { password: '' },
+    resolver: zodResolver(DeleteAccountBody),
+  })
   const remove = useMutation({
-    mutationFn: (body: DeleteAccountBody) =>
-      apiJson('/api/user/delete-account', { method: 'POST', body }),
+    mutationFn: deleteAccount,
     // A full reload: nothing of the erased account may stay in the page's caches.
     onSuccess: () => window.location.assign('/?conta=excluida'),
-    onError: (err) => setError(err.message),
+    // The one thing the server may refuse here is the password ('Senha incorreta').
+    onError: (err) => setError('password', { type: 'server', message: err.message }),
   })
   if (!open) {
     return (
@@ -86,27 +71,23 @@ function DeleteAccount() {
       </Button>
     )
   }
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const parsed = DeleteAccountBody.safeParse(
-      Object.fromEntries(new FormData(event.currentTarget)),
-    )
-    setError(parsed.success ? undefined : parsed.error.issues[0]?.message)
-    if (parsed.success) remove.mutate(parsed.data)
-  }
   return (
-    <form onSubmit={submit} noValidate className="space-y-3 rounded-2xl bg-red-50 p-4">
+    <form
+      onSubmit={handleSubmit((body) => remove.mutate(body))}
+      noValidate
+      className="space-y-3 rounded-2xl bg-red-50 p-4"
+    >
       <p className="text-sm text-red-900">
         Seu nome, e-mail e WhatsApp serão apagados da conta e dos pedidos, e os downloads serão
         encerrados. Ficam só os dados que a lei exige para a contabilidade (número, data e valor dos
         pedidos), sem identificar você. Isso não pode ser desfeito.
       </p>
       <Field
-        name="password"
+        {...register('password')}
         type="password"
         label="Sua senha"
         autoComplete="current-password"
-        error={error}
+        error={formState.errors.password?.message}
       />
       <div className="flex flex-wrap gap-2">
         <Button
@@ -148,7 +129,7 @@ export function MyData({ user }: { user: SessionUser }) {
             disabled={exporting}
             onClick={() => {
               setExporting(true)
-              downloadExport()
+              downloadMyData()
                 .catch((err: Error) => toast({ title: err.message, variant: 'destructive' }))
                 .finally(() => setExporting(false))
             }}

@@ -34,12 +34,7 @@ export function PurchasedMaterials({ purchases }: { purchases: CustomerPurchase[
               item={{ ...purchase, ...purchase.product, fileCount: purchase.files.length }}
               busy={busyFor(purchase.productId)}
               links={links[purchase.productId]}
-              onDownload={() =>
-                download({
-                  path: `/api/user/download/${purchase.productId}`,
-                  productId: purchase.productId,
-                })
-              }
+              onDownload={() => download({ productId: purchase.productId })}
             />
           ))}
         </ul>

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { CustomerOrder } from '../../../contracts/customer'
 import type { RefundRequestAnswer, RefundStatus } from '../../../contracts/refunds'
 import { REFUND_WINDOW_DAYS } from '../../../contracts/refunds'
-import { apiJson } from '../../lib/api'
+import { requestRefund } from './account.api'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { toast } from '../../ui/toast-store'
@@ -32,11 +32,7 @@ export function RefundRequest({
   const [asking, setAsking] = useState(false)
   const [reason, setReason] = useState('')
   const request = useMutation({
-    mutationFn: () =>
-      apiJson<RefundRequestAnswer>(`/api/orders/${order.id}/refund-request`, {
-        method: 'POST',
-        body: { reason },
-      }),
+    mutationFn: () => requestRefund(order.id, reason),
     onSuccess: (answer) => {
       toast({
         title: answer.status === 'review' ? 'Pedido de reembolso enviado' : 'Reembolso feito',

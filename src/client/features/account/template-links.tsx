@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { CanvaLinkView } from '../../../contracts/customer'
 import type { GuestCredentials } from '../../../contracts/downloads'
-import type { CanvaOpenAnswer } from '../../../contracts/messaging'
-import { apiJson } from '../../lib/api'
+import { openTemplateLink } from './account.api'
 import { accountKeys } from './account.queries'
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' })
@@ -24,10 +23,7 @@ export function TemplateLinks({
   const [opened, setOpened] = useState<Record<number, string>>({})
 
   function recordOpen(link: CanvaLinkView) {
-    apiJson<CanvaOpenAnswer>(`/api/canva-links/${link.id}/open`, {
-      method: 'POST',
-      body: credentials ?? {},
-    })
+    openTemplateLink(link.id, credentials ?? {})
       .then((answer) => {
         setOpened((o) => ({ ...o, [link.id]: answer.usedAt }))
         if (!credentials) void queryClient.invalidateQueries({ queryKey: accountKeys.canvaLinks() })

@@ -3,14 +3,7 @@ import { useState } from 'react'
 import type { DownloadAnswer, DownloadFileLink } from '../../../contracts/downloads'
 import { HttpError } from '../../lib/api'
 import { toast } from '../../ui/toast-store'
-import { requestDownload } from '../downloads/request-download'
-
-export interface DownloadRequest {
-  /** The account's call or the guest one; `body` carries a guest's e-mail and WhatsApp. */
-  path: string
-  body?: unknown
-  productId: number
-}
+import { requestDownload, type DownloadRequest } from '../downloads/request-download'
 
 /** The purchase the server counted the download on, with the count it now has. */
 export function withDownloadCounted<T extends { id: number; maxDownloads: number }>(
@@ -39,7 +32,7 @@ function failureText(error: Error): string {
 export function usePurchaseDownload(afterDownload: (answer: DownloadAnswer) => void) {
   const [links, setLinks] = useState<Record<number, DownloadFileLink[]>>({})
   const mutation = useMutation({
-    mutationFn: ({ path, body }: DownloadRequest) => requestDownload(path, body),
+    mutationFn: (request: DownloadRequest) => requestDownload(request),
     onSuccess: (answer, request) => {
       toast(
         answer.files.length === 0

@@ -58,7 +58,6 @@ export function AdminTabBar({
       ref={list}
       role="tablist"
       aria-label="Seções do painel"
-      onKeyDown={onKeyDown}
       className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2"
     >
       {ADMIN_TABS.map((tab) => {
@@ -74,6 +73,8 @@ export function AdminTabBar({
             tabIndex={selected ? 0 : -1}
             data-testid={`admin-tab-${tab.id}`}
             onClick={() => onSelect(tab.id)}
+            // The arrows move between tabs from the focused one (WAI-ARIA tabs pattern).
+            onKeyDown={onKeyDown}
             className={cn(
               'h-10 shrink-0 snap-start rounded-full px-4 text-sm font-semibold whitespace-nowrap',
               'focus-visible:outline-3 focus-visible:outline-purple-500',

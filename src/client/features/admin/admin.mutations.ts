@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { AdminOrder, AdminUser, SettingBody } from '../../../contracts/admin'
-import type { AdminRefund } from '../../../contracts/refunds'
-import { apiJson } from '../../lib/api'
+import type { BodyOf } from '../../../contracts/api-route'
+import * as adminRoutes from '../../../contracts/api-routes/admin.routes'
+import { call } from '../../lib/api'
 import { toast } from '../../ui/toast-store'
 import { productKeys } from '../catalog/catalog.queries'
 import { publicSettingsQuery } from '../settings/settings.queries'
@@ -23,11 +24,15 @@ const failed = (title: string, fallback: string) => (error: Error) =>
 const done = (title: string, description?: string) =>
   toast({ title, description, variant: 'success', duration: 3000 })
 
+/** A product's Canva link; its earlier buyers get it at once (decision 007). */
+export const addCanvaLink = (body: BodyOf<typeof adminRoutes.addCanvaLink>) =>
+  call(adminRoutes.addCanvaLink, { body })
+
 export function useToggleProduct() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) =>
-      apiJson(`/api/admin/products-light/${id}/toggle`, { method: 'PUT', body: { isActive } }),
+      call(adminRoutes.toggleProduct, { params: { id }, body: { isActive } }),
     onSuccess: (_answer, { isActive }) => {
       done(isActive ? 'Produto ativado!' : 'Produto desativado!')
       refreshProducts(queryClient)
@@ -39,7 +44,7 @@ export function useToggleProduct() {
 export function useDeleteProduct() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) => apiJson(`/api/products/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(adminRoutes.deleteProduct, { params: { id } }),
     onSuccess: () => {
       done('Produto removido!')
       refreshProducts(queryClient)
@@ -55,7 +60,7 @@ export function useOrderStatus() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: AdminOrder['status'] }) =>
-      apiJson(`/api/admin/orders/${id}/status`, { method: 'PUT', body: { status } }),
+      call(adminRoutes.orderStatus, { params: { id }, body: { status } }),
     onSuccess: () => {
       done('Status atualizado!')
       for (const queryKey of [adminKeys.orders(), adminKeys.analytics(), adminKeys.downloads()])
@@ -82,8 +87,8 @@ export function useRefundOrder() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: { id: string; reason: string; moneyReturned: boolean }) =>
-      apiJson<AdminRefund>(`/api/admin/orders/${input.id}/refund`, {
-        method: 'POST',
+      call(adminRoutes.refundOrder, {
+        params: { id: input.id },
         body: { reason: input.reason, moneyReturned: input.moneyReturned },
       }),
     onSuccess: (answer) =>
@@ -104,13 +109,11 @@ export function useRefundDecision() {
   return useMutation({
     mutationFn: (input: { id: string } & ({ decline: string } | { moneyReturned: true })) =>
       'decline' in input
-        ? apiJson<AdminRefund>(`/api/admin/refunds/${input.id}/decline`, {
-            method: 'POST',
+        ? call(adminRoutes.declineRefund, {
+            params: { id: input.id },
             body: { note: input.decline },
           })
-        : apiJson<AdminRefund>(`/api/admin/refunds/${input.id}/money-returned`, {
-            method: 'POST',
-          }),
+        : call(adminRoutes.moneyReturned, { params: { id: input.id } }),
     onSuccess: (answer) =>
       done(answer.status === 'declined' ? 'Reembolso recusado' : 'Devolução registrada!'),
     onError: failed('Erro ao salvar', 'Não foi possível salvar a decisão.'),
@@ -122,7 +125,7 @@ export function useUserRole() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: AdminUser['role'] }) =>
-      apiJson(`/api/admin/users/${id}/role`, { method: 'PUT', body: { role } }),
+      call(adminRoutes.userRole, { params: { id }, body: { role } }),
     onSuccess: () => done('Função atualizada!'),
     onError: failed('Erro ao atualizar usuário', 'Failed to update user role'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
@@ -133,8 +136,7 @@ export function useSaveSetting() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (setting: z.input<typeof SettingBody>) =>
-      apiJson('/api/admin/settings', {
-        method: 'POST',
+      call(adminRoutes.saveSetting, {
         body: { ...setting, description: setting.description ?? '' },
       }),
     onSuccess: () => {

@@ -1,23 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { AdminProduct } from '../../../contracts/products'
-import type { AdminRefund } from '../../../contracts/refunds'
-import type { StampFallbackCount } from '../../../contracts/stamping'
-import type {
-  AdminAnalytics,
-  AdminOrder,
-  AdminPaymentMode,
-  AdminProductLight,
-  AdminSetting,
-  AdminUser,
-  DownloadStat,
-} from '../../../contracts/admin'
-import type {
-  AdminCanvaLink,
-  AdminEmails,
-  WhatsappConfig,
-  WhatsappStatus,
-} from '../../../contracts/messaging'
-import { HttpError, apiJson } from '../../lib/api'
+import type { AdminProductLight } from '../../../contracts/admin'
+import type { AnswerOf, ApiRoute } from '../../../contracts/api-route'
+import * as adminRoutes from '../../../contracts/api-routes/admin.routes'
+import { HttpError, call } from '../../lib/api'
 import { withTimeout } from '../../lib/timeout'
 
 // SPEC.md sections 7 and 9: the light list waits up to 60 s, the status is polled every 5 s.
@@ -47,10 +32,12 @@ export const adminKeys = {
   refunds: () => [...adminKeys.all, 'refunds'] as const,
 }
 
-const list = <T>(queryKey: readonly unknown[], url: string) =>
+/** A read of the panel with no parameters: its key and its route. */
+const list = <R extends ApiRoute>(queryKey: readonly unknown[], route: R) =>
   queryOptions({
     queryKey,
-    queryFn: ({ signal }) => apiJson<T>(url, { signal }),
+    // Typed as a route without parameters or body, which each route given here is.
+    queryFn: ({ signal }) => call(route as ApiRoute<'', undefined, AnswerOf<R>>, { signal }),
   })
 
 /** A non-empty array, or one of the errors of SPEC.md section 8 ('No products found', ...). */
@@ -61,7 +48,7 @@ export const lightProductsQuery = () =>
       const timer = withTimeout(signal, LIGHT_TIMEOUT_MS)
       let answer: unknown
       try {
-        answer = await apiJson<unknown>('/api/admin/products-light', { signal: timer.signal })
+        answer = await call(adminRoutes.lightProducts, { signal: timer.signal })
       } catch (error) {
         if (timer.timedOut()) throw new Error('Request timeout')
         if (error instanceof HttpError) throw new Error(error.message || `HTTP ${error.status}`)
@@ -75,28 +62,23 @@ export const lightProductsQuery = () =>
     retry: (count, error) => count < 1 && error.message !== 'No products found',
   })
 
-export const adminProductsQuery = () =>
-  list<AdminProduct[]>(adminKeys.fullProducts(), '/api/admin/products')
+export const adminProductsQuery = () => list(adminKeys.fullProducts(), adminRoutes.products)
 /** Copies delivered without a stamp, by product and reason; under products, so a write refreshes it. */
 export const stampFallbacksQuery = () =>
-  list<StampFallbackCount[]>(adminKeys.stampFallbacks(), '/api/admin/stamping/fallbacks')
-export const analyticsQuery = () =>
-  list<AdminAnalytics>(adminKeys.analytics(), '/api/admin/analytics')
-export const adminOrdersQuery = () => list<AdminOrder[]>(adminKeys.orders(), '/api/admin/orders')
-export const downloadsQuery = () =>
-  list<DownloadStat[]>(adminKeys.downloads(), '/api/admin/downloads')
-export const adminSettingsQuery = () =>
-  list<AdminSetting[]>(adminKeys.settings(), '/api/admin/settings')
+  list(adminKeys.stampFallbacks(), adminRoutes.stampFallbacks)
+export const analyticsQuery = () => list(adminKeys.analytics(), adminRoutes.analytics)
+export const adminOrdersQuery = () => list(adminKeys.orders(), adminRoutes.orders)
+export const downloadsQuery = () => list(adminKeys.downloads(), adminRoutes.downloads)
+export const adminSettingsQuery = () => list(adminKeys.settings(), adminRoutes.settings)
 /** Demo, static PIX, Mercado Pago or none: the banner on every tab and the demo switch. */
-export const paymentModeQuery = () =>
-  list<AdminPaymentMode>(adminKeys.paymentMode(), '/api/admin/payment-mode')
+export const paymentModeQuery = () => list(adminKeys.paymentMode(), adminRoutes.paymentMode)
 export const whatsappConfigQuery = () =>
-  list<WhatsappConfig>(adminKeys.whatsappConfig(), '/api/admin/whatsapp-config')
+  list(adminKeys.whatsappConfig(), adminRoutes.whatsappConfig)
 
 /** Roles change under the admin's feet (another tab, another admin): always asked again. */
 export const adminUsersQuery = () =>
   queryOptions({
-    ...list<AdminUser[]>(adminKeys.users(), '/api/admin/users'),
+    ...list(adminKeys.users(), adminRoutes.users),
     staleTime: 0,
     refetchOnMount: 'always',
   })
@@ -104,23 +86,22 @@ export const adminUsersQuery = () =>
 /** Polled every 5 s; an error means the integration is not set up, so no retries. */
 export const whatsappStatusQuery = () =>
   queryOptions({
-    ...list<WhatsappStatus>(adminKeys.whatsappStatus(), '/api/admin/whatsapp-status'),
+    ...list(adminKeys.whatsappStatus(), adminRoutes.whatsappStatus),
     refetchInterval: STATUS_POLL_MS,
     retry: false,
   })
 
 export const adminCanvaLinksQuery = () =>
   queryOptions({
-    ...list<AdminCanvaLink[]>(adminKeys.canvaLinks(), '/api/admin/canva-links'),
+    ...list(adminKeys.canvaLinks(), adminRoutes.canvaLinks),
     retry: false,
   })
 
 /** The outbox's e-mails; asked again now and then, as the worker sends them in the background. */
 export const adminEmailsQuery = () =>
   queryOptions({
-    ...list<AdminEmails>(adminKeys.emails(), '/api/admin/emails'),
+    ...list(adminKeys.emails(), adminRoutes.emails),
     refetchInterval: STATUS_POLL_MS,
   })
 
-export const adminRefundsQuery = () =>
-  list<AdminRefund[]>(adminKeys.refunds(), '/api/admin/refunds')
+export const adminRefundsQuery = () => list(adminKeys.refunds(), adminRoutes.refunds)

@@ -1,31 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import {
-  PrivacyEmailBody,
-  type ErasureAnswer,
-  type PrivacyAuditEntry,
-  type PrivacyLookupAnswer,
-} from '../../../contracts/privacy'
-import { apiJson, apiRequest } from '../../lib/api'
+import { PrivacyEmailBody, type PrivacyLookupAnswer } from '../../../contracts/privacy'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Field } from '../../ui/field'
 import { Panel } from '../../ui/panel'
 import { toast } from '../../ui/toast-store'
 import { shortDate } from './money'
-
-const auditQuery = { queryKey: ['admin', 'privacy', 'audit'] as const }
-
-/** Saves the person's export as the file the server named. */
-async function downloadExport(email: string) {
-  const response = await apiRequest(`/api/admin/privacy/export?email=${encodeURIComponent(email)}`)
-  const url = URL.createObjectURL(await response.blob())
-  const link = document.createElement('a')
-  link.href = url
-  link.download = `dados-${email}.json`
-  link.click()
-  URL.revokeObjectURL(url)
-}
+import {
+  anonymizePerson,
+  downloadPersonExport,
+  lookupPerson,
+  privacyAuditQuery,
+  privacyKeys,
+} from './privacy.api'
 
 /** 'Privacidade': requests that arrive by WhatsApp or e-mail (LGPD art. 18), and their audit. */
 export function PrivacySection() {
@@ -33,20 +21,15 @@ export function PrivacySection() {
   const [error, setError] = useState<string>()
   const [found, setFound] = useState<PrivacyLookupAnswer | null>(null)
   const [confirming, setConfirming] = useState(false)
-  const audit = useQuery({
-    ...auditQuery,
-    queryFn: ({ signal }) => apiJson<PrivacyAuditEntry[]>('/api/admin/privacy/audit', { signal }),
-  })
-  const refresh = () => queryClient.invalidateQueries({ queryKey: auditQuery.queryKey })
+  const audit = useQuery(privacyAuditQuery())
+  const refresh = () => queryClient.invalidateQueries({ queryKey: privacyKeys.audit() })
   const lookup = useMutation({
-    mutationFn: (email: string) =>
-      apiJson<PrivacyLookupAnswer>(`/api/admin/privacy/lookup?email=${encodeURIComponent(email)}`),
+    mutationFn: lookupPerson,
     onSuccess: setFound,
     onError: (err) => setError(err.message),
   })
   const erase = useMutation({
-    mutationFn: (email: string) =>
-      apiJson<ErasureAnswer>('/api/admin/privacy/anonymize', { method: 'POST', body: { email } }),
+    mutationFn: anonymizePerson,
     onSuccess: (answer) => {
       toast({ title: answer.message, variant: 'success' })
       setFound(null)
@@ -92,7 +75,7 @@ export function PrivacySection() {
               variant="secondary"
               size="sm"
               onClick={() =>
-                void downloadExport(found.email)
+                void downloadPersonExport(found.email)
                   .then(refresh)
                   .catch((err: Error) => toast({ title: err.message, variant: 'destructive' }))
               }

@@ -1,5 +1,13 @@
-import { useState } from 'react'
-import { SETTINGS } from '../../../contracts/settings'
+import { useEffect } from 'react'
+import { useController, useForm, type Resolver, type ResolverResult } from 'react-hook-form'
+import { settingHint } from '../../../contracts/setting-rules'
+import {
+  isSettingKey,
+  parseSetting,
+  settingEntry,
+  type SettingKey,
+} from '../../../contracts/settings'
+import type { SettingKind } from '../../../contracts/setting-types'
 import { cn } from '../../lib/cn'
 import type { AdminSetting } from '../../../contracts/admin'
 import { useSaveSetting } from './admin.mutations'
@@ -7,83 +15,154 @@ import { useSaveSetting } from './admin.mutations'
 // Secrets come back masked; sending the mask back would overwrite the real key with it.
 const MASK = /[•*]{3,}/
 
+const INPUT_TYPES: Partial<Record<SettingKind, 'url' | 'tel' | 'number' | 'email'>> = {
+  int: 'number',
+  email: 'email',
+  url: 'url',
+  image: 'url',
+  whatsapp: 'tel',
+}
+
 export interface SettingFieldProps {
   settingKey: string
+  /** Replaces the contract's label (a key only the server knows shows its description). */
   label?: string
   /** The stored record, when the server has one. */
   setting?: AdminSetting
-  type?: 'text' | 'url' | 'tel' | 'number' | 'email'
   multiline?: boolean
+  /** Said after the contract's hint. */
   hint?: string
   /** A warning about the value as typed (e.g. cut to fit the PIX standard), or null. */
   notice?: (value: string) => string | null
 }
 
-function definitionOf(key: string) {
-  return SETTINGS.find((s) => s.key === key)
+/** The contract's view of a key: label, hint, input type and bounds, checked on blur. */
+function contractOf(key: string) {
+  if (!isSettingKey(key)) return null
+  const entry = settingEntry(key)
+  return { key: key as SettingKey, entry, hint: settingHint(key) }
 }
 
-/** One setting, saved on blur when it changed (SPEC.md section 7): success or error toast. */
+type Draft = { value: string }
+
+/**
+ * The contract's schema of this key (the one the server uses) over the field: a value it
+ * refuses gets its Portuguese message under the field and is not sent. An unchanged value, an
+ * empty secret (keep the stored one) and a key only the server knows are not checked here.
+ */
+function settingResolver(
+  contract: ReturnType<typeof contractOf>,
+  unchanged: (value: string) => boolean,
+): Resolver<Draft> {
+  return async (values): Promise<ResolverResult<Draft>> => {
+    const value = values.value.trim()
+    if (!contract || unchanged(value)) return { values, errors: {} }
+    const checked = parseSetting(contract.key, value)
+    if (checked.ok) return { values, errors: {} }
+    return { values: {}, errors: { value: { type: 'contract', message: checked.message } } }
+  }
+}
+
+/**
+ * One setting, saved on blur when it changed (SPEC.md section 7): success or error toast. The
+ * value is checked first by the contract's schema, the one the server uses: a value it refuses
+ * shows the same Portuguese message under the field, and is not sent.
+ */
 export function SettingField({
   settingKey,
   label,
   setting,
-  type = 'text',
   multiline,
   hint,
   notice,
 }: SettingFieldProps) {
-  const definition = definitionOf(settingKey)
+  const contract = contractOf(settingKey)
   const stored = setting?.value ?? ''
-  const secret = (definition && 'isSecret' in definition) || MASK.test(stored)
+  const secret = !!contract?.entry.secret || MASK.test(stored)
   const initial = secret ? '' : stored
-  const [draft, setDraft] = useState({ from: initial, value: initial })
-  // A new value from the server (saved elsewhere, refetched) replaces an untouched draft.
-  if (draft.from !== initial) setDraft({ from: initial, value: initial })
+  const unchanged = (value: string) => value === initial.trim() || (secret && !value)
+  // Read again at every render by react-hook-form: it follows the stored value.
+  const resolver = settingResolver(contract, unchanged)
+  const { handleSubmit, control, reset, setError, formState } = useForm<Draft>({
+    defaultValues: { value: initial },
+    resolver,
+  })
+  // A new value from the server (saved elsewhere, refetched) replaces the draft.
+  useEffect(() => reset({ value: initial }), [initial, reset])
+  // Controlled: the input always shows the draft (empty for a secret, never its value).
+  const { field } = useController({ control, name: 'value' })
+  const typed = field.value
+  const problem = formState.errors.value?.message
   const save = useSaveSetting()
   const id = `config-${settingKey}`
-  const description = setting?.description ?? definition?.description ?? ''
-  const category = setting?.category ?? definition?.category ?? 'footer'
+  const description = setting?.description ?? contract?.entry.description ?? ''
+  const category = setting?.category ?? contract?.entry.category ?? 'footer'
+  const type = contract?.entry.type
+  const hints = [contract?.hint, hint].filter(Boolean).join('; ')
 
-  function onBlur() {
-    const value = draft.value.trim()
-    if (value === initial.trim() || (secret && !value)) return
-    // A failed save keeps what was typed, so leaving the field again retries.
-    save.mutate({ key: settingKey, value, description, category })
-  }
+  const saveIfChanged = handleSubmit(({ value: raw }) => {
+    const value = raw.trim()
+    if (unchanged(value)) return
+    // A failed save keeps what was typed, so leaving the field again retries; the server's
+    // refusal shows under the field as the contract's would.
+    save.mutate(
+      { key: settingKey, value, description, category },
+      { onError: (err) => setError('value', { type: 'server', message: err.message }) },
+    )
+  })
 
   const inputClass = cn(
     'mt-1 block w-full rounded-xl border-2 border-purple-100 bg-white px-3 text-base',
     'focus:border-purple-500 focus:outline-none',
     multiline ? 'min-h-24 py-2' : 'h-11',
+    problem && 'border-red-400',
   )
   const common = {
     id,
     name: settingKey,
-    value: draft.value,
+    value: field.value,
+    ref: field.ref,
+    onChange: field.onChange,
     placeholder: secret ? stored || 'não definida' : undefined,
-    'aria-describedby': `${id}-ajuda`,
-    onChange: (e: { target: { value: string } }) =>
-      setDraft((d) => ({ ...d, value: e.target.value })),
-    onBlur,
+    maxLength: type?.maxLength,
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': problem ? `${id}-ajuda ${id}-erro` : `${id}-ajuda`,
+    onBlur: () => {
+      field.onBlur()
+      void saveIfChanged()
+    },
     className: inputClass,
   }
 
   return (
     <div data-testid={`setting-${settingKey}`}>
       <label htmlFor={id} className="block text-sm font-semibold text-gray-800">
-        {label ?? description ?? settingKey}
+        {label ?? contract?.entry.label ?? (description || settingKey)}
         {save.isPending && <span className="ml-2 font-normal text-purple-600">salvando...</span>}
       </label>
-      {multiline ? <textarea {...common} /> : <input type={type} {...common} />}
+      {multiline ? (
+        <textarea {...common} />
+      ) : (
+        <input
+          type={(type && INPUT_TYPES[type.kind]) ?? 'text'}
+          min={type?.min}
+          max={type?.max}
+          {...common}
+        />
+      )}
       <p id={`${id}-ajuda`} className="mt-1 text-xs text-gray-500">
         <code>{settingKey}</code>
-        {hint ? ` · ${hint}` : ''}
+        {hints ? ` · ${hints}` : ''}
         {secret ? ' · valor oculto; digite um novo para trocar' : ''}
       </p>
-      {notice?.(draft.value) && (
+      {problem && (
+        <p id={`${id}-erro`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
+          {problem}
+        </p>
+      )}
+      {notice?.(typed) && (
         <p className="mt-1 text-sm font-semibold text-amber-700" role="status">
-          {notice(draft.value)}
+          {notice(typed)}
         </p>
       )}
     </div>

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type {
   AdminLoginBody,
-  ForgotPasswordAnswer,
   ForgotPasswordBody,
   LoginAnswer,
   LoginBody,
-  RegisterAnswer,
   RegisterBody,
-  ResetPasswordAnswer,
   ResetPasswordBody,
 } from '../../../contracts/accounts'
-import { apiJson } from '../../lib/api'
+import * as authRoutes from '../../../contracts/api-routes/auth.routes'
+import { call } from '../../lib/api'
 import { accountKeys } from '../account/account.queries'
 import { cartQuery } from '../cart/cart.queries'
 import { currentUserQuery } from './auth.queries'
@@ -25,8 +23,7 @@ function signedIn(queryClient: QueryClient, answer: LoginAnswer) {
 export function useLogin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: LoginBody) =>
-      apiJson<LoginAnswer>('/api/auth/simple-login', { method: 'POST', body }),
+    mutationFn: (body: LoginBody) => call(authRoutes.login, { body }),
     onSuccess: (answer) => signedIn(queryClient, answer),
   })
 }
@@ -34,29 +31,25 @@ export function useLogin() {
 export function useAdminLogin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: AdminLoginBody) =>
-      apiJson<LoginAnswer>('/api/admin/login', { method: 'POST', body }),
+    mutationFn: (body: AdminLoginBody) => call(authRoutes.adminLogin, { body }),
     onSuccess: (answer) => signedIn(queryClient, answer),
   })
 }
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: RegisterBody) =>
-      apiJson<RegisterAnswer>('/api/auth/register', { method: 'POST', body }),
+    mutationFn: (body: RegisterBody) => call(authRoutes.register, { body }),
   })
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (body: ForgotPasswordBody) =>
-      apiJson<ForgotPasswordAnswer>('/api/auth/forgot-password', { method: 'POST', body }),
+    mutationFn: (body: ForgotPasswordBody) => call(authRoutes.forgotPassword, { body }),
   })
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: ResetPasswordBody) =>
-      apiJson<ResetPasswordAnswer>('/api/auth/reset-password', { method: 'POST', body }),
+    mutationFn: (body: ResetPasswordBody) => call(authRoutes.resetPassword, { body }),
   })
 }

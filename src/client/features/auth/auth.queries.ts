@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useSearch } from 'wouter'
-import type { CurrentUserAnswer, SessionUser } from '../../../contracts/accounts'
-import { HttpError, apiJson, apiQuery } from '../../lib/api'
+import type { SessionUser } from '../../../contracts/accounts'
+import * as sessionRoutes from '../../../contracts/api-routes/session.routes'
+import { HttpError, call, callOrNull } from '../../lib/api'
+import { sessionKeys } from '../../lib/session-keys'
 
 export const currentUserQuery = () =>
   queryOptions({
-    queryKey: ['auth', 'user'],
+    queryKey: sessionKeys.user(),
     queryFn: async ({ signal }): Promise<SessionUser | null> => {
-      const answer = await apiQuery<CurrentUserAnswer>('/api/auth/user', { signal })
+      const answer = await callOrNull(sessionRoutes.currentUser, { signal })
       return answer?.user ?? null
     },
     // A 4xx will not change on retry; waiting 3 s would only keep the header's button blank.
@@ -26,7 +28,7 @@ export function useCurrentUser(): { user: SessionUser | null; isLoading: boolean
 /** Ends the session, then reloads on the home page so no cached private data survives. */
 export async function logout(): Promise<void> {
   try {
-    await apiJson('/api/logout', { method: 'POST' })
+    await call(sessionRoutes.logout)
   } finally {
     window.location.assign(`/?logout=force&t=${Date.now()}`)
   }

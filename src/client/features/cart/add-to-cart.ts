@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AddToCartBody, CartItem } from '../../../contracts/cart'
-import { HttpError, apiJson } from '../../lib/api'
+import * as cartRoutes from '../../../contracts/api-routes/cart-edit.routes'
+import { HttpError, call } from '../../lib/api'
 import { cartQuery } from './cart.queries'
 
 export const ADD_FAILED_MESSAGE = 'Falha ao adicionar item ao carrinho'
@@ -26,13 +27,12 @@ function isFinalRefusal(error: unknown): boolean {
  */
 export async function addToCart({ productId, quantity = 1 }: AddToCartInput): Promise<CartItem> {
   try {
-    return await apiJson<CartItem>('/api/cart', { method: 'POST', body: { productId, quantity } })
+    return await call(cartRoutes.add, { body: { productId, quantity } })
   } catch (error) {
     if (isFinalRefusal(error)) throw error
     console.warn('Falha ao adicionar, tentando o método de emergência', error)
     try {
-      return await apiJson<CartItem>('/api/cart', {
-        method: 'POST',
+      return await call(cartRoutes.add, {
         headers: { 'X-Emergency-Add': 'true' },
         cache: 'no-cache',
         body: { productId, quantity, forceAdd: true, timestamp: Date.now() },

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import type { CartItem } from '../../../contracts/cart'
-import { apiJson } from '../../lib/api'
+import * as cartRoutes from '../../../contracts/api-routes/cart-edit.routes'
+import { call } from '../../lib/api'
 import { toast } from '../../ui/toast-store'
 import { cartQuery } from './cart.queries'
 
@@ -51,7 +52,7 @@ export function useCartActions() {
         : items?.map((i) => (i.id === item.id ? { ...i, quantity } : i)),
     )
     try {
-      await apiJson(`/api/cart/${item.id}`, { method: 'PUT', body: { quantity } })
+      await call(cartRoutes.update, { params: { id: item.id }, body: { quantity } })
     } catch (error) {
       queryClient.setQueryData(key, previous)
       failed('Erro ao atualizar quantidade', error)
@@ -64,7 +65,7 @@ export function useCartActions() {
 
   const removeItem = async (item: CartItem) => {
     try {
-      await apiJson(`/api/cart/${item.id}`, { method: 'DELETE' })
+      await call(cartRoutes.remove, { params: { id: item.id } })
     } catch (error) {
       failed('Erro ao remover item', error)
     } finally {
@@ -74,7 +75,7 @@ export function useCartActions() {
 
   const clearCart = async () => {
     try {
-      await apiJson('/api/cart', { method: 'DELETE' })
+      await call(cartRoutes.clear)
     } catch (error) {
       failed('Erro ao limpar carrinho', error)
     } finally {

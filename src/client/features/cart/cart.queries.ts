@@ -1,18 +1,25 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { CartItem } from '../../../contracts/cart'
 import { decimalToCents, formatBRL } from '../../../contracts/money'
-import { apiJson } from '../../lib/api'
+import * as cartRoutes from '../../../contracts/api-routes/cart.routes'
+import { call } from '../../lib/api'
 import { withTimeout } from '../../lib/timeout'
 import { loadSavedCart, saveCartLocally } from './cart-storage'
 
 const CART_TIMEOUT_MS = 2000
 
+/** The visitor's cart and what is priced from it (coupon quotes). */
+export const cartKeys = {
+  all: ['cart'] as const,
+  couponQuote: (code: string, lines: unknown[]) => ['coupons', 'quote', code, lines] as const,
+}
+
 export const cartQuery = () =>
   queryOptions({
-    queryKey: ['cart'],
+    queryKey: cartKeys.all,
     queryFn: async ({ signal }): Promise<CartItem[]> => {
       try {
-        const answer = await apiJson<CartItem[] | null>('/api/cart', {
+        const answer = await call(cartRoutes.items, {
           signal: withTimeout(signal, CART_TIMEOUT_MS).signal,
         })
         const items = Array.isArray(answer) ? answer : []

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { formatDecimalBRL } from '../../../contracts/money'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
@@ -18,6 +18,11 @@ export function CouponField({ items }: { items: CheckoutLine[] }) {
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   const inputId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  // The buyer just asked for the field by tapping 'Tem um cupom?': the typing goes there.
+  useEffect(() => {
+    if (open) input.current?.focus()
+  }, [open])
 
   async function apply(event: FormEvent) {
     // A form of its own would nest inside the checkout's form: the button submits by hand.
@@ -93,9 +98,9 @@ export function CouponField({ items }: { items: CheckoutLine[] }) {
       <div className="mt-1 flex gap-2">
         <input
           id={inputId}
+          ref={input}
           data-testid="coupon-input"
           value={typed}
-          autoFocus
           autoCapitalize="characters"
           autoComplete="off"
           maxLength={40}

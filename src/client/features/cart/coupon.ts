@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import type { CartItem } from '../../../contracts/cart'
-import type { CouponValidateAnswer } from '../../../contracts/coupons'
-import { apiJson } from '../../lib/api'
+import * as cartRoutes from '../../../contracts/api-routes/cart-edit.routes'
+import { call } from '../../lib/api'
+import { cartKeys } from './cart.queries'
 
 /** The coupon the buyer applied in the cart, carried to the checkout of the same browser. */
 const COUPON_KEY = 'coupon_code'
@@ -49,10 +50,9 @@ export const couponQuoteQuery = (code: string, items: Line[]) => {
     bumpFor ? { productId, quantity, bumpFor } : { productId, quantity },
   )
   return queryOptions({
-    queryKey: ['coupons', 'quote', code, lines],
+    queryKey: cartKeys.couponQuote(code, lines),
     queryFn: ({ signal }) =>
-      apiJson<CouponValidateAnswer>('/api/coupons/validate', {
-        method: 'POST',
+      call(cartRoutes.validateCoupon, {
         body: { code, items: lines },
         signal,
       }),

@@ -1,5 +1,7 @@
+import * as productRoutes from '../../../contracts/api-routes/product.routes'
 import type { CartItem } from '../../../contracts/cart'
 import type { Product } from '../../../contracts/products'
+import { path } from '../../lib/api'
 
 /** localStorage key the buy-now flow hands to /checkout?instant=true (SPEC.md section 3). */
 export const TEMP_CHECKOUT_KEY = 'tempCheckoutItem'
@@ -18,7 +20,7 @@ export function saveTempCheckoutItem(product: Product, quantity: number): void {
       price: product.price || '0.00',
       category: product.category || '',
       description: product.description || '',
-      imageUrl: product.imageUrl || `/api/products/${product.id}/image`,
+      imageUrl: product.imageUrl || path(productRoutes.image, { id: product.id }),
     },
   }
   try {

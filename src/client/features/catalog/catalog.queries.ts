@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { CatalogCategories, CatalogPage } from '../../../contracts/catalog'
-import type { Product } from '../../../contracts/products'
-import { apiJson } from '../../lib/api'
+import * as catalogRoutes from '../../../contracts/api-routes/catalog.routes'
+import { call } from '../../lib/api'
 
 /** Every view of the store's products starts with 'products': a product write refreshes them all. */
 export const productKeys = {
@@ -27,10 +26,8 @@ export const catalogPageQuery = (search: CatalogSearch, page: number) =>
   queryOptions({
     queryKey: productKeys.catalogPage(search, page),
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(page) })
-      if (search.q) params.set('q', search.q)
-      if (search.category) params.set('category', search.category)
-      return apiJson<CatalogPage>(`/api/catalog?${params}`, { signal })
+      const query = { page, q: search.q || null, category: search.category || null }
+      return call(catalogRoutes.catalog, { query, signal })
     },
     // While the next search's first page loads, the last results stay on screen.
     placeholderData: page === 1 ? keepPreviousData : undefined,
@@ -39,11 +36,11 @@ export const catalogPageQuery = (search: CatalogSearch, page: number) =>
 export const categoriesQuery = () =>
   queryOptions({
     queryKey: productKeys.categories(),
-    queryFn: ({ signal }) => apiJson<CatalogCategories>('/api/catalog/categories', { signal }),
+    queryFn: ({ signal }) => call(catalogRoutes.categories, { signal }),
   })
 
 export const bestsellersQuery = () =>
   queryOptions({
     queryKey: productKeys.bestsellers(),
-    queryFn: ({ signal }) => apiJson<Product[]>('/api/products/bestsellers', { signal }),
+    queryFn: ({ signal }) => call(catalogRoutes.bestsellers, { signal }),
   })

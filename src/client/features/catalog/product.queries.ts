@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Product } from '../../../contracts/products'
-import { HttpError, apiJson } from '../../lib/api'
+import * as productRoutes from '../../../contracts/api-routes/product.routes'
+import { HttpError, call } from '../../lib/api'
 import { withTimeout } from '../../lib/timeout'
 import { productKeys } from './catalog.queries'
 
@@ -12,7 +13,7 @@ const DETAIL_TIMEOUT_MS = 10_000
 export const productsQuery = () =>
   queryOptions({
     queryKey: productKeys.list(),
-    queryFn: ({ signal }) => apiJson<Product[]>('/api/products', { signal }),
+    queryFn: ({ signal }) => call(productRoutes.products, { signal }),
     select: (products) =>
       Array.isArray(products) ? products.filter((p) => p.isActive !== false) : [],
   })
@@ -24,7 +25,7 @@ export const productQuery = (id: number) =>
     queryFn: async ({ signal }) => {
       const timer = withTimeout(signal, DETAIL_TIMEOUT_MS)
       try {
-        return await apiJson<Product>(`/api/products/${id}`, { signal: timer.signal })
+        return await call(productRoutes.product, { params: { id }, signal: timer.signal })
       } catch (error) {
         if (timer.timedOut()) throw new Error('Tempo limite excedido. Tente novamente.')
         throw error
@@ -40,11 +41,7 @@ export const relatedQuery = (cartProductIds: number[]) =>
     queryKey: productKeys.related(cartProductIds),
     queryFn: async ({ signal }): Promise<Product[]> => {
       try {
-        const answer = await apiJson<Product[]>('/api/products/related', {
-          method: 'POST',
-          body: { cartProductIds },
-          signal,
-        })
+        const answer = await call(productRoutes.related, { body: { cartProductIds }, signal })
         return Array.isArray(answer) ? answer : []
       } catch (error) {
         console.warn('Sugestões indisponíveis', error)

@@ -1,8 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useMemo } from 'react'
+import { useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form'
+import { z } from 'zod'
 import type { CartItem } from '../../../contracts/cart'
-import { EMPTY_CART_MESSAGE } from '../../../contracts/checkout'
+import { EMPTY_CART_MESSAGE, GuestCustomerData } from '../../../contracts/checkout'
 import { TAX_ID_REQUIRED_MESSAGE, TaxIdField } from '../../../contracts/tax-id'
+import { showServerFieldError } from '../../lib/server-field-error'
 import { Button } from '../../ui/button'
 import { Loading } from '../../ui/query-state'
 import { Spinner } from '../../ui/spinner'
@@ -17,19 +21,36 @@ import { GuestFields } from './guest-fields'
 import {
   EMPTY_GUEST_FORM,
   GUEST_FIELD_ORDER,
+  guestInput,
   validateGuest,
-  type GuestField,
-  type GuestFormValues,
+  type CheckoutFormValues,
 } from './guest-validation'
 import { PaymentMethod, TermsCheckbox } from './payment-options'
 import { usePlaceOrder } from './use-place-order'
 
+/** A CPF/CNPJ with its check digits, and present: the provider charges no one without it. */
+const RequiredTaxId = TaxIdField.refine(Boolean, { error: TAX_ID_REQUIRED_MESSAGE })
+
+/**
+ * The contract's schemas over the form, as the server applies them: a guest's data (SPEC.md
+ * section 5 messages) and, only while the store's PIX provider asks for it, the payer's CPF.
+ */
+function checkoutSchema(guest: boolean, askTaxId: boolean) {
+  return z.object({
+    customerData: guest ? GuestCustomerData : z.unknown(),
+    taxId: askTaxId ? RequiredTaxId : z.unknown(),
+  })
+}
+
+/** Every field a refusal of the server may name, in the order of the form. */
+const FIELDS: Path<CheckoutFormValues>[] = [
+  ...GUEST_FIELD_ORDER.map((field) => `customerData.${field}` as const),
+  'taxId',
+]
+
 /** Customer data (guests only), PIX, terms and the finalize button of /checkout. */
 export function CheckoutForm({ items }: { items: CartItem[] }) {
   const { user, isLoading: userLoading } = useCurrentUser()
-  const [values, setValues] = useState<GuestFormValues>(EMPTY_GUEST_FORM)
-  const [errors, setErrors] = useState<Partial<Record<GuestField, string>>>({})
-  const placeOrder = usePlaceOrder()
   const couponCode = useCouponCode() || undefined
   const bumps = useChosenBumps()
   const guest = !user
@@ -37,69 +58,74 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
   // Asked only while the store's PIX provider needs the payer's document (Asaas), and only
   // when there is something to pay: a free order charges nobody (checkout.service.ts).
   const askTaxId = useQuery(paymentMethodsQuery()).data?.taxIdRequired === true && totalCents > 0
-  const [taxId, setTaxId] = useState('')
-  const [taxIdError, setTaxIdError] = useState<string | undefined>()
+  // Raw: what is sent is what was typed, as before; the server parses it again anyway.
+  const resolver = useMemo(
+    () =>
+      zodResolver(checkoutSchema(guest, askTaxId), undefined, {
+        raw: true,
+      }) as Resolver<CheckoutFormValues>,
+    [guest, askTaxId],
+  )
+  const form = useForm<CheckoutFormValues>({
+    defaultValues: { customerData: EMPTY_GUEST_FORM, taxId: '' },
+    resolver,
+  })
+  const { register, handleSubmit, control, setError, getValues } = form
+  const { errors } = form.formState
+  const placeOrder = usePlaceOrder((error) => showServerFieldError(error, FIELDS, setError))
+  const [acceptTerms, createAccount] = useWatch({
+    control,
+    name: ['customerData.acceptTerms', 'customerData.createAccount'],
+  })
 
-  /** The contract's rule (check digits), as the server applies it; null when fine. */
-  const checkTaxId = (): string | null => {
-    if (!askTaxId) return null
-    const parsed = TaxIdField.safeParse(taxId)
-    if (!parsed.success) return parsed.error.issues[0]?.message ?? TAX_ID_REQUIRED_MESSAGE
-    return parsed.data ? null : TAX_ID_REQUIRED_MESSAGE
-  }
-
-  const update = (patch: Partial<GuestFormValues>) => {
-    setValues((v) => ({ ...v, ...patch }))
-    setErrors((e) => {
-      const next = { ...e }
-      for (const key of Object.keys(patch)) delete next[key as GuestField]
-      return next
-    })
-  }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const placeValid = (values: CheckoutFormValues) => {
     if (placeOrder.isPending) return
     if (items.length === 0) {
       toast({ title: EMPTY_CART_MESSAGE, description: EMPTY_CART_HINT, variant: 'destructive' })
       return
     }
-    const taxIdProblem = checkTaxId()
-    setTaxIdError(taxIdProblem ?? undefined)
-    const payer = askTaxId && !taxIdProblem ? { taxId } : {}
-    const result = guest ? validateGuest(values) : null
-    if (result && !result.ok) {
-      setErrors(result.errors)
-      toast({ title: result.title, description: result.summary, variant: 'destructive' })
-      const first = GUEST_FIELD_ORDER.find((f) => result.errors[f])
-      document.getElementById(`checkout-${first}`)?.focus()
-      return
-    }
-    if (taxIdProblem) {
-      toast({
-        title: taxIdProblem,
-        description: 'Confira o CPF (ou CNPJ) de quem paga o PIX.',
-        variant: 'destructive',
-      })
-      document.getElementById('checkout-taxId')?.focus()
-      return
-    }
-    setErrors({})
     placeOrder.mutate({
       items,
       lines: checkoutLines(items, bumps),
-      ...(result ? { customerData: result.data } : {}),
+      ...(guest ? { customerData: guestInput(values.customerData) } : {}),
       couponCode,
-      ...payer,
+      ...(askTaxId ? { taxId: values.taxId } : {}),
     })
   }
 
+  /** The form's check failed: the fields show their messages; the toast sums them up. */
+  const explain = (found: FieldErrors<CheckoutFormValues>) => {
+    if (items.length === 0) {
+      toast({ title: EMPTY_CART_MESSAGE, description: EMPTY_CART_HINT, variant: 'destructive' })
+      return
+    }
+    const result = guest ? validateGuest(getValues('customerData')) : null
+    if (result && !result.ok) {
+      toast({ title: result.title, description: result.summary, variant: 'destructive' })
+    } else if (found.taxId?.message) {
+      toast({
+        title: found.taxId.message,
+        description: 'Confira o CPF (ou CNPJ) de quem paga o PIX.',
+        variant: 'destructive',
+      })
+    }
+  }
+
   return (
-    <form noValidate onSubmit={submit} className="space-y-5" aria-label="Dados do pedido">
+    <form
+      noValidate
+      onSubmit={handleSubmit(placeValid, explain)}
+      className="space-y-5"
+      aria-label="Dados do pedido"
+    >
       {userLoading ? (
         <Loading className="py-8" />
       ) : guest ? (
-        <GuestFields values={values} errors={errors} onChange={update} />
+        <GuestFields
+          register={register}
+          errors={errors.customerData}
+          createAccount={createAccount}
+        />
       ) : (
         <p className="rounded-2xl bg-purple-50 p-4 text-sm text-purple-900">
           Comprando como <strong>{user.firstName || user.email}</strong>. Os materiais ficam no seu
@@ -107,23 +133,11 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
         </p>
       )}
       <PaymentMethod
-        taxId={
-          askTaxId
-            ? {
-                value: taxId,
-                error: taxIdError,
-                onChange: (value) => {
-                  setTaxId(value)
-                  setTaxIdError(undefined)
-                },
-              }
-            : undefined
-        }
+        taxId={askTaxId ? { input: register('taxId'), error: errors.taxId?.message } : undefined}
       />
       <TermsCheckbox
-        checked={values.acceptTerms}
-        error={errors.acceptTerms}
-        onChange={(acceptTerms) => update({ acceptTerms })}
+        input={register('customerData.acceptTerms')}
+        error={errors.customerData?.acceptTerms?.message}
       />
       <div>
         <Button
@@ -131,7 +145,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
           size="lg"
           data-testid="checkout-submit"
           className="w-full"
-          disabled={placeOrder.isPending || userLoading || (guest && !values.acceptTerms)}
+          disabled={placeOrder.isPending || userLoading || (guest && !acceptTerms)}
         >
           {placeOrder.isPending ? (
             <Spinner label="Gerando seu PIX..." />
@@ -145,7 +159,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
           <p role="status" className="mt-2 text-center text-sm font-medium text-amber-800">
             Não feche nem saia desta página enquanto o PIX é gerado.
           </p>
-        ) : guest && !values.acceptTerms ? (
+        ) : guest && !acceptTerms ? (
           <p className="mt-2 text-center text-xs text-gray-500">
             Aceite os termos e condições para finalizar.
           </p>

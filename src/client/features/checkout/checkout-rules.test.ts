@@ -76,6 +76,25 @@ describe('checkout failures', () => {
     expect(isConnectionTrouble(new HttpError(503, 'Serviço indisponível'))).toBe(true)
     expect(isConnectionTrouble(new HttpError(400, 'Nome é obrigatório'))).toBe(false)
   })
+
+  it('reads a digit 5 in a refusal as a refusal, not as connection trouble (issue 26, item 11)', () => {
+    expect(isConnectionTrouble(new HttpError(409, 'Quantidade máxima: 5'))).toBe(false)
+    expect(isConnectionTrouble(new HttpError(400, 'Pedido mínimo de R$ 5,00'))).toBe(false)
+    // An error that is not the server's answer nor the network's: no recovery either.
+    expect(isConnectionTrouble(new Error('Cupom válido até 25/03'))).toBe(false)
+    expect(isConnectionTrouble(new SyntaxError('Unexpected token < in JSON at position 5'))).toBe(
+      false,
+    )
+    // What SPEC means: a 5xx answer, or no answer at all.
+    expect(isConnectionTrouble(new HttpError(502, 'Erro HTTP 502'))).toBe(true)
+    expect(isConnectionTrouble(new TypeError('Load failed'))).toBe(true)
+    expect(
+      isConnectionTrouble(new TypeError('NetworkError when attempting to fetch resource.')),
+    ).toBe(true)
+    expect(isConnectionTrouble(new DOMException('The operation was aborted.', 'AbortError'))).toBe(
+      true,
+    )
+  })
 })
 
 describe('where the paid materials are', () => {

@@ -1,14 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import type {
-  CardCheckoutAnswer,
-  CardCheckoutRequest,
-  CheckoutAnswer,
-  CheckoutRequest,
-  OrderStatusAnswer,
-  PaymentMethods,
-  PixPaymentData,
-} from '../../../contracts/checkout'
-import { HttpError, apiJson } from '../../lib/api'
+import type { BodyOf } from '../../../contracts/api-route'
+import * as checkoutRoutes from '../../../contracts/api-routes/checkout.routes'
+import type { CheckoutAnswer, CheckoutRequest, PixPaymentData } from '../../../contracts/checkout'
+import { HttpError, call } from '../../lib/api'
 import { withTimeout } from '../../lib/timeout'
 
 /** SPEC.md section 9: each status request gives up after 8 s. */
@@ -35,53 +29,61 @@ async function withDeadline<T>(
   }
 }
 
+/** An order's polled status; the payment methods; the offers beside the cart. */
+export const checkoutKeys = {
+  orderStatus: (orderId: string) => ['orders', orderId, 'status'] as const,
+  paymentMethods: () => ['payments', 'methods'] as const,
+  offers: (productIds: number[]) => ['checkout', 'offers', productIds] as const,
+}
+
 export function fetchOrderStatus(orderId: string, signal?: AbortSignal) {
   return withDeadline(STATUS_TIMEOUT_MS, signal, (s) =>
-    apiJson<OrderStatusAnswer>(`/api/orders/${encodeURIComponent(orderId)}/status`, { signal: s }),
+    call(checkoutRoutes.orderStatus, { params: { id: orderId }, signal: s }),
   )
 }
 
 export const orderStatusQuery = (orderId: string) =>
   queryOptions({
-    queryKey: ['orders', orderId, 'status'],
+    queryKey: checkoutKeys.orderStatus(orderId),
     queryFn: ({ signal }) => fetchOrderStatus(orderId, signal),
     // Another session's or an unknown order is 404: asking again will not change that.
     retry: (failureCount, error) =>
       failureCount < 3 && !(error instanceof HttpError && error.status < 500),
   })
 
+/** The order bumps offered beside these cart products. */
+export const offersQuery = (productIds: number[]) =>
+  queryOptions({
+    queryKey: checkoutKeys.offers(productIds),
+    queryFn: ({ signal }) =>
+      call(checkoutRoutes.offers, { query: { productIds: productIds.join(',') }, signal }),
+    staleTime: 60_000,
+  })
+
 /** Which payment methods the store offers now (card only with Mercado Pago). */
 export const paymentMethodsQuery = () =>
   queryOptions({
-    queryKey: ['payments', 'methods'],
-    queryFn: ({ signal }) => apiJson<PaymentMethods>('/api/payments/methods', { signal }),
+    queryKey: checkoutKeys.paymentMethods(),
+    queryFn: ({ signal }) => call(checkoutRoutes.paymentMethods, { signal }),
     staleTime: 60_000,
   })
 
 export function createPixOrder(body: CheckoutRequest) {
   return withDeadline(CHECKOUT_TIMEOUT_MS, undefined, (signal) =>
-    apiJson<CheckoutAnswer>('/api/checkout', { method: 'POST', body, signal }),
+    call(checkoutRoutes.checkout, { body, signal }),
   )
 }
 
 export function confirmPayment(orderId: string) {
-  return apiJson<OrderStatusAnswer>(`/api/orders/${encodeURIComponent(orderId)}/confirm-payment`, {
-    method: 'POST',
+  return call(checkoutRoutes.confirmPayment, {
+    params: { id: orderId },
     body: { paymentData: { confirmedAt: new Date().toISOString() } },
   })
 }
 
 /** The client's names, prices and total are sent as SPEC.md says; the server ignores them. */
-export function createCardOrder(body: {
-  items: { productId: number; quantity: number; name: string; price: string }[]
-  customer: CardCheckoutRequest['customer']
-  totalAmount: string
-  couponCode?: string
-}) {
-  return apiJson<Partial<CardCheckoutAnswer>>('/api/create-order-mercadopago', {
-    method: 'POST',
-    body,
-  })
+export function createCardOrder(body: BodyOf<typeof checkoutRoutes.cardOrder>) {
+  return call(checkoutRoutes.cardOrder, { body })
 }
 
 /** pixPaymentData, or the same built from the older pixData shape. */

@@ -1,22 +1,21 @@
-import type { ChangeEvent } from 'react'
+import type { FieldErrors, UseFormRegister } from 'react-hook-form'
 import { PASSWORD_MIN } from '../../../contracts/accounts'
 import { Field } from '../../ui/field'
-import type { GuestField, GuestFormValues } from './guest-validation'
+import type { CheckoutFormValues, GuestField } from './guest-validation'
 
 interface GuestFieldsProps {
-  values: GuestFormValues
-  errors: Partial<Record<GuestField, string>>
-  onChange: (patch: Partial<GuestFormValues>) => void
+  register: UseFormRegister<CheckoutFormValues>
+  errors: FieldErrors<CheckoutFormValues>['customerData']
+  /** The account box as ticked now: the password is asked only then. */
+  createAccount: boolean
 }
 
 /** The customer data of a guest (SPEC.md sections 3 and 5); ids are `checkout-{field}`. */
-export function GuestFields({ values, errors, onChange }: GuestFieldsProps) {
+export function GuestFields({ register, errors, createAccount }: GuestFieldsProps) {
   const text = (field: Exclude<GuestField, 'createAccount' | 'acceptTerms'>) => ({
     id: `checkout-${field}`,
-    name: field,
-    value: values[field],
-    error: errors[field],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => onChange({ [field]: e.target.value }),
+    ...register(`customerData.${field}`),
+    error: errors?.[field]?.message,
   })
 
   return (
@@ -48,8 +47,7 @@ export function GuestFields({ values, errors, onChange }: GuestFieldsProps) {
       <label className="flex items-start gap-3 rounded-xl bg-purple-50 p-3">
         <input
           type="checkbox"
-          checked={values.createAccount}
-          onChange={(e) => onChange({ createAccount: e.target.checked })}
+          {...register('customerData.createAccount')}
           className="mt-0.5 size-5 shrink-0 accent-purple-600"
         />
         <span className="text-sm text-gray-800">
@@ -57,7 +55,7 @@ export function GuestFields({ values, errors, onChange }: GuestFieldsProps) {
           painel.
         </span>
       </label>
-      {values.createAccount && (
+      {createAccount && (
         <Field
           {...text('password')}
           label="Senha da conta"

@@ -14,6 +14,21 @@ export interface GuestFormValues {
 
 export type GuestField = keyof GuestFormValues
 
+/** The whole checkout form: a guest's data as the API's `customerData`, and the payer's CPF. */
+export interface CheckoutFormValues {
+  customerData: GuestFormValues
+  taxId: string
+}
+
+/** What the API takes as `customerData`: no address when blank, no password without an account. */
+export function guestInput(values: GuestFormValues): GuestCustomerDataInput {
+  return {
+    ...values,
+    address: values.address || undefined,
+    password: values.createAccount ? values.password : undefined,
+  }
+}
+
 export const EMPTY_GUEST_FORM: GuestFormValues = {
   firstName: '',
   lastName: '',
@@ -52,11 +67,7 @@ export type GuestValidation =
 
 /** The contract's schema (SPEC.md section 5 messages), one message per field. */
 export function validateGuest(values: GuestFormValues): GuestValidation {
-  const input: GuestCustomerDataInput = {
-    ...values,
-    address: values.address || undefined,
-    password: values.createAccount ? values.password : undefined,
-  }
+  const input = guestInput(values)
   const result = GuestCustomerData.safeParse(input)
   if (result.success) return { ok: true, data: input }
   const errors: Partial<Record<GuestField, string>> = {}

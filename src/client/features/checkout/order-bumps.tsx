@@ -1,11 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import type { CartItem } from '../../../contracts/cart'
 import { formatDecimalBRL } from '../../../contracts/money'
 import type { CheckoutOffer } from '../../../contracts/products'
-import { apiJson } from '../../lib/api'
 import { imageVariant } from '../../lib/image-url'
 import { SmartImage } from '../../ui/smart-image'
+import { offersQuery } from './checkout.api'
 import type { CheckoutLine } from '../cart/coupon'
 
 /** The bumps the buyer took on this page (kept while the page lives, like the form). */
@@ -32,16 +32,6 @@ export function useChosenBumps(): CheckoutOffer[] {
     () => chosen,
   )
 }
-
-export const offersQuery = (productIds: number[]) =>
-  queryOptions({
-    queryKey: ['checkout', 'offers', productIds],
-    queryFn: ({ signal }) =>
-      apiJson<CheckoutOffer[]>(`/api/checkout/offers?productIds=${productIds.join(',')}`, {
-        signal,
-      }),
-    staleTime: 60_000,
-  })
 
 /** What the order asks the server for: the cart's lines and each bump with its parent. */
 export function checkoutLines(items: CartItem[], bumps: CheckoutOffer[]): CheckoutLine[] {

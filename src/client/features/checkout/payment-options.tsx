@@ -1,10 +1,11 @@
+import type { UseFormRegisterReturn } from 'react-hook-form'
 import { Badge } from '../../ui/badge'
 import { Field } from '../../ui/field'
 
 export interface TaxIdInput {
-  value: string
+  /** The field's registration in the checkout form. */
+  input: UseFormRegisterReturn
   error?: string | undefined
-  onChange: (value: string) => void
 }
 
 /**
@@ -36,16 +37,14 @@ export function PaymentMethod({ taxId }: { taxId?: TaxIdInput | undefined }) {
       {taxId && (
         <Field
           id="checkout-taxId"
-          name="taxId"
           className="mt-4"
           label="CPF (ou CNPJ) de quem paga"
           inputMode="numeric"
           autoComplete="off"
           placeholder="000.000.000-00"
           maxLength={20}
-          value={taxId.value}
+          {...taxId.input}
           error={taxId.error}
-          onChange={(e) => taxId.onChange(e.target.value)}
           hint="Pedido pelo banco que gera o PIX; a loja não guarda o seu CPF."
         />
       )}
@@ -54,22 +53,21 @@ export function PaymentMethod({ taxId }: { taxId?: TaxIdInput | undefined }) {
 }
 
 interface TermsCheckboxProps {
-  checked: boolean
-  error?: string
-  onChange: (checked: boolean) => void
+  /** The box's registration in the checkout form. */
+  input: UseFormRegisterReturn
+  error?: string | undefined
 }
 
-export function TermsCheckbox({ checked, error, onChange }: TermsCheckboxProps) {
+export function TermsCheckbox({ input, error }: TermsCheckboxProps) {
   return (
     <div>
       <label className="flex items-start gap-3">
         <input
           id="checkout-acceptTerms"
           type="checkbox"
-          checked={checked}
+          {...input}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'checkout-acceptTerms-erro' : undefined}
-          onChange={(e) => onChange(e.target.checked)}
           className="mt-0.5 size-5 shrink-0 accent-purple-600"
         />
         <span className="text-sm text-gray-800">

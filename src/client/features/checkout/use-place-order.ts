@@ -19,11 +19,18 @@ import {
 const RECOVER_AFTER_MS = 3000
 const RELOAD_AFTER_MS = 2000
 
-/** SPEC.md section 8: these failures may have created the order anyway, so recover, not blame. */
+/**
+ * SPEC.md section 8: these failures may have created the order anyway, so recover, not blame.
+ * SPEC's "mentions 5" is a 5xx status, read from the answer itself: a refusal that merely
+ * contains the digit ('Quantidade máxima: 5') is a refusal. Without an answer, only what fetch
+ * and our deadline throw counts: fetch's network TypeError (Chrome, Firefox and Safari each word
+ * it their own way), an abort, or the checkout's own timeout.
+ */
 export function isConnectionTrouble(error: unknown): boolean {
   if (error instanceof HttpError) return error.status >= 500
-  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error)
-  return /5|timeout|Failed to fetch|Network|aborted|Load failed/i.test(text)
+  if (!(error instanceof Error)) return false
+  if (error.name === 'AbortError' || error.name === 'TimeoutError') return true
+  return /^timeout\b|Failed to fetch|NetworkError|Load failed|aborted/i.test(error.message)
 }
 
 function describeOrder(answer: CheckoutAnswer, items: CartItem[]): string {
@@ -45,8 +52,11 @@ interface PlaceOrderInput {
   taxId?: string
 }
 
-/** POST /api/checkout, then the waiting view at /checkout?order={id}. */
-export function usePlaceOrder() {
+/**
+ * POST /api/checkout, then the waiting view at /checkout?order={id}. `showUnderField` places a
+ * refusal under the form's field it names (answers whether it did); others are toasted.
+ */
+export function usePlaceOrder(showUnderField: (error: unknown) => boolean = () => false) {
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
 
@@ -124,6 +134,7 @@ export function usePlaceOrder() {
     },
     onError: (error) => {
       if (isConnectionTrouble(error)) recover()
+      else if (showUnderField(error)) return
       else
         toast({
           title: 'Erro ao Criar Pedido',

@@ -1,9 +1,7 @@
 import { useState } from 'react'
-import { sendWithProgress } from '../../lib/xhr-upload'
 import { Button } from '../../ui/button'
 import { UploadStatus } from '../../ui/upload-status'
-
-const TIMEOUT_MS = 3 * 60_000
+import { probeUpload } from './diagnostics.api'
 
 /** Sends chosen files to POST /api/test-upload (stored nowhere) and shows what came back. */
 export function UploadProbe({ multiple }: { multiple?: boolean }) {
@@ -20,15 +18,7 @@ export function UploadProbe({ multiple }: { multiple?: boolean }) {
     setPercent(0)
     const started = performance.now()
     try {
-      const answer = await sendWithProgress<unknown>({
-        method: 'POST',
-        url: '/api/test-upload',
-        body: form,
-        timeoutMs: TIMEOUT_MS,
-        timeoutMessage: 'Upload expirou após 3 minutos sem resposta.',
-        idleTimeout: true,
-        onProgress: setPercent,
-      })
+      const answer = await probeUpload(form, setPercent)
       const seconds = ((performance.now() - started) / 1000).toFixed(1)
       setResult({ ok: true, text: `OK em ${seconds} s\n${JSON.stringify(answer, null, 2)}` })
     } catch (error) {

@@ -6,7 +6,7 @@ import { requestDownload } from './request-download'
 /** 'BAIXAR GRÁTIS': a free material needs no purchase and no account (SPEC.md section 1). */
 export function useFreeDownload() {
   return useMutation({
-    mutationFn: (productId: number) => requestDownload(`/api/user/download/${productId}`),
+    mutationFn: (productId: number) => requestDownload({ productId }),
     onSuccess: (answer) =>
       toast({
         title: 'Download iniciado!',

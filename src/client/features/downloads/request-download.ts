@@ -1,5 +1,14 @@
+import type { BodyOf } from '../../../contracts/api-route'
+import * as accountRoutes from '../../../contracts/api-routes/account.routes'
 import type { DownloadAnswer } from '../../../contracts/downloads'
-import { apiJson } from '../../lib/api'
+import { call } from '../../lib/api'
+
+/** One download: of the logged-in (or free) buyer, or of a guest by e-mail and WhatsApp. */
+export interface DownloadRequest {
+  productId: number
+  /** A guest's credentials; without the WhatsApp (code or link access) the server reads its cookie. */
+  guest?: BodyOf<typeof accountRoutes.guestDownload>
+}
 
 /** Phones and tablets, iPadOS included (it calls itself a Mac but has a touch screen). */
 export function isMobileDevice(): boolean {
@@ -48,8 +57,14 @@ export function openExternal(url: string): void {
  * starts it. `data=0`: this client follows the link, so the base64 copy meant for older
  * clients is not sent. Answers what the server granted; a refusal throws its message.
  */
-export async function requestDownload(path: string, body?: unknown): Promise<DownloadAnswer> {
-  const answer = await apiJson<DownloadAnswer>(`${path}?data=0`, { method: 'POST', body })
+export async function requestDownload({
+  productId,
+  guest,
+}: DownloadRequest): Promise<DownloadAnswer> {
+  const query = { data: 0 }
+  const answer = guest
+    ? await call(accountRoutes.guestDownload, { body: guest, query })
+    : await call(accountRoutes.download, { params: { productId }, query })
   if (!answer?.success) throw new Error(answer?.message || 'Não foi possível baixar o arquivo...')
   if (answer.files.length === 0 && answer.externalLink) openExternal(answer.externalLink)
   else saveLink(answer.downloadUrl, answer.fileName)

@@ -1,11 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { SecurityStatus } from '../../../contracts/system'
-import { apiJson } from '../../lib/api'
+import * as storeRoutes from '../../../contracts/api-routes/store.routes'
+import { call } from '../../lib/api'
+
+export const securityKeys = {
+  status: () => ['security', 'status'] as const,
+}
 
 export const securityStatusQuery = () =>
   queryOptions({
-    queryKey: ['security', 'status'],
-    queryFn: ({ signal }) => apiJson<SecurityStatus>('/api/security/status', { signal }),
+    queryKey: securityKeys.status(),
+    queryFn: ({ signal }) => call(storeRoutes.securityStatus, { signal }),
     staleTime: 10 * 60_000,
     retry: 1,
   })

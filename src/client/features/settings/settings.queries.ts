@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { PublicSettings, SettingKey } from '../../../contracts/settings'
-import { apiJson } from '../../lib/api'
+import * as storeRoutes from '../../../contracts/api-routes/store.routes'
+import { call } from '../../lib/api'
 
 // Answered as an object; an older shape was a list of { key, value }, accepted too.
 type Answer = PublicSettings | Array<{ key: string; value: string }> | null
@@ -11,11 +12,16 @@ function normalise(answer: Answer): PublicSettings {
   return Object.fromEntries(answer.map((s) => [s.key, s.value])) as PublicSettings
 }
 
+/** The store's settings as the public sees them; an admin write refreshes them by this key. */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  public: () => [...settingsKeys.all, 'public'] as const,
+}
+
 export const publicSettingsQuery = () =>
   queryOptions({
-    queryKey: ['settings', 'public'],
-    queryFn: async ({ signal }) =>
-      normalise(await apiJson<Answer>('/api/settings/public', { signal })),
+    queryKey: settingsKeys.public(),
+    queryFn: async ({ signal }) => normalise(await call(storeRoutes.publicSettings, { signal })),
     staleTime: 5 * 60_000,
   })
 

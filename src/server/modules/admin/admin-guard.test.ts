@@ -20,6 +20,7 @@ const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/admin/settings' },
   { method: 'GET', url: '/api/admin/payment-mode' },
   { method: 'GET', url: '/api/admin/backup' },
+  { method: 'GET', url: '/api/admin/backup/key' },
   { method: 'PUT', url: '/api/admin/products-light/:id/toggle' },
   { method: 'PUT', url: '/api/admin/orders/:id/status' },
   { method: 'GET', url: '/api/admin/refunds' },

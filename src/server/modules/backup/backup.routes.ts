@@ -1,5 +1,7 @@
+import { BackupKeyAnswer } from '../../../contracts/backup.js'
 import type { App } from '../../app-types.js'
 import { backupFileName, startBackup } from '../../backup/archive.js'
+import { keyId, storeBackupKey } from '../../backup/backup-key.js'
 import { adminScope } from '../../http/admin-scope.js'
 
 /**
@@ -22,5 +24,17 @@ export function backupRoutes(app: App) {
       scope.lifecycle.trackDownload(reply.raw)
       return reply.send(stream)
     })
+
+    // The key the backups are signed with, for the owner to keep with her off-site copies: a
+    // restore on another machine needs it (decision 022). Never cached by anything in between.
+    scope.get(
+      '/api/admin/backup/key',
+      { schema: { response: { 200: BackupKeyAnswer } } },
+      async (_req, reply) => {
+        const key = await storeBackupKey(scope.deps.config)
+        reply.header('cache-control', 'private, no-store')
+        return { key, keyId: keyId(key), fromEnv: Boolean(scope.deps.config.backupKey) }
+      },
+    )
   })
 }

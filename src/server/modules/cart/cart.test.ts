@@ -158,6 +158,14 @@ describe('cart API', () => {
     ).toBe(400)
   })
 
+  it('names the body field a schema refused in x-error-field, and no field for a refusal of the service', async () => {
+    const session = { session: newCartSession() }
+    const bad = await call(store, 'POST', '/api/cart', { productId: 'abc' }, session)
+    expect([bad.statusCode, bad.headers['x-error-field']]).toEqual([400, 'productId'])
+    const gratis = await call(store, 'POST', '/api/cart', { productId: free.id }, session)
+    expect([gratis.statusCode, gratis.headers['x-error-field']]).toEqual([400, undefined])
+  })
+
   it('takes the emergency add once however often it is retried with the same timestamp', async () => {
     const session = newCartSession()
     const emergency = (timestamp: number, quantity = 2) =>

@@ -14,7 +14,7 @@ import { idempotencyKey } from '../payments/payments.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import type { CheckoutDeps } from './checkout.service.js'
 import { describeLines, priceItems, requestedItems } from './order-lines.js'
-import { FREE_PROVIDER, quoteOf } from './order-coupon.js'
+import { countGuestOrder, FREE_PROVIDER, quoteOf } from './order-coupon.js'
 
 /** The admin's return URL when it is one, else this store's waiting page; with the order id. */
 function backUrl(setting: string, baseUrl: string, orderId: string): URL {
@@ -50,6 +50,8 @@ export function createCardCheckoutService(deps: CheckoutDeps & { settings: Setti
       viewer: Viewer
       owner: CartOwner
       baseUrl: string
+      /** The client's address, for the limits on guest orders and coupon codes. */
+      ip: string
     }): Promise<CardCheckoutAnswer> {
       const { mercadoPagoApi, notificationUrl } = deps.payments.providers
       if (!mercadoPagoApi) {
@@ -62,9 +64,10 @@ export function createCardCheckoutService(deps: CheckoutDeps & { settings: Setti
       }
       const items = await requestedItems(input.items, deps.cart, input.owner)
       const { lines, totalCents: subtotalCents } = await priceItems(items, deps.catalog)
-      const quote = await quoteOf(deps.coupons, input.couponCode, lines)
+      const quote = await quoteOf(deps, input.couponCode, lines, input.ip)
       const totalCents = quote ? quote.totalCents : subtotalCents
       const customer = await cardCustomer(input.viewer, input.customer, deps)
+      if (!input.viewer.userId) await countGuestOrder(deps.limiter, input.ip, customer.email)
       const id = newOrderId()
       const order = {
         id,

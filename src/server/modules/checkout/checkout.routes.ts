@@ -48,7 +48,7 @@ export function checkoutRoutes(app: App) {
   app.post(
     '/api/coupons/validate',
     { schema: { body: CouponValidateRequest, response: { 200: CouponValidateAnswer } } },
-    async (req) => checkout.validateCoupon(req.body.code, req.body.items),
+    async (req) => checkout.validateCoupon(req.body.code, req.body.items, req.ip),
   )
 
   app.post(
@@ -62,6 +62,7 @@ export function checkoutRoutes(app: App) {
         viewer: await sessions.viewerOf(req),
         owner: await cartOwnerOf(sessions, req, reply),
         baseUrl: baseUrlOf(config, req),
+        ip: req.ip,
       })
       return reply.code(201).send(answer)
     },

@@ -30,7 +30,7 @@ import { presentCharge, type PaymentsService } from '../payments/payments.servic
 import type { ChargeRequest, PixCharge } from '../payments/payments.service.js'
 import { toOrderSummary } from '../orders/orders.service.js'
 import { describeLines, priceItems, requestedItems } from './order-lines.js'
-import { FREE_PROVIDER, quoteOf } from './order-coupon.js'
+import { countGuestOrder, FREE_PROVIDER, limitedQuote, quoteOf } from './order-coupon.js'
 
 export interface CheckoutDeps {
   db: Db
@@ -40,7 +40,7 @@ export interface CheckoutDeps {
   orders: OrdersService
   payments: PaymentsService
   coupons: CouponsService
-  /** Accounts made at checkout count against the sign-up limit of the IP. */
+  /** Accounts made at checkout, guest orders and coupon codes are limited per IP. */
   limiter: RateLimiter
   log: FastifyBaseLogger
 }
@@ -63,7 +63,7 @@ export async function customerOf(
     const user = await accounts.findById(viewer.userId)
     if (user) return { customer: user, newAccountPassword: null }
   }
-  const data = parseOrThrow(GuestCustomerData, customerData ?? {})
+  const data = parseOrThrow(GuestCustomerData, customerData ?? {}, 'customerData')
   return { customer: data, newAccountPassword: data.createAccount ? data.password! : null }
 }
 
@@ -101,10 +101,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
      * POST /api/coupons/validate: what the code takes off these items at today's prices. A rule
      * it breaks is `valid: false` with its message; the checkout checks everything again.
      */
-    async validateCoupon(code: string, items: CheckoutItem[]): Promise<CouponValidateAnswer> {
+    async validateCoupon(
+      code: string,
+      items: CheckoutItem[],
+      ip: string,
+    ): Promise<CouponValidateAnswer> {
       const { lines, totalCents } = await priceItems(items, deps.catalog)
       try {
-        const quote = await deps.coupons.quote(code, lines)
+        const quote = await limitedQuote(deps, code, lines, ip)
         return {
           valid: true,
           code: quote.coupon.code,
@@ -114,7 +118,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
           message: COUPON_MESSAGES.applied,
         }
       } catch (error) {
-        if (!(error instanceof AppError) || error.code === 'not_found') throw error
+        // The rule a code breaks is an answer; too many tries, like anything else, is an error.
+        if (!(error instanceof AppError) || !['bad_request', 'conflict'].includes(error.code)) {
+          throw error
+        }
         return {
           valid: false,
           code: code.trim().toUpperCase(),
@@ -139,12 +146,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
       taxId?: string | undefined
       viewer: Viewer
       owner: CartOwner
-      /** The client's address, for the sign-up limit when an account is asked for. */
+      /** The client's address, for the limits on guest orders, coupon codes and sign-ups. */
       ip: string
     }): Promise<{ answer: CheckoutAnswer; newUserId: string | null }> {
       const items = await requestedItems(input.items, deps.cart, input.owner)
       const { lines, totalCents: subtotalCents } = await priceItems(items, deps.catalog)
-      const quote = await quoteOf(deps.coupons, input.couponCode, lines)
+      const quote = await quoteOf(deps, input.couponCode, lines, input.ip)
       const totalCents = quote ? quote.totalCents : subtotalCents
       // A coupon that takes the whole amount: nothing to charge, paid as soon as it is stored.
       const free = totalCents === 0
@@ -153,6 +160,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         input.customerData,
         deps.accounts,
       )
+      if (!input.viewer.userId) await countGuestOrder(deps.limiter, input.ip, customer.email)
       const wantsAccount = !input.viewer.userId && newAccountPassword !== null
       // Limited like /api/auth/register, and counted before the e-mail is looked at.
       if (wantsAccount) await deps.limiter.consume(RATE_LIMITS.register, input.ip)
@@ -163,7 +171,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const provider = free ? null : await payments.providers.current()
       // Asaas charges only a payer with a CPF/CNPJ; it goes with the charge and is not stored.
       const taxId =
-        provider?.name === 'asaas' ? parseOrThrow(TaxIdField, input.taxId ?? '') : undefined
+        provider?.name === 'asaas'
+          ? parseOrThrow(TaxIdField, input.taxId ?? '', 'taxId')
+          : undefined
       if (provider?.name === 'asaas' && !taxId) {
         throw new AppError('bad_request', TAX_ID_REQUIRED_MESSAGE)
       }

@@ -61,6 +61,15 @@ describe('POST /api/checkout as a guest', () => {
     expect(await store.database.db.select().from(orders)).toHaveLength(0)
   })
 
+  it('names the field behind a 400 in x-error-field, so the form shows it under that input', async () => {
+    const items = [{ productId: kit.id, quantity: 1 }]
+    const res = await checkout({ items, customerData: { ...guestForm(), email: 'sem-arroba' } })
+    expect(res.statusCode).toBe(400)
+    expect(res.headers['x-error-field']).toBe('customerData.email')
+    // The body is unchanged: every reader of `{ message }` keeps working.
+    expect(res.json()).toEqual({ message: 'Email inválido' })
+  })
+
   it("answers 'Carrinho vazio' when neither the request nor the cart has items", async () => {
     for (const body of [{ customerData: guestForm() }, { items: [], customerData: guestForm() }]) {
       const res = await checkout(body)

@@ -1,4 +1,5 @@
 import { MAX_CART_QUANTITY } from '../../../contracts/cart.js'
+import { MAX_DB_INT } from '../../../contracts/limits.js'
 import { EMPTY_CART_MESSAGE, type CheckoutItem } from '../../../contracts/checkout.js'
 import { decimalToCents } from '../../../contracts/money.js'
 import { AppError } from '../../errors.js'
@@ -83,6 +84,13 @@ export async function priceItems(
   )
   const lines = [...plain, ...taken]
   const totalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0)
+  // Each price fits the database, but 99 of several may not: refused rather than a 500.
+  if (totalCents > MAX_DB_INT) {
+    throw new AppError(
+      'bad_request',
+      'O valor do pedido passa do máximo aceito: divida a compra em mais pedidos',
+    )
+  }
   if (totalCents <= 0) {
     throw new AppError('bad_request', 'Materiais gratuitos não precisam de pagamento: baixe direto')
   }

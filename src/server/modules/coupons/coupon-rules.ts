@@ -22,11 +22,9 @@ export interface Discount {
  * per-e-mail cap are counted where the use is held, in the order's transaction.
  */
 export function applyCoupon(coupon: CouponRow, lines: PricedLineLike[], now: Date): Discount {
-  if (!coupon.isActive) throw new AppError('bad_request', COUPON_MESSAGES.inactive)
-  if (coupon.startsAt && coupon.startsAt > now) {
-    throw new AppError('conflict', COUPON_MESSAGES.notYet)
-  }
-  if (coupon.endsAt && coupon.endsAt <= now) throw new AppError('conflict', COUPON_MESSAGES.expired)
+  if (!coupon.isActive) throw unusableCoupon()
+  if (coupon.startsAt && coupon.startsAt > now) throw unusableCoupon()
+  if (coupon.endsAt && coupon.endsAt <= now) throw unusableCoupon()
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0)
   if (coupon.minCents !== null && subtotalCents < coupon.minCents) {
     throw new AppError('bad_request', minimumMessage(coupon.minCents))
@@ -47,6 +45,10 @@ function minimumMessage(cents: number): string {
   return `Este cupom vale para pedidos a partir de R$ ${reais}`
 }
 
-export function refusedForExhaustion(): AppError {
-  return new AppError('conflict', COUPON_MESSAGES.exhausted)
+/**
+ * A code that cannot be used now, whatever the reason (unknown, inactive, not yet valid,
+ * expired, sold out): one message and one status, so a guesser cannot tell them apart.
+ */
+export function unusableCoupon(): AppError {
+  return new AppError('bad_request', COUPON_MESSAGES.unusable)
 }

@@ -11,7 +11,7 @@ import { AppError } from '../../errors.js'
 import { parseOrThrow } from '../../lib/parse-or-throw.js'
 import {
   applyCoupon,
-  refusedForExhaustion,
+  unusableCoupon,
   type CouponRow,
   type Discount,
   type PricedLineLike,
@@ -27,6 +27,14 @@ export interface CouponQuote extends Discount {
 
 const notFound = () => new AppError('not_found', 'Cupom não encontrado')
 
+/**
+ * Uses of one coupon with limited uses that one e-mail's unpaid orders may hold at once. Each
+ * pending order holds its use for the PIX's whole validity, so without this 5 unpaid orders
+ * could hold every use of a 5-use coupon (issue 26, item 4). Two, not one: a buyer who places
+ * an order, goes back to change the cart and orders again must not be refused.
+ */
+export const MAX_PENDING_USES_PER_EMAIL = 2
+
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } }
   return e?.code === '23505' || e?.cause?.code === '23505'
@@ -35,8 +43,8 @@ function isUniqueViolation(error: unknown): boolean {
 export function createCouponsService(
   db: Db,
   deps: {
-    /** Which of these orders are paid (the report counts only paid orders). */
-    paidAmong: (orderIds: string[]) => Promise<Set<string>>
+    /** Which of these orders are paid (the report counts only paid orders); in `tx` if given. */
+    paidAmong: (orderIds: string[], tx?: Db) => Promise<Set<string>>
     now?: () => Date
   },
 ) {
@@ -144,11 +152,9 @@ export function createCouponsService(
      */
     async quote(code: string, lines: PricedLineLike[]): Promise<CouponQuote> {
       const coupon = await byCode(code)
-      if (!coupon) throw new AppError('bad_request', COUPON_MESSAGES.unknown)
+      if (!coupon) throw unusableCoupon()
       const discount = applyCoupon(coupon, lines, now())
-      if (coupon.maxUses !== null && coupon.usesHeld >= coupon.maxUses) {
-        throw refusedForExhaustion()
-      }
+      if (coupon.maxUses !== null && coupon.usesHeld >= coupon.maxUses) throw unusableCoupon()
       return { coupon, ...discount }
     },
 
@@ -177,19 +183,16 @@ export function createCouponsService(
           ),
         )
         .returning()
-      if (!held) {
-        const [now] = await tx.select().from(coupons).where(eq(coupons.id, coupon.id))
-        if (!now || !now.isActive) throw new AppError('bad_request', COUPON_MESSAGES.inactive)
-        if (now.endsAt && now.endsAt <= at) throw new AppError('conflict', COUPON_MESSAGES.expired)
-        throw refusedForExhaustion()
-      }
+      // Deactivated, expired or sold out since the quote: the one answer for an unusable code.
+      if (!held) throw unusableCoupon()
       // Edited between the quote and now: the buyer must see the new discount before paying.
       if (held.type !== coupon.type || held.value !== coupon.value) {
         throw new AppError('conflict', 'O cupom foi alterado: aplique-o de novo')
       }
-      if (held.maxUsesPerEmail !== null) {
-        const [{ count }] = (await tx
-          .select({ count: sql<number>`count(*)::int` })
+      if (held.maxUsesPerEmail !== null || held.maxUses !== null) {
+        // The uses this e-mail holds now (pending and paid orders), read after the row lock.
+        const mine = await tx
+          .select({ orderId: couponUses.orderId })
           .from(couponUses)
           .where(
             and(
@@ -197,8 +200,19 @@ export function createCouponsService(
               eq(couponUses.email, order.email.toLowerCase()),
               isNull(couponUses.releasedAt),
             ),
-          )) as [{ count: number }]
-        if (count >= held.maxUsesPerEmail) throw new AppError('conflict', COUPON_MESSAGES.perEmail)
+          )
+        if (held.maxUsesPerEmail !== null && mine.length >= held.maxUsesPerEmail) {
+          throw new AppError('conflict', COUPON_MESSAGES.perEmail)
+        }
+        if (held.maxUses !== null && mine.length >= MAX_PENDING_USES_PER_EMAIL) {
+          const paid = await deps.paidAmong(
+            mine.map((u) => u.orderId),
+            tx,
+          )
+          if (mine.length - paid.size >= MAX_PENDING_USES_PER_EMAIL) {
+            throw new AppError('conflict', COUPON_MESSAGES.pendingHeld)
+          }
+        }
       }
       await tx.insert(couponUses).values({
         couponId: coupon.id,

@@ -151,14 +151,13 @@ describe('POST /api/coupons/validate', () => {
 
   it('says why a code does not apply', async () => {
     const items = [{ productId: poster.id, quantity: 1 }]
+    // Issue 26, item 4: a code that cannot be used has one answer, whatever the reason, so
+    // guesses do not tell which codes exist (these three had their own messages before).
     const cases: [string, string][] = [
       ['NAO-EXISTE', 'Cupom inválido'],
-      [(await createCoupon({ isActive: false })).code, 'Este cupom não está ativo'],
-      [(await createCoupon({ endsAt: '2026-03-01T00:00:00Z' })).code, 'Este cupom expirou'],
-      [
-        (await createCoupon({ startsAt: '2026-04-01T00:00:00Z' })).code,
-        'Este cupom ainda não está valendo',
-      ],
+      [(await createCoupon({ isActive: false })).code, 'Cupom inválido'],
+      [(await createCoupon({ endsAt: '2026-03-01T00:00:00Z' })).code, 'Cupom inválido'],
+      [(await createCoupon({ startsAt: '2026-04-01T00:00:00Z' })).code, 'Cupom inválido'],
       [
         (await createCoupon({ minAmount: '50.00' })).code,
         'Este cupom vale para pedidos a partir de R$ 50,00',
@@ -224,7 +223,8 @@ describe('POST /api/checkout with couponCode', () => {
   it('refuses the order, not just the discount, when the code does not apply', async () => {
     const expired = await createCoupon({ endsAt: '2026-03-01T00:00:00Z' })
     const res = await checkout({ couponCode: expired.code, items: [{ productId: book.id }] })
-    expect([res.statusCode, res.json()]).toEqual([409, { message: 'Este cupom expirou' }])
+    // One answer for every unusable code (issue 26, item 4; was 409 'Este cupom expirou').
+    expect([res.statusCode, res.json()]).toEqual([400, { message: 'Cupom inválido' }])
     const unknown = await checkout({ couponCode: 'NADA', items: [{ productId: book.id }] })
     expect([unknown.statusCode, unknown.json()]).toEqual([400, { message: 'Cupom inválido' }])
   })
@@ -235,10 +235,11 @@ describe('POST /api/checkout with couponCode', () => {
     const first = await checkout({ couponCode: coupon.code, items })
     expect(first.statusCode).toBe(201)
     const second = await checkout({ couponCode: coupon.code, items })
-    expect([second.statusCode, second.json()]).toEqual([409, { message: 'Cupom esgotado' }])
+    // Sold out reads as any unusable code (issue 26, item 4; was 409 'Cupom esgotado').
+    expect([second.statusCode, second.json()]).toEqual([400, { message: 'Cupom inválido' }])
     expect((await validate(coupon.code, items)).json()).toMatchObject({
       valid: false,
-      message: 'Cupom esgotado',
+      message: 'Cupom inválido',
     })
 
     expect((await setStatus(first.json<CheckoutAnswer>().order.id, 'cancelled')).statusCode).toBe(
@@ -326,7 +327,8 @@ describe('POST /api/checkout with couponCode', () => {
     const won = answers.filter((a) => a.statusCode === 201)
     expect(won).toHaveLength(1)
     for (const lost of answers.filter((a) => a.statusCode !== 201)) {
-      expect([lost.statusCode, lost.json()]).toEqual([409, { message: 'Cupom esgotado' }])
+      // Issue 26, item 4: was 409 'Cupom esgotado'.
+      expect([lost.statusCode, lost.json()]).toEqual([400, { message: 'Cupom inválido' }])
     }
     const discounted = await store.database.db
       .select()
@@ -340,7 +342,8 @@ describe('POST /api/checkout with couponCode', () => {
   it('uses the injected clock for the dates', async () => {
     const coupon = await createCoupon({ startsAt: '2026-03-11T00:00:00Z' })
     const items = [{ productId: book.id }]
-    expect((await checkout({ couponCode: coupon.code, items })).statusCode).toBe(409)
+    // Not yet valid: 400 like every unusable code (issue 26, item 4; was 409).
+    expect((await checkout({ couponCode: coupon.code, items })).statusCode).toBe(400)
     clock = new Date('2026-03-12T00:00:00Z')
     expect((await checkout({ couponCode: coupon.code, items })).statusCode).toBe(201)
     clock = new Date('2026-03-10T12:00:00Z')

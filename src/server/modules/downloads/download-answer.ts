@@ -39,8 +39,7 @@ export function createAnswerBuilder(deps: {
     const { product, files, purchase, remaining } = input
     const purchaseId = purchase === 'free' ? null : purchase
     const nowSec = Math.floor(deps.now() / 1000)
-    const exp =
-      input.exp ?? nowSec + (await deps.settings.getPositiveInt('download_link_expiry')) * 60
+    const exp = input.exp ?? nowSec + (await deps.settings.get('download_link_expiry')) * 60
     const minutes = Math.max(1, Math.ceil((exp - nowSec) / 60))
     const links: DownloadFileLink[] = files.map((file, index) => ({
       index,

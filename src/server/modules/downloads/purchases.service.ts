@@ -96,7 +96,7 @@ export function createPurchasesService(deps: {
     /** The orders module's effects (orders.service.ts `OrderEffects`): grant and revoke. */
     orderEffects: {
       async preparePaid() {
-        const perPurchase = await deps.settings.getPositiveInt('max_downloads')
+        const perPurchase = await deps.settings.get('max_downloads')
         // The unique order_item_id makes a second grant for the same order a no-op.
         return async (tx: Db, order: PaidOrder, lines: PaidLine[]) => {
           const granted = lines.flatMap((line) =>
@@ -227,7 +227,7 @@ export function createPurchasesService(deps: {
         return { purchaseId: logged.id, remaining, linkExp: null }
       }
       const nowSec = Math.floor(input.nowMs / 1000)
-      const newExp = nowSec + (await deps.settings.getPositiveInt('download_link_expiry')) * 60
+      const newExp = nowSec + (await deps.settings.get('download_link_expiry')) * 60
       const linkValid = (p: Purchase) => (p.linkExp ?? 0) > nowSec
       // A purchase with a valid link first: reusing it spends nothing.
       const order = [...active.filter(linkValid), ...active.filter((p) => !linkValid(p))]

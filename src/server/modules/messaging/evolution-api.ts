@@ -1,3 +1,5 @@
+import { checkOutboundUrl, RefusedAddressError } from '../../lib/outbound-address.js'
+
 /**
  * Evolution API v2 (PROVIDERS.md), only the two calls the store makes. Every failure is an
  * EvolutionError whose `kind` tells the outbox whether the message can have left.
@@ -7,7 +9,21 @@ export interface GatewayConfig {
   apiUrl: string
   apiKey: string
   instanceName: string
+  /** ALLOW_PRIVATE_INTEGRATIONS: loopback and private networks may be reached (never link-local). */
+  allowPrivate?: boolean
 }
+
+/**
+ * Every failure to reach the gateway says the same: which error the connection met (refused,
+ * timed out, reset, no such host) would tell whoever sets the URL which ports are open where
+ * the store runs (issue 26, item 10). The log has no more either: the outbox keeps this text.
+ */
+export const UNREACHABLE_MESSAGE =
+  'Evolution API inacessível: confira a URL e se o serviço está no ar'
+
+/** The URL now resolves where the store may not go (checked before every call). */
+export const REFUSED_ADDRESS_MESSAGE =
+  'Endereço da Evolution API não permitido: aponta para a própria máquina, uma rede privada ou um endereço de metadados'
 
 /**
  * unreachable: no connection was made, nothing was sent (retry). http: the gateway answered with
@@ -66,6 +82,14 @@ export function createEvolutionClient(config: GatewayConfig) {
   const instance = encodeURIComponent(config.instanceName)
 
   async function call(method: 'GET' | 'POST', path: string, timeoutMs: number, body?: unknown) {
+    try {
+      // Again at every call: the name may point elsewhere since the URL was saved.
+      await checkOutboundUrl(base, config.allowPrivate ?? false)
+    } catch (error) {
+      if (!(error instanceof RefusedAddressError)) throw error
+      const message = error.kind === 'unresolved' ? UNREACHABLE_MESSAGE : REFUSED_ADDRESS_MESSAGE
+      throw new EvolutionError('unreachable', message)
+    }
     let res: Response
     try {
       res = await fetch(`${base}${path}`, {
@@ -75,19 +99,14 @@ export function createEvolutionClient(config: GatewayConfig) {
         headers: { apikey: config.apiKey, 'content-type': 'application/json', connection: 'close' },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
+        // A redirect is not followed: it could lead where the check above would not let us go.
+        redirect: 'manual',
       })
     } catch (error) {
       const code = (error as { cause?: { code?: string } }).cause?.code ?? ''
-      if (NEVER_CONNECTED.has(code)) {
-        throw new EvolutionError('unreachable', `Evolution API inacessível (${code})`)
-      }
-      const timedOut = (error as Error).name === 'TimeoutError'
-      throw new EvolutionError(
-        'unknown',
-        timedOut
-          ? 'Evolution API não respondeu a tempo'
-          : `Evolution API: ${(error as Error).message}`,
-      )
+      // The kind still tells the outbox whether the message can have left; the words do not.
+      const kind = NEVER_CONNECTED.has(code) ? 'unreachable' : 'unknown'
+      throw new EvolutionError(kind, UNREACHABLE_MESSAGE)
     }
     const text = await res.text().catch(() => '')
     let json: unknown

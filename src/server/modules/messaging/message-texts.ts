@@ -1,4 +1,5 @@
 import { formatBRL } from '../../../contracts/money.js'
+import { singleLine } from '../../../contracts/person-name.js'
 
 /** What the texts need of an order; the orders module hands it over, no table is read here. */
 export interface OrderForText {
@@ -44,8 +45,9 @@ export function materialsLink(baseUrl: string, email: string, whatsapp: string):
   return `${baseUrl}/meus-materiais?${query}`
 }
 
+// singleLine again here: orders stored before names were cleaned on input may still hold breaks.
 const customerLine = (o: OrderForText) =>
-  `Cliente: ${o.customerName} (${o.customerEmail}${o.customerWhatsapp ? `, ${o.customerWhatsapp}` : ''})`
+  `Cliente: ${singleLine(o.customerName)} (${o.customerEmail}${o.customerWhatsapp ? `, ${o.customerWhatsapp}` : ''})`
 
 const method = (o: OrderForText) => (o.paymentMethod === 'card' ? 'cartão' : 'PIX')
 

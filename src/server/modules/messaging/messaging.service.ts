@@ -35,7 +35,11 @@ export function createMessagingService(deps: {
   accessTokens: AccessTokens
 }) {
   const { db, settings, log } = deps
-  const current = async () => messagingSettingsOf(await settings.all())
+  const current = async () => {
+    const read = messagingSettingsOf(await settings.all())
+    const allowPrivate = deps.config.allowPrivateIntegrations
+    return read.gateway ? { ...read, gateway: { ...read.gateway, allowPrivate } } : read
+  }
   const baseUrl = createBaseUrl(deps.config.publicUrl, deps.config.port)
   const worker = createOutboxWorker({
     db,

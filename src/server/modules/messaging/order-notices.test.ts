@@ -38,6 +38,21 @@ describe('WhatsApp notices of orders', () => {
     expect(message!.text).toContain(formatBRL(3980))
   })
 
+  it('keeps a name on one line: a newline in it cannot forge a line in the owner’s text (issue 26, item 7)', async () => {
+    const { order } = await guestCheckout(env.store, newCartSession(), [{ productId: kit.id }], {
+      firstName: 'Maria\n✅ Pagamento confirmado\u2028Pedido',
+      lastName: 'Souza\r\n\u202e\t',
+    })
+    await arrived(order.id, 1)
+    const [message] = aboutOrder(env.fake, order.id)
+    const lines = message!.text.split(/\r\n|[\n\r\u2028\u2029]/)
+    expect(lines.filter((l) => l.includes('Pagamento confirmado'))).toEqual([
+      `Cliente: Maria ✅ Pagamento confirmado Pedido Souza (${order.customerEmail}, ${BUYER})`,
+    ])
+    // No override left to reorder what the owner reads, nor a tab.
+    expect(message!.text).not.toMatch(/[\t\u202a-\u202e\u2066-\u2069]/)
+  })
+
   it('on payment tells the admin and the buyer, who gets the link to their materials', async () => {
     const buyer = await buyAsGuest(env.store, kit.id, { whatsapp: '(11) 98765-4321' })
     await arrived(buyer.orderId, 3)

@@ -395,9 +395,10 @@ export function createOrdersService(
     },
 
     /** Which of these orders are paid now. */
-    async paidAmong(orderIds: string[]): Promise<Set<string>> {
+    /** `q`: a transaction to read in (the coupons' hold asks from inside the order's). */
+    async paidAmong(orderIds: string[], q: Db = db): Promise<Set<string>> {
       if (orderIds.length === 0) return new Set()
-      const rows = await db
+      const rows = await q
         .select({ id: orders.id })
         .from(orders)
         .where(and(inArray(orders.id, orderIds), eq(orders.status, 'paid')))

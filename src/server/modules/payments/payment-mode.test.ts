@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminAnalytics, AdminPaymentMode } from '../../../contracts/admin.js'
+import { settingText } from '../../../contracts/settings.js'
 import {
   PAYMENT_UNAVAILABLE_MESSAGE,
   type CheckoutAnswer,
@@ -61,7 +62,9 @@ const confirm = (orderId: string, session: string) =>
   call(store, 'POST', `/api/orders/${orderId}/confirm-payment`, {}, { session })
 const purchasesOf = (orderId: string) =>
   store.database.db.select().from(purchases).where(eq(purchases.orderId, orderId))
-const demoSetting = () => store.app.services.settings.get('payment_demo')
+/** The switch in its stored text form, as the admin's list shows it. */
+const demoSetting = async () =>
+  settingText('payment_demo', await store.app.services.settings.get('payment_demo'))
 
 describe('payment mode', () => {
   it('a new install is in demo mode, and says so: the buyer’s own confirmation pays', async () => {

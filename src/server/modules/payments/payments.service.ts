@@ -42,10 +42,6 @@ export function presentCharge(
   }
 }
 
-/** Bounds of pix_expiry_minutes: Mercado Pago takes 30 min at least; past 24 h orders expire anyway. */
-export const PIX_EXPIRY_MIN_MINUTES = 30
-export const PIX_EXPIRY_MAX_MINUTES = 24 * 60
-
 export function createPaymentsService(deps: {
   config: Config
   settings: SettingsService
@@ -100,9 +96,9 @@ export function createPaymentsService(deps: {
 
     /** When a PIX charged now stops being payable (pix_expiry_minutes, default 60). */
     async pixExpiresAt(): Promise<Date> {
-      const minutes = await deps.settings.getPositiveInt('pix_expiry_minutes')
-      const bounded = Math.min(Math.max(minutes, PIX_EXPIRY_MIN_MINUTES), PIX_EXPIRY_MAX_MINUTES)
-      return new Date(now() + bounded * 60_000)
+      // Typed and within its range (30 to 1440) by the settings contract.
+      const minutes = await deps.settings.get('pix_expiry_minutes')
+      return new Date(now() + minutes * 60_000)
     },
 
     /**

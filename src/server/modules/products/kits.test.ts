@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminProduct, Product } from '../../../contracts/products.js'
 import { adminSession } from '../../testing/auth.js'
@@ -9,6 +9,7 @@ import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { formData, productFields, sendForm } from '../../testing/uploads.js'
 import { purchases } from '../downloads/downloads.tables.js'
 import { orderItems } from '../orders/orders.tables.js'
+import { productBundleItems } from './products.tables.js'
 
 let store: TestStore
 let admin: string
@@ -130,6 +131,30 @@ describe('a kit', () => {
       { session: newCartSession() },
     )
     expect(res.json()).toMatchObject({ order: { totalAmount: '25.00' } })
+  })
+})
+
+describe('two kit edits at once (issue 26, item 8)', () => {
+  it('never make two products kits of each other', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const a = await insertProduct(store, { name: `A${round}`, priceCents: 1000 })
+      const b = await insertProduct(store, { name: `B${round}`, priceCents: 1000 })
+      const [first, second] = await Promise.all([
+        updateJson(a.id, { name: `A${round}`, price: '10.00', bundleProductIds: [b.id] }),
+        updateJson(b.id, { name: `B${round}`, price: '10.00', bundleProductIds: [a.id] }),
+      ])
+      const statuses = [first.statusCode, second.statusCode].sort()
+      expect(statuses).toEqual([200, 400])
+      const refused = first.statusCode === 400 ? first : second
+      expect(refused.json().message).toMatch(
+        /^(Um kit não pode conter outro kit|Este produto faz parte de um kit)/,
+      )
+      const items = await store.database.db
+        .select()
+        .from(productBundleItems)
+        .where(inArray(productBundleItems.bundleId, [a.id, b.id]))
+      expect(items).toHaveLength(1)
+    }
   })
 })
 

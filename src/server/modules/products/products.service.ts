@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import {
   PRODUCT_MESSAGES,
   UPLOAD_LIMITS,
@@ -46,34 +46,53 @@ export function createProductsService(deps: {
   const { db, storage, config, journal, hasSales, onChange } = deps
 
   /**
-   * A kit's contents, checked before any write: products that exist, never the kit itself,
-   * never another kit, and a product some kit includes cannot become one (no nesting).
+   * A kit's contents: products that exist, never the kit itself, never another kit, and a
+   * product some kit includes cannot become one (no nesting). Checked before any write (files
+   * are not stored for a refused kit), and again in the write's transaction (`lockedBundle`).
    */
-  async function checkBundle(kitId: number | null, ids: number[] | undefined) {
+  async function checkBundle(kitId: number | null, ids: number[] | undefined, q: Db = db) {
     if (!ids?.length) return
     if (kitId !== null && ids.includes(kitId)) {
       throw new AppError('bad_request', PRODUCT_MESSAGES.bundleSelf)
     }
-    const found = await db
+    const found = await q
       .select({ id: products.id })
       .from(products)
       .where(and(inArray(products.id, ids), isNull(products.deletedAt)))
     if (found.length !== ids.length)
       throw new AppError('bad_request', PRODUCT_MESSAGES.bundleMissing)
-    const [nested] = await db
+    const [nested] = await q
       .select({ id: productBundleItems.bundleId })
       .from(productBundleItems)
       .where(inArray(productBundleItems.bundleId, ids))
       .limit(1)
     if (nested) throw new AppError('bad_request', PRODUCT_MESSAGES.bundleNested)
     if (kitId !== null) {
-      const [included] = await db
+      const [included] = await q
         .select({ id: productBundleItems.bundleId })
         .from(productBundleItems)
         .where(eq(productBundleItems.productId, kitId))
         .limit(1)
       if (included) throw new AppError('bad_request', PRODUCT_MESSAGES.bundleIncluded)
     }
+  }
+
+  /**
+   * The kit check again inside the write's transaction, with the kit's row and its items' rows
+   * locked (in id order, so two writers never wait on each other crosswise). Two edits at once
+   * ("3 contains 5" and "5 contains 3") each passed the check made before the write; now the
+   * second waits for the first and then sees its items (issue 26, item 8).
+   */
+  async function lockedBundle(tx: Db, kitId: number | null, ids: number[] | undefined) {
+    if (!ids?.length) return
+    const rows = kitId === null ? ids : [kitId, ...ids]
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, rows))
+      .orderBy(asc(products.id))
+      .for('update')
+    await checkBundle(kitId, ids, tx)
   }
 
   type Bumps = ProductChanges['orderBumps']
@@ -147,6 +166,7 @@ export function createProductsService(deps: {
       const created = await journal.run(await journalEntryFor(db, plan), async () => {
         const stored = await storePlan(storage, plan)
         return db.transaction(async (tx) => {
+          await lockedBundle(tx, null, bundleProductIds)
           const [row] = await tx.insert(products).values(product).returning()
           const productId = row!.id
           await writeBundle(tx, productId, bundleProductIds)
@@ -182,6 +202,7 @@ export function createProductsService(deps: {
       const write = async () => {
         const stored = plan ? await storePlan(storage, plan) : { images: [], files: [] }
         await db.transaction(async (tx) => {
+          await lockedBundle(tx, id, bundleProductIds)
           await tx
             .update(products)
             .set({ ...values, updatedAt: sql`now()` })

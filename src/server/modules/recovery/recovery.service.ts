@@ -33,14 +33,10 @@ export function createRecoveryService(deps: {
 
   async function timing() {
     const values = await settings.all()
-    const positive = (raw: string, fallback: number) => {
-      const n = Number.parseInt(raw, 10)
-      return Number.isInteger(n) && n > 0 ? n : fallback
-    }
     return {
-      enabled: values.recovery_enabled === 'true',
-      firstMs: positive(values.recovery_first_minutes, 30) * 60_000,
-      secondMs: positive(values.recovery_second_hours, 20) * 3_600_000,
+      enabled: values.recovery_enabled,
+      firstMs: values.recovery_first_minutes * 60_000,
+      secondMs: values.recovery_second_hours * 3_600_000,
     }
   }
 

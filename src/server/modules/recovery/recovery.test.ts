@@ -1,6 +1,7 @@
 import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { RecoveryReport } from '../../../contracts/admin.js'
+import { readSetting, settingText, type SettingKey } from '../../../contracts/settings.js'
 import { buildApp } from '../../app.js'
 import type { App } from '../../app-types.js'
 import { adminSession } from '../../testing/auth.js'
@@ -34,7 +35,7 @@ beforeAll(async () => {
   await settings.set('pix_key', 'loja@exemplo.com.br')
   await settings.set('pix_recipient_name', 'Loja da Professora')
   await settings.set('pix_city', 'Sao Paulo')
-  await settings.set('payment_demo', 'false')
+  await settings.set('payment_demo', false)
   if (onPostgres) {
     second = await createTestStore({ databaseUrl: store.databaseUrl, now })
   } else {
@@ -59,7 +60,7 @@ async function saveSetting(key: string, value: string, cookie = admin) {
 async function setting(key: string, value: string) {
   expect((await saveSetting(key, value)).statusCode).toBe(200)
   // The other instance caches settings for 5 s: it must see the change now.
-  await second.app.services.settings.set(key as 'recovery_enabled', value)
+  await second.app.services.settings.set(key as SettingKey, readSetting(key as SettingKey, value))
 }
 
 /** Orders each test placed: cancelled before the next test, so each counts only its own. */
@@ -153,7 +154,9 @@ describe('recovery of unpaid PIX', () => {
     }
     const guest = await saveSetting('recovery_enabled', 'true', '')
     expect([401, 403]).toContain(guest.statusCode)
-    expect(await store.app.services.settings.get('recovery_enabled')).toBe('false')
+    // The stored text form, as the admin's list shows it.
+    const enabled = await store.app.services.settings.get('recovery_enabled')
+    expect(settingText('recovery_enabled', enabled)).toBe('false')
     expect((await saveSetting('recovery_first_minutes', ' 30 ')).json()).toMatchObject({
       value: '30',
     })

@@ -1,26 +1,36 @@
 import { asc, sql } from 'drizzle-orm'
 import {
+  DEFAULT_SETTINGS,
   PUBLIC_SETTING_KEYS,
   SETTINGS,
+  isSettingKey,
+  readSetting,
+  settingEntry,
+  settingText,
   type PublicSettings,
   type SettingKey,
+  type SettingValue,
+  type SettingValues,
 } from '../../../contracts/settings.js'
 import type { Db } from '../../db/client.js'
 import { settings } from './settings.tables.js'
 import { cached } from '../../lib/cached.js'
 
-export type SettingsMap = Record<SettingKey, string>
+/** Every setting, typed (decision 024): `pix_expiry_minutes` a number, `payment_demo` a boolean. */
+export type SettingsMap = SettingValues
 
-const DEFAULTS = Object.fromEntries(SETTINGS.map((s) => [s.key, s.defaultValue])) as SettingsMap
-
+/**
+ * The store's settings, typed by the contract's schema. The table keeps each value as text;
+ * this service is the one place that turns it into the typed value and back.
+ */
 export function createSettingsService(db: Db) {
   const all = cached(async (): Promise<SettingsMap> => {
     const rows = await db.select({ key: settings.key, value: settings.value }).from(settings)
-    const values = { ...DEFAULTS }
+    const values: Record<string, unknown> = { ...DEFAULT_SETTINGS }
     for (const row of rows) {
-      if (row.key in values) values[row.key as SettingKey] = row.value
+      if (isSettingKey(row.key)) values[row.key] = readSetting(row.key, row.value)
     }
-    return values
+    return values as SettingsMap
   }, 5_000)
 
   return {
@@ -42,22 +52,18 @@ export function createSettingsService(db: Db) {
 
     all: () => all.get(),
 
-    async get(key: SettingKey): Promise<string> {
+    /** One setting's typed value (its default when unset or unreadable). */
+    async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
       return (await all.get())[key]
     },
 
-    /** A positive whole number setting (max_downloads, download_link_expiry), its default if garbled. */
-    async getPositiveInt(key: SettingKey): Promise<number> {
-      const value = Number.parseInt(await this.get(key), 10)
-      return Number.isInteger(value) && value > 0 ? value : Number(DEFAULTS[key])
-    },
-
+    /** Public keys only, in their text form. */
     async publicSettings(): Promise<PublicSettings> {
       const values = await all.get()
-      return Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, values[k]]))
+      return Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, settingText(k, values[k])]))
     },
 
-    /** Every stored setting with its id, for the admin screen (which masks the secrets). */
+    /** Every stored setting with its id and text value, for the admin screen (which masks secrets). */
     async rows() {
       return db
         .select({
@@ -71,12 +77,14 @@ export function createSettingsService(db: Db) {
         .orderBy(asc(settings.category), asc(settings.id))
     },
 
-    async set(key: SettingKey, value: string): Promise<void> {
-      const definition = SETTINGS.find((s) => s.key === key)!
+    /** Stores a typed value as is: callers with the admin's text validate it first (admin-settings). */
+    async set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void> {
+      const { description, category } = settingEntry(key)
+      const text = settingText(key, value)
       await db
         .insert(settings)
-        .values({ key, value, description: definition.description, category: definition.category })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } })
+        .values({ key, value: text, description, category })
+        .onConflictDoUpdate({ target: settings.key, set: { value: text, updatedAt: sql`now()` } })
       all.invalidate()
     },
   }

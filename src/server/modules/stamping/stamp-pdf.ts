@@ -14,7 +14,11 @@ import {
   type PDFFont,
   type PDFPage,
 } from 'pdf-lib'
+import { checkDecodedSize, checkPageTree } from './stamp-prescan.js'
 import { isPdfHead, StampRefusal } from './stamp-reasons.js'
+
+/** What a file's object streams may inflate to in all (the thread's memory cap lowers it). */
+export const DEFAULT_MAX_DECODED_BYTES = 64 * 1024 * 1024
 
 export interface StampText {
   name: string
@@ -40,8 +44,11 @@ export async function stampPdf(
   bytes: Uint8Array,
   text: StampText,
   fontBytes: Uint8Array,
+  maxDecodedBytes = DEFAULT_MAX_DECODED_BYTES,
 ): Promise<Uint8Array> {
   if (!isPdfHead(bytes.subarray(0, 1024))) throw new StampRefusal('not_pdf')
+  // Before pdf-lib inflates anything: a bomb is refused here at the cost of `maxDecodedBytes`.
+  checkDecodedSize(bytes, maxDecodedBytes)
   const doc = await loadOrRefuse(bytes)
   const pages = pagesOrRefuse(doc)
   doc.registerFontkit(fontkit)
@@ -82,8 +89,10 @@ async function loadOrRefuse(bytes: Uint8Array): Promise<PDFDocument> {
 function pagesOrRefuse(doc: PDFDocument): PDFPage[] {
   let pages: PDFPage[]
   try {
+    checkPageTree(doc)
     pages = doc.getPages()
-  } catch {
+  } catch (error) {
+    if (error instanceof StampRefusal) throw error
     throw new StampRefusal('damaged')
   }
   if (pages.length === 0) throw new StampRefusal('damaged')

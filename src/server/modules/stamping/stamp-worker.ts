@@ -14,6 +14,8 @@ import { StampRefusal } from './stamp-reasons.js'
 export interface StampRequest {
   bytes: ArrayBuffer
   text: StampText
+  /** What the file's object streams may inflate to (stamp-prescan.ts). */
+  maxDecodedBytes: number
 }
 export type StampReply =
   /** The copy's SHA-256 is computed here too: hashing megabytes would hold up the requests. */
@@ -38,11 +40,11 @@ function yieldToRequests() {
 }
 
 yieldToRequests()
-parentPort?.once('message', async ({ bytes, text }: StampRequest) => {
+parentPort?.once('message', async ({ bytes, text, maxDecodedBytes }: StampRequest) => {
   let reply: StampReply
   try {
     const font = readFileSync(FONT_PATH)
-    const out = await stampPdf(new Uint8Array(bytes), text, font)
+    const out = await stampPdf(new Uint8Array(bytes), text, font, maxDecodedBytes)
     const copy = out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength) as ArrayBuffer
     const sha256 = createHash('sha256').update(out).digest('hex')
     reply = { kind: 'stamped', bytes: copy, sha256 }

@@ -55,7 +55,7 @@ type Attempt =
 export function createStampingService(deps: {
   db: Db
   storage: FileStorage
-  config: Pick<Config, 'stampMaxBytes' | 'tmpDir'>
+  config: Pick<Config, 'stampMaxBytes' | 'stampMaxMemoryMb' | 'tmpDir'>
   log: FastifyBaseLogger
   products: Pick<ProductsService, 'delivery' | 'deliveries' | 'filesOf'>
   purchases: Pick<PurchasesService, 'ofOrder' | 'find'>
@@ -124,8 +124,13 @@ export function createStampingService(deps: {
       log.info({ copyId: row.id, purchaseId: row.purchaseId }, 'stamp started')
       const original = await buffer(storage.read(row.sourceKey))
       const text = { name: order.customerName, email: order.customerEmail, orderId: order.id }
-      const outcome = await runStamp(original, text, limitMs)
+      const outcome = await runStamp(original, text, {
+        timeoutMs: limitMs,
+        memoryMb: config.stampMaxMemoryMb,
+      })
       if (outcome.kind === 'refused') return await fallback(outcome.reason, null)
+      // Past the memory cap: the same file would blow it again, so the original, from now on.
+      if (outcome.kind === 'too_heavy') return await fallback('too_heavy', outcome.detail)
       if (outcome.kind === 'timeout') {
         await markAttemptFailed(db, row, `tempo esgotado (${limitMs} ms)`)
         return { kind: 'retry', reason: 'timeout' }

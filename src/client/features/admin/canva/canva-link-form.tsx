@@ -1,12 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type { AdminCanvaLink, CanvaLinkBody } from '../../../../contracts/messaging'
-import { apiJson } from '../../../lib/api'
 import { Button } from '../../../ui/button'
 import { Field } from '../../../ui/field'
 import { toast } from '../../../ui/toast-store'
 import { adminKeys, lightProductsQuery } from '../admin.queries'
-import { refreshProducts } from '../admin.mutations'
+import { addCanvaLink, refreshProducts } from '../admin.mutations'
 
 /**
  * Adds a product's Canva link for real (SPEC.md's screen only showed a toast): the product
@@ -17,8 +15,7 @@ export function CanvaLinkForm() {
   const queryClient = useQueryClient()
   const [values, setValues] = useState({ productId: '', templateId: '', linkUrl: '' })
   const add = useMutation({
-    mutationFn: (body: CanvaLinkBody) =>
-      apiJson<AdminCanvaLink>('/api/admin/canva-links', { method: 'POST', body }),
+    mutationFn: addCanvaLink,
     onSuccess: (link) => {
       toast({
         title: 'Link adicionado!',

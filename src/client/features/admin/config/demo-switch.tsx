@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { readSetting } from '../../../../contracts/settings'
 import { adminSettingsQuery, paymentModeQuery } from '../admin.queries'
 import { SettingSwitch } from './setting-switch'
 
@@ -9,7 +10,8 @@ import { SettingSwitch } from './setting-switch'
 export function DemoSwitch() {
   const settings = useQuery(adminSettingsQuery())
   const mode = useQuery(paymentModeQuery())
-  const on = settings.data?.find((s) => s.key === 'payment_demo')?.value === 'true'
+  const stored = settings.data?.find((s) => s.key === 'payment_demo')?.value
+  const on = stored !== undefined && readSetting('payment_demo', stored)
   const charging = mode.data !== undefined && !['demo', 'unavailable'].includes(mode.data.mode)
   const chosenProvider =
     mode.data?.mode === 'woovi' ? 'Woovi' : mode.data?.mode === 'asaas' ? 'Asaas' : null

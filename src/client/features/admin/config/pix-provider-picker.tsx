@@ -72,12 +72,7 @@ export function PixProviderPicker() {
 
       <fieldset className="mt-4 space-y-3 border-t border-purple-100 pt-3">
         <legend className="pt-3 text-sm font-bold text-purple-900">Woovi (OpenPix)</legend>
-        <SettingField
-          settingKey="woovi_app_id"
-          label="AppID da Woovi"
-          setting={find('woovi_app_id')}
-          hint="no painel da Woovi, em API/Plugins; fica guardado só no servidor"
-        />
+        <SettingField settingKey="woovi_app_id" setting={find('woovi_app_id')} />
         {current === 'woovi' && (
           <WebhookAddress provider="woovi">
             Cadastre o webhook da Woovi com este endereço:
@@ -87,18 +82,8 @@ export function PixProviderPicker() {
 
       <fieldset className="mt-4 space-y-3 border-t border-purple-100 pt-3">
         <legend className="pt-3 text-sm font-bold text-purple-900">Asaas</legend>
-        <SettingField
-          settingKey="asaas_api_key"
-          label="Chave de API da Asaas"
-          setting={find('asaas_api_key')}
-          hint="no painel da Asaas, em Integrações; começa com $aact_; fica guardada só no servidor"
-        />
-        <SettingField
-          settingKey="asaas_webhook_token"
-          label="Token do webhook da Asaas"
-          setting={find('asaas_webhook_token')}
-          hint="invente um de 16 a 255 caracteres e use o mesmo ao criar o webhook na Asaas"
-        />
+        <SettingField settingKey="asaas_api_key" setting={find('asaas_api_key')} />
+        <SettingField settingKey="asaas_webhook_token" setting={find('asaas_webhook_token')} />
         {current === 'asaas' && (
           <WebhookAddress provider="asaas">
             Na Asaas, em Integrações › Webhooks, crie um webhook de cobranças com este endereço e o

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { readSetting } from '../../../../contracts/settings'
 import { adminSettingsQuery } from '../admin.queries'
 import { SettingSwitch } from './setting-switch'
 
@@ -9,9 +10,9 @@ import { SettingSwitch } from './setting-switch'
 export function RecoverySwitch() {
   const settings = useQuery(adminSettingsQuery())
   const value = (key: string) => settings.data?.find((s) => s.key === key)?.value
-  const on = value('recovery_enabled') === 'true'
-  const expiry = Number(value('pix_expiry_minutes') ?? 60)
-  const secondHours = Number(value('recovery_second_hours') ?? 20)
+  const on = readSetting('recovery_enabled', value('recovery_enabled') ?? '')
+  const expiry = readSetting('pix_expiry_minutes', value('pix_expiry_minutes') ?? '')
+  const secondHours = readSetting('recovery_second_hours', value('recovery_second_hours') ?? '')
   const secondTooLate = secondHours * 60 >= expiry
 
   return (

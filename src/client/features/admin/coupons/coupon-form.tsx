@@ -1,6 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import type { AdminCoupon, CouponInput, CouponType } from '../../../../contracts/coupons'
+import type { ChangeEvent } from 'react'
+import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form'
+import { z } from 'zod'
+import { CouponInput, type AdminCoupon, type CouponType } from '../../../../contracts/coupons'
+import { showServerFieldError } from '../../../lib/server-field-error'
 import { Button } from '../../../ui/button'
 import { Field } from '../../../ui/field'
 import { Spinner } from '../../../ui/spinner'
@@ -43,6 +47,28 @@ function toLocalInput(iso: string | null): string {
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null)
 const count = (value: string) => (value.trim() ? Number(value) : null)
 
+/** What the API takes from what the form holds (text boxes, local dates). */
+function inputOf(values: Values): CouponInput {
+  return {
+    code: values.code,
+    type: values.type,
+    value: values.value,
+    minAmount: values.minAmount.trim() || null,
+    startsAt: fromLocalInput(values.startsAt),
+    endsAt: fromLocalInput(values.endsAt),
+    maxUses: count(values.maxUses),
+    maxUsesPerEmail: count(values.maxUsesPerEmail),
+    productIds: values.productIds,
+    isActive: values.isActive,
+  }
+}
+
+// The contract's own rules over the form: each message lands under the field it names, which
+// has the same name in the form and in the API's body.
+const couponFormSchema = z.custom<Values>().transform(inputOf).pipe(CouponInput)
+const resolver = zodResolver(couponFormSchema, undefined, { raw: true }) as Resolver<Values>
+const FIELDS = Object.keys(EMPTY) as Path<Values>[]
+
 function valuesOf(coupon: AdminCoupon): Values {
   return {
     code: coupon.code,
@@ -58,7 +84,7 @@ function valuesOf(coupon: AdminCoupon): Values {
   }
 }
 
-/** New coupon, or the one being edited; the server checks every rule and says what is wrong. */
+/** New coupon, or the one being edited; the server checks every rule again and says what is wrong. */
 export function CouponForm({
   editing,
   onDone,
@@ -66,110 +92,111 @@ export function CouponForm({
   editing: AdminCoupon | null
   onDone: () => void
 }) {
-  const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing) : EMPTY))
+  const { register, handleSubmit, control, reset, setValue, setError, formState } = useForm<Values>(
+    { defaultValues: editing ? valuesOf(editing) : EMPTY, resolver },
+  )
+  const errors = formState.errors
+  const [type, productIds] = useWatch({ control, name: ['type', 'productIds'] })
   const products = useQuery(lightProductsQuery())
-  const save = useSaveCoupon(() => {
-    setValues(EMPTY)
-    onDone()
-  })
-  const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }))
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    const input: CouponInput = {
-      code: values.code,
-      type: values.type,
-      value: values.value,
-      minAmount: values.minAmount.trim() || null,
-      startsAt: fromLocalInput(values.startsAt),
-      endsAt: fromLocalInput(values.endsAt),
-      maxUses: count(values.maxUses),
-      maxUsesPerEmail: count(values.maxUsesPerEmail),
-      productIds: values.productIds,
-      isActive: values.isActive,
-    }
-    save.mutate({ id: editing?.id, input })
-  }
+  const save = useSaveCoupon(
+    () => {
+      reset(EMPTY)
+      onDone()
+    },
+    (error) => showServerFieldError(error, FIELDS, setError),
+  )
 
   const toggleProduct = (id: number) =>
-    set({
-      productIds: values.productIds.includes(id)
-        ? values.productIds.filter((p) => p !== id)
-        : [...values.productIds, id],
-    })
+    setValue(
+      'productIds',
+      productIds.includes(id) ? productIds.filter((p) => p !== id) : [...productIds, id],
+    )
+  const code = register('code')
+  const digits = (name: 'maxUses' | 'maxUsesPerEmail') => {
+    const field = register(name)
+    return {
+      ...field,
+      onChange: (e: ChangeEvent<HTMLInputElement>) => {
+        e.target.value = e.target.value.replace(/\D/g, '')
+        return field.onChange(e)
+      },
+    }
+  }
 
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Cupom" data-testid="coupon-form">
+    <form
+      onSubmit={handleSubmit((values) => save.mutate({ id: editing?.id, input: inputOf(values) }))}
+      noValidate
+      className="space-y-4"
+      aria-label="Cupom"
+      data-testid="coupon-form"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          name="code"
+          {...code}
+          onChange={(e) => {
+            e.target.value = e.target.value.toUpperCase()
+            return code.onChange(e)
+          }}
           label="Código"
           required
-          value={values.code}
           autoCapitalize="characters"
           hint="Letras, números, hífen ou sublinhado; maiúsculas e minúsculas valem igual."
-          onChange={(e) => set({ code: e.target.value.toUpperCase() })}
+          error={errors.code?.message}
         />
         <fieldset>
           <legend className="block text-sm font-semibold text-gray-800">Tipo de desconto</legend>
           <div className="mt-2 flex gap-4">
-            {(['percent', 'fixed'] as const).map((type) => (
-              <label key={type} className="flex items-center gap-2 text-base">
+            {(['percent', 'fixed'] as const).map((option) => (
+              <label key={option} className="flex items-center gap-2 text-base">
                 <input
                   type="radio"
-                  name="type"
+                  value={option}
+                  {...register('type')}
                   className="size-5 accent-purple-600"
-                  checked={values.type === type}
-                  onChange={() => set({ type })}
                 />
-                {type === 'percent' ? 'Percentual (%)' : 'Valor fixo (R$)'}
+                {option === 'percent' ? 'Percentual (%)' : 'Valor fixo (R$)'}
               </label>
             ))}
           </div>
         </fieldset>
         <Field
-          name="value"
-          label={values.type === 'percent' ? 'Desconto (%)' : 'Desconto (R$)'}
+          {...register('value')}
+          label={type === 'percent' ? 'Desconto (%)' : 'Desconto (R$)'}
           required
           inputMode="decimal"
-          value={values.value}
-          placeholder={values.type === 'percent' ? '10' : '5,00'}
-          onChange={(e) => set({ value: e.target.value })}
+          placeholder={type === 'percent' ? '10' : '5,00'}
+          error={errors.value?.message}
         />
         <Field
-          name="minAmount"
+          {...register('minAmount')}
           label="Pedido mínimo (R$, opcional)"
           inputMode="decimal"
-          value={values.minAmount}
-          onChange={(e) => set({ minAmount: e.target.value })}
+          error={errors.minAmount?.message}
         />
         <Field
-          name="startsAt"
+          {...register('startsAt')}
           label="Começa em (opcional)"
           type="datetime-local"
-          value={values.startsAt}
-          onChange={(e) => set({ startsAt: e.target.value })}
+          error={errors.startsAt?.message}
         />
         <Field
-          name="endsAt"
+          {...register('endsAt')}
           label="Termina em (opcional)"
           type="datetime-local"
-          value={values.endsAt}
-          onChange={(e) => set({ endsAt: e.target.value })}
+          error={errors.endsAt?.message}
         />
         <Field
-          name="maxUses"
+          {...digits('maxUses')}
           label="Limite de usos (opcional)"
           inputMode="numeric"
-          value={values.maxUses}
-          onChange={(e) => set({ maxUses: e.target.value.replace(/\D/g, '') })}
+          error={errors.maxUses?.message}
         />
         <Field
-          name="maxUsesPerEmail"
+          {...digits('maxUsesPerEmail')}
           label="Usos por e-mail (opcional)"
           inputMode="numeric"
-          value={values.maxUsesPerEmail}
-          onChange={(e) => set({ maxUsesPerEmail: e.target.value.replace(/\D/g, '') })}
+          error={errors.maxUsesPerEmail?.message}
         />
       </div>
       <fieldset>
@@ -185,7 +212,7 @@ export function CouponForm({
                 <input
                   type="checkbox"
                   className="size-5 accent-purple-600"
-                  checked={values.productIds.includes(p.id)}
+                  checked={productIds.includes(p.id)}
                   onChange={() => toggleProduct(p.id)}
                 />
                 {p.name}
@@ -195,12 +222,7 @@ export function CouponForm({
         </div>
       </fieldset>
       <label className="flex items-center gap-2 text-base">
-        <input
-          type="checkbox"
-          className="size-5 accent-purple-600"
-          checked={values.isActive}
-          onChange={(e) => set({ isActive: e.target.checked })}
-        />
+        <input type="checkbox" className="size-5 accent-purple-600" {...register('isActive')} />
         Ativo
       </label>
       <div className="flex flex-wrap gap-2">

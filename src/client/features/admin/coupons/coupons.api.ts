@@ -1,41 +1,48 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { BumpStat, RecoveryReport } from '../../../../contracts/admin'
-import type { AdminCoupon, CouponInput } from '../../../../contracts/coupons'
-import { apiJson } from '../../../lib/api'
+import * as adminRoutes from '../../../../contracts/api-routes/admin.routes'
+import type { CouponInput } from '../../../../contracts/coupons'
+import { call } from '../../../lib/api'
 import { toast } from '../../../ui/toast-store'
 import { adminKeys } from '../admin.queries'
 
-const couponsKey = () => [...adminKeys.all, 'coupons'] as const
+/** The coupons and the reports beside them, under the panel's 'admin' prefix. */
+export const couponKeys = {
+  list: () => [...adminKeys.all, 'coupons'] as const,
+  bumpStats: () => [...adminKeys.all, 'order-bumps'] as const,
+  recovery: () => [...adminKeys.all, 'recovery'] as const,
+}
 
 export const adminCouponsQuery = () =>
   queryOptions({
-    queryKey: couponsKey(),
-    queryFn: ({ signal }) => apiJson<AdminCoupon[]>('/api/admin/coupons', { signal }),
+    queryKey: couponKeys.list(),
+    queryFn: ({ signal }) => call(adminRoutes.coupons, { signal }),
   })
 
 /** How often each checkout offer (order bump) was taken in paid orders. */
 export const bumpStatsQuery = () =>
   queryOptions({
-    queryKey: [...adminKeys.all, 'order-bumps'],
-    queryFn: ({ signal }) => apiJson<BumpStat[]>('/api/admin/order-bumps', { signal }),
+    queryKey: couponKeys.bumpStats(),
+    queryFn: ({ signal }) => call(adminRoutes.bumpStats, { signal }),
   })
 
 /** What the reminders of unpaid PIX brought back. */
 export const recoveryReportQuery = () =>
   queryOptions({
-    queryKey: [...adminKeys.all, 'recovery'],
-    queryFn: ({ signal }) => apiJson<RecoveryReport>('/api/admin/recovery', { signal }),
+    queryKey: couponKeys.recovery(),
+    queryFn: ({ signal }) => call(adminRoutes.recovery, { signal }),
   })
 
-/** Create (no id) or change a coupon; the list and its report follow. */
-export function useSaveCoupon(onSaved: () => void) {
+/**
+ * Create (no id) or change a coupon; the list and its report follow. `showUnderField` places a
+ * refusal under the field it names (answers whether it did); others are toasted.
+ */
+export function useSaveCoupon(onSaved: () => void, showUnderField: (error: Error) => boolean) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: CouponInput }) =>
-      apiJson<AdminCoupon>(id ? `/api/admin/coupons/${id}` : '/api/admin/coupons', {
-        method: id ? 'PUT' : 'POST',
-        body: input,
-      }),
+      id
+        ? call(adminRoutes.updateCoupon, { params: { id }, body: input })
+        : call(adminRoutes.createCoupon, { body: input }),
     onSuccess: (coupon, { id }) => {
       toast({
         title: id ? 'Cupom atualizado!' : 'Cupom criado!',
@@ -43,19 +50,20 @@ export function useSaveCoupon(onSaved: () => void) {
         variant: 'success',
         duration: 3000,
       })
-      void queryClient.invalidateQueries({ queryKey: couponsKey() })
+      void queryClient.invalidateQueries({ queryKey: couponKeys.list() })
       onSaved()
     },
-    onError: (error) =>
-      toast({ title: 'Erro ao salvar cupom', description: error.message, variant: 'destructive' }),
+    onError: (error) => {
+      if (!showUnderField(error))
+        toast({ title: 'Erro ao salvar cupom', description: error.message, variant: 'destructive' })
+    },
   })
 }
 
 export function useDeleteCoupon() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) =>
-      apiJson<{ deleted: boolean }>(`/api/admin/coupons/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(adminRoutes.deleteCoupon, { params: { id } }),
     onSuccess: ({ deleted }) => {
       toast({
         title: deleted ? 'Cupom excluído!' : 'Cupom desativado',
@@ -65,7 +73,7 @@ export function useDeleteCoupon() {
         variant: 'success',
         duration: 4000,
       })
-      void queryClient.invalidateQueries({ queryKey: couponsKey() })
+      void queryClient.invalidateQueries({ queryKey: couponKeys.list() })
     },
     onError: (error) =>
       toast({ title: 'Erro ao excluir cupom', description: error.message, variant: 'destructive' }),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ResendEmailAnswer } from '../../../../contracts/messaging'
-import { apiJson } from '../../../lib/api'
+import * as adminRoutes from '../../../../contracts/api-routes/admin.routes'
+import { call } from '../../../lib/api'
 import { toast } from '../../../ui/toast-store'
 import { adminKeys } from '../admin.queries'
 
@@ -8,8 +8,7 @@ import { adminKeys } from '../admin.queries'
 export function useResendEmail() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) =>
-      apiJson<ResendEmailAnswer>(`/api/admin/emails/${id}/resend`, { method: 'POST' }),
+    mutationFn: (id: number) => call(adminRoutes.resendEmail, { params: { id } }),
     onSuccess: (answer) => {
       toast({ title: 'Reenvio pedido', description: answer.message, variant: 'success' })
       void queryClient.invalidateQueries({ queryKey: adminKeys.emails() })

@@ -61,10 +61,13 @@ export function ProductFields({
   values,
   set,
   variant,
+  errors = {},
 }: {
   values: ProductFormValues
   set: SetValue
   variant: ProductFormVariant
+  /** The server's refusal of one field, shown under it. */
+  errors?: Partial<Record<keyof ProductFormValues, string>>
 }) {
   const categories =
     variant.categories === 'short'
@@ -74,6 +77,7 @@ export function ProductFields({
     <div className="space-y-4">
       <Field
         name="name"
+        error={errors.name}
         label="Nome do produto *"
         value={values.name}
         maxLength={200}
@@ -96,6 +100,7 @@ export function ProductFields({
         <div>
           <Field
             name="price"
+            error={errors.price}
             label="Preço (R$) *"
             // Text, not number: a number input in an English-locale browser reads "12,50" as 1250.
             type="text"
@@ -139,6 +144,7 @@ export function ProductFields({
       </div>
       <Field
         name="externalLink"
+        error={errors.externalLink}
         label="Link externo (Canva, Drive...) — opcional"
         type="url"
         inputMode="url"
@@ -148,6 +154,7 @@ export function ProductFields({
       />
       <Field
         name="canvaTemplateId"
+        error={errors.canvaTemplateId}
         label="ID do modelo Canva — opcional"
         value={values.canvaTemplateId}
         onChange={(e) => set('canvaTemplateId', e.target.value)}

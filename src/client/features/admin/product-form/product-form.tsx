@@ -1,5 +1,7 @@
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
+import { useForm, useWatch, type Path } from 'react-hook-form'
 import type { AdminProduct } from '../../../../contracts/products'
+import { showServerFieldError } from '../../../lib/server-field-error'
 import { Button } from '../../../ui/button'
 import { toast } from '../../../ui/toast-store'
 import { UploadStatus } from '../../../ui/upload-status'
@@ -12,6 +14,16 @@ import { useProductSubmit } from './use-product-submit'
 import { validateProduct } from './validate'
 import type { ProductFormVariant } from './variants'
 
+/** The fields a refusal of the server may name (the API's names are the form's). */
+const FIELDS: Path<ProductFormValues>[] = [
+  'name',
+  'description',
+  'price',
+  'category',
+  'externalLink',
+  'canvaTemplateId',
+]
+
 /**
  * The one product form of every registration screen and of the edit screen; `variant` holds
  * what differs between them. `product` given means editing it.
@@ -23,12 +35,21 @@ export function ProductForm({
   variant: ProductFormVariant
   product?: AdminProduct
 }) {
-  const [values, setValues] = useState<ProductFormValues>(() =>
-    product ? valuesFromProduct(product) : EMPTY_VALUES,
+  const form = useForm<ProductFormValues>({
+    defaultValues: product ? valuesFromProduct(product) : EMPTY_VALUES,
+  })
+  const values = useWatch({ control: form.control }) as ProductFormValues
+  const { errors } = form.formState
+  const { phase, submit, reset } = useProductSubmit(variant, product?.id, (error) =>
+    showServerFieldError(error, FIELDS, form.setError),
   )
-  const { phase, submit, reset } = useProductSubmit(variant, product?.id)
   const processing = phase.kind === 'processing'
-  const set: SetValue = (key, value) => setValues((v) => ({ ...v, [key]: value }))
+  // Controlled inputs (files, lists, kit pickers) write through here; a change clears the
+  // server's message under that field.
+  const set: SetValue = (key, value) => {
+    form.setValue(key as Path<ProductFormValues>, value as never)
+    form.clearErrors(key as Path<ProductFormValues>)
+  }
 
   function send(event: FormEvent | null, quickBase64 = false) {
     event?.preventDefault()
@@ -46,7 +67,7 @@ export function ProductForm({
   }
 
   function startOver() {
-    if (!product) setValues(EMPTY_VALUES)
+    if (!product) form.reset(EMPTY_VALUES)
     reset()
   }
 
@@ -55,7 +76,17 @@ export function ProductForm({
       <form data-testid="product-form" noValidate onSubmit={(e) => send(e)} className="space-y-6">
         <fieldset disabled={processing} className="min-w-0 space-y-6">
           <legend className="sr-only">Dados do produto</legend>
-          <ProductFields values={values} set={set} variant={variant} />
+          <ProductFields
+            values={values}
+            set={set}
+            variant={variant}
+            errors={{
+              name: errors.name?.message,
+              price: errors.price?.message,
+              externalLink: errors.externalLink?.message,
+              canvaTemplateId: errors.canvaTemplateId?.message,
+            }}
+          />
           {product && <StampFallbacks productId={product.id} />}
           <FileFields
             values={values}

@@ -1,8 +1,7 @@
-import {
-  PRODUCT_MESSAGES,
-  UPLOAD_LIMITS,
-  type ProductCreated,
-} from '../../../../contracts/product-form'
+import type { AnswerOf, ApiRoute } from '../../../../contracts/api-route'
+import * as adminRoutes from '../../../../contracts/api-routes/admin.routes'
+import { PRODUCT_MESSAGES, UPLOAD_LIMITS } from '../../../../contracts/product-form'
+import { path } from '../../../lib/api'
 import { sendWithProgress } from '../../../lib/xhr-upload'
 import type { UploadStage } from '../../../ui/upload-status'
 import { toBase64Files } from './base64'
@@ -51,16 +50,17 @@ function multipartBody(values: ProductFormValues, editing: boolean): FormData {
 const hasFiles = (v: ProductFormValues) =>
   Boolean(v.image || v.downloadFile || v.additionalImages.length || v.downloadFiles.length)
 
-function send<T>(
-  method: 'POST' | 'PUT',
+/** `route` at `url` (its path filled in), with progress: JSON or multipart. */
+function send<R extends ApiRoute>(
+  route: R,
   url: string,
   body: FormData | string,
   onProgress: OnProgress,
   json = false,
 ) {
   onProgress('uploading', 0)
-  return sendWithProgress<T>({
-    method,
+  return sendWithProgress<AnswerOf<R>>({
+    method: route.method === 'PUT' ? 'PUT' : 'POST',
     url,
     body,
     timeoutMs: json ? BASE64_TIMEOUT_MS : UPLOAD_TIMEOUT_MS,
@@ -72,7 +72,8 @@ function send<T>(
 }
 
 export function createMultipart(values: ProductFormValues, onProgress: OnProgress) {
-  return send<ProductCreated>('POST', '/api/products', multipartBody(values, false), onProgress)
+  const route = adminRoutes.createProduct
+  return send(route, path(route), multipartBody(values, false), onProgress)
 }
 
 /** POST /api/products/base64 (one file) or /base64-multiple (with the extra files). */
@@ -107,22 +108,23 @@ export async function createBase64(
     }),
     ...(route === 'base64-multiple' && extras.length > 0 && { additionalFiles: extras }),
   }
-  return send<ProductCreated>(
-    'POST',
-    `/api/products/${route}`,
-    JSON.stringify(body),
-    onProgress,
-    true,
-  )
+  const target =
+    route === 'base64' ? adminRoutes.createProductBase64 : adminRoutes.createProductBase64Multiple
+  return send(target, path(target), JSON.stringify(body), onProgress, true)
 }
 
 /** Files chosen: multipart PUT (extra images replace the old ones); otherwise the JSON route. */
 export function updateProduct(id: number, values: ProductFormValues, onProgress: OnProgress) {
   if (hasFiles(values))
-    return send<unknown>('PUT', `/api/products/${id}`, multipartBody(values, true), onProgress)
-  return send<unknown>(
-    'PUT',
-    `/api/products/${id}/update-json`,
+    return send(
+      adminRoutes.editProduct,
+      path(adminRoutes.editProduct, { id }),
+      multipartBody(values, true),
+      onProgress,
+    )
+  return send(
+    adminRoutes.editProductJson,
+    path(adminRoutes.editProductJson, { id }),
     JSON.stringify(textFields(values)),
     onProgress,
     true,

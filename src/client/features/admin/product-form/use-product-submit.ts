@@ -25,8 +25,15 @@ function useLeaveWarning(active: boolean) {
   }, [active])
 }
 
-/** idle -> processing -> success | back to idle with an error toast (SPEC.md section 4). */
-export function useProductSubmit(variant: ProductFormVariant, productId?: number) {
+/**
+ * idle -> processing -> success | back to idle with an error toast (SPEC.md section 4).
+ * `showUnderField` also places a refusal that names a field under that field.
+ */
+export function useProductSubmit(
+  variant: ProductFormVariant,
+  productId: number | undefined,
+  showUnderField: (error: unknown) => void,
+) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
   const queryClient = useQueryClient()
   const navigateLater = useDelayedNavigate()
@@ -89,6 +96,7 @@ export function useProductSubmit(variant: ProductFormVariant, productId?: number
       if (after.kind === 'reload') window.setTimeout(() => window.location.reload(), after.delayMs)
     } catch (error) {
       setPhase({ kind: 'idle' })
+      showUnderField(error)
       const style = productId !== undefined ? 'update' : base64 ? 'base64' : variant.errorStyle
       toast({ ...errorToast(error, style), variant: 'destructive', duration: 10_000 })
     }

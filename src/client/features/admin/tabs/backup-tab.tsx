@@ -1,5 +1,8 @@
+import * as adminRoutes from '../../../../contracts/api-routes/admin.routes'
+import { path } from '../../../lib/api'
 import { buttonClasses } from '../../../ui/button'
 import { Panel } from '../../../ui/panel'
+import { BackupKey } from './backup-key'
 
 const code = 'rounded bg-purple-50 px-1 py-0.5 font-mono text-[0.8125rem] break-all text-purple-900'
 
@@ -17,13 +20,15 @@ export function BackupTab() {
           Guarde-a fora deste servidor (no seu computador ou num serviço de nuvem).
         </p>
         <a
-          href="/api/admin/backup"
+          href={path(adminRoutes.backup)}
           download
           data-testid="admin-backup-download"
           className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}
         >
           Baixar backup agora
         </a>
+
+        <BackupKey />
 
         <section aria-labelledby="backup-conteudo" className="space-y-2">
           <h3 id="backup-conteudo" className="font-bold text-purple-900">
@@ -60,14 +65,17 @@ export function BackupTab() {
               <code className={code}>DATABASE_URL</code> para um banco PostgreSQL vazio).
             </li>
             <li>
-              Rode <code className={code}>npm run restore -- loja-AAAA-MM-DD.tar.gz</code> e depois
-              inicie a loja.
+              Rode{' '}
+              <code className={code}>
+                npm run restore -- loja-AAAA-MM-DD.tar.gz --chave SUA_CHAVE
+              </code>{' '}
+              (a chave acima) e depois inicie a loja.
             </li>
           </ol>
           <p className="text-gray-600">
-            A restauração recusa um destino que já tem dados e um arquivo corrompido, sem gravar
-            nada. Um backup feito no PGlite restaura no PostgreSQL e vice-versa: é assim que a loja
-            muda de banco quando cresce.
+            A restauração recusa um destino que já tem dados e um arquivo corrompido, alterado ou
+            assinado com outra chave, sem gravar nada. Um backup feito no PGlite restaura no
+            PostgreSQL e vice-versa: é assim que a loja muda de banco quando cresce.
           </p>
         </section>
       </div>

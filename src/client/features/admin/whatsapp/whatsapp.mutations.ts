@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type {
-  TestWhatsappAnswer,
-  WhatsappConfig,
-  WhatsappConfigBody,
-} from '../../../../contracts/messaging'
-import { apiJson } from '../../../lib/api'
+import * as adminRoutes from '../../../../contracts/api-routes/admin.routes'
+import type { WhatsappConfigBody } from '../../../../contracts/messaging'
+import { call } from '../../../lib/api'
 import { toast } from '../../../ui/toast-store'
 import { adminKeys, whatsappConfigQuery } from '../admin.queries'
 
@@ -12,8 +9,7 @@ import { adminKeys, whatsappConfigQuery } from '../admin.queries'
 export function useSaveWhatsappConfig() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: WhatsappConfigBody) =>
-      apiJson<WhatsappConfig>('/api/admin/whatsapp-config', { method: 'POST', body }),
+    mutationFn: (body: WhatsappConfigBody) => call(adminRoutes.saveWhatsappConfig, { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(whatsappConfigQuery().queryKey, saved)
       for (const queryKey of [adminKeys.whatsappStatus(), adminKeys.settings()])
@@ -34,10 +30,7 @@ export function useTestWhatsapp() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (orderId: string) =>
-      apiJson<TestWhatsappAnswer>('/api/test-whatsapp', {
-        method: 'POST',
-        body: orderId ? { orderId } : {},
-      }),
+      call(adminRoutes.testWhatsapp, { body: orderId ? { orderId } : {} }),
     onSuccess: (answer) => {
       toast({ title: 'Mensagem enviada!', description: answer.message, variant: 'success' })
       void queryClient.invalidateQueries({ queryKey: adminKeys.whatsappStatus() })

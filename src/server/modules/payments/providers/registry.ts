@@ -78,7 +78,7 @@ export function createPixProviders(config: Config, settings: SettingsService) {
   /** The provider 'Pagamento' chose by name, when its key is there. */
   const chosenRemote = async () => (await woovi(true)) ?? (await asaas(true))
 
-  const demoSwitchedOn = async () => (await settings.get('payment_demo')) === 'true'
+  const demoSwitchedOn = () => settings.get('payment_demo')
 
   async function configured(): Promise<PixProvider | null> {
     return (
@@ -118,7 +118,7 @@ export function createPixProviders(config: Config, settings: SettingsService) {
         (mercadoPago || (await chosenRemote()) || (await fromSettings())) &&
         (await demoSwitchedOn())
       ) {
-        await settings.set('payment_demo', 'false')
+        await settings.set('payment_demo', false)
       }
       return this.mode()
     },

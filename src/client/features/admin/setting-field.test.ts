@@ -1,0 +1,57 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { SETTING_SCHEMA, parseSetting, type SettingKey } from '../../../contracts/settings'
+import { CONFIG_SECTIONS } from './config/config-sections'
+import { SettingField } from './setting-field'
+
+const render = (settingKey: SettingKey, value: string) =>
+  renderToStaticMarkup(
+    createElement(
+      QueryClientProvider,
+      { client: new QueryClient() },
+      createElement(SettingField, {
+        settingKey,
+        setting: { id: 1, key: settingKey, value, description: '', category: 'payment' },
+      }),
+    ),
+  )
+
+describe('the admin config form', () => {
+  it('takes a range’s bounds, label and hint from the settings schema, as the server does', () => {
+    const { type, label } = SETTING_SCHEMA.pix_expiry_minutes
+    const html = render('pix_expiry_minutes', '60')
+    expect(html).toContain(`type="number"`)
+    expect(html).toContain(`min="${type.min}"`)
+    expect(html).toContain(`max="${type.max}"`)
+    expect(html).toContain(label)
+    expect(html).toContain(`de ${type.min} a ${type.max}; padrão 60`)
+    // What the form refuses on blur is what the server refuses, with the same words.
+    expect(parseSetting('pix_expiry_minutes', String(type.max! + 1))).toEqual({
+      ok: false,
+      message: 'Use de 30 a 1440 minutos (24 horas)',
+    })
+    expect(parseSetting('pix_expiry_minutes', String(type.max))).toEqual({
+      ok: true,
+      value: type.max,
+    })
+  })
+
+  it('writes no label, hint, type or bound of its own for a setting', () => {
+    for (const fields of Object.values(CONFIG_SECTIONS)) {
+      for (const field of fields) {
+        expect(Object.keys(field).filter((k) => ['label', 'hint', 'type'].includes(k))).toEqual([])
+      }
+    }
+  })
+
+  it('shows a secret masked, never its value; a token’s length comes from the schema too', () => {
+    const html = render('asaas_webhook_token', '••••1234')
+    const { minLength, maxLength } = SETTING_SCHEMA.asaas_webhook_token.type
+    expect(html).toContain(`de ${minLength} a ${maxLength} caracteres`)
+    expect(html).toContain(`maxLength="${maxLength}"`)
+    expect(html).toContain('placeholder="••••1234"')
+    expect(html).toContain('value=""')
+  })
+})

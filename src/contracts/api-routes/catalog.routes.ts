@@ -1,0 +1,10 @@
+import type { CatalogCategories, CatalogPage } from '../catalog'
+import type { ProductList } from '../products'
+import { route } from '../api-route'
+
+// The home page's reads (its first load carries these; product.routes.ts holds the rest).
+
+/** Query: page, q, category. */
+export const catalog = route<typeof CatalogPage>()('GET', '/api/catalog')
+export const categories = route<typeof CatalogCategories>()('GET', '/api/catalog/categories')
+export const bestsellers = route<typeof ProductList>()('GET', '/api/products/bestsellers')

@@ -1,0 +1,53 @@
+/**
+ * What joins settings or explains them, over the schema of settings.ts (decision 024): the rules
+ * between keys, checked by the server before a save, and the hint the admin form shows.
+ */
+import { settingEntry, type SettingKey, type SettingValue, type SettingValues } from './settings.js'
+
+/** The keys a PIX provider chosen by name needs saved first, with what the owner is told. */
+export const PROVIDER_NEEDS: Partial<
+  Record<SettingValue<'pix_provider'>, { key: SettingKey; message: string }>
+> = {
+  woovi: {
+    key: 'woovi_app_id',
+    message: 'Cole primeiro o AppID da Woovi, depois escolha woovi como provedor',
+  },
+  asaas: {
+    key: 'asaas_api_key',
+    message: 'Cole primeiro a chave de API da Asaas, depois escolha asaas como provedor',
+  },
+}
+
+/**
+ * The rules between settings, checked with the value about to be saved in `next`: a provider is
+ * chosen only once its key is saved, and the first PIX reminder comes before the second.
+ * Answers the Portuguese message, or null when the values agree.
+ */
+export function settingsConflict(key: SettingKey, next: SettingValues): string | null {
+  if (key === 'pix_provider') {
+    const needed = PROVIDER_NEEDS[next.pix_provider]
+    if (needed && !String(next[needed.key]).trim()) return needed.message
+  }
+  if (
+    (key === 'recovery_first_minutes' || key === 'recovery_second_hours') &&
+    next.recovery_first_minutes >= next.recovery_second_hours * 60
+  ) {
+    return 'O primeiro lembrete precisa vir antes do segundo'
+  }
+  return null
+}
+
+/** What the form says under a field: a range (and a number's default), then the entry's own hint. */
+export function settingHint(key: SettingKey): string | undefined {
+  const { type, hint, default: fallback } = settingEntry(key)
+  const parts: string[] = []
+  if (type.kind === 'int') {
+    if (type.max !== undefined) parts.push(`de ${type.min} a ${type.max}`)
+    parts.push(`padrão ${String(fallback)}`)
+  }
+  if (type.kind === 'token' && type.minLength !== undefined) {
+    parts.push(`de ${type.minLength} a ${type.maxLength} caracteres`)
+  }
+  if (hint) parts.push(hint)
+  return parts.length ? parts.join('; ') : undefined
+}

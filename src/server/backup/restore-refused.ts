@@ -1,0 +1,5 @@
+/** The target is not empty, or the archive is not whole or not authentic: nothing was written. */
+export class RestoreRefused extends Error {}
+
+export const MISSING_KEY =
+  'Falta a chave do backup: copie-a da aba Backup do painel da loja e passe --chave <chave> (ou defina BACKUP_KEY).'
