@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type {
-  ResendVerificationAnswer,
-  SessionUser,
-  VerifyEmailAnswer,
-  VerifyEmailBody,
-} from '../../../contracts/accounts'
-import { apiJson, HttpError } from '../../lib/api'
+import type { SessionUser, VerifyEmailBody } from '../../../contracts/accounts'
+import * as authRoutes from '../../../contracts/api-routes/auth.routes'
+import { call, HttpError } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { accountKeys } from './account.queries'
@@ -40,8 +36,7 @@ export function EmailVerification({
   const queryClient = useQueryClient()
   const [code, setCode] = useState('')
   const verify = useMutation({
-    mutationFn: (body: VerifyEmailBody) =>
-      apiJson<VerifyEmailAnswer>('/api/auth/verify-email', { method: 'POST', body }),
+    mutationFn: (body: VerifyEmailBody) => call(authRoutes.verifyEmail, { body }),
     onSuccess: async (answer) => {
       onVerified(answer.message)
       await queryClient.invalidateQueries({ queryKey: accountKeys.all })
@@ -49,8 +44,7 @@ export function EmailVerification({
     },
   })
   const resend = useMutation({
-    mutationFn: () =>
-      apiJson<ResendVerificationAnswer>('/api/auth/verify-email/resend', { method: 'POST' }),
+    mutationFn: () => call(authRoutes.resendVerification),
     onSuccess: () => {
       verify.reset()
       setCode('')

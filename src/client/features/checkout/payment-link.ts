@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import type { GuestPaymentLinkAnswer } from '../../../contracts/guest-access'
-import { apiJson } from '../../lib/api'
+import * as accountRoutes from '../../../contracts/api-routes/account.routes'
+import { call } from '../../lib/api'
 
 /**
  * Opens the payment token a WhatsApp reminder carries: this browser may then see that one
@@ -10,11 +10,7 @@ import { apiJson } from '../../lib/api'
 export function usePaymentLink(token: string) {
   return useQuery({
     queryKey: ['guest-access-payment-link', token],
-    queryFn: () =>
-      apiJson<GuestPaymentLinkAnswer>('/api/guest-access/payment-link', {
-        method: 'POST',
-        body: { token },
-      }),
+    queryFn: () => call(accountRoutes.guestPaymentLink, { body: { token } }),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,
