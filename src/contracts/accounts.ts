@@ -66,8 +66,36 @@ export const SessionUser = z.object({
   whatsapp: z.string(),
   role: Role,
   profileImageUrl: z.string().nullable(),
+  /** Whether the account proved it holds its e-mail (decision 026). */
+  emailVerified: z.boolean(),
 })
 export type SessionUser = z.infer<typeof SessionUser>
+
+/** How long an account's verification code works, and how many wrong tries it takes. */
+export const EMAIL_CODE_TTL_MINUTES = 30
+export const EMAIL_CODE_ATTEMPTS = 5
+
+/** POST /api/auth/verify-email: spaces in the code are forgiven (mail apps group digits). */
+export const VerifyEmailBody = z.object({
+  code: z
+    .string({ error: 'Digite o código de 6 números.' })
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, { error: 'Digite o código de 6 números.' })),
+})
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>
+
+/** POST /api/auth/verify-email: verified, and how many guest orders joined the account. */
+export const VerifyEmailAnswer = z.object({
+  success: z.literal(true),
+  emailVerified: z.literal(true),
+  ordersJoined: z.number(),
+  message: z.string(),
+})
+export type VerifyEmailAnswer = z.infer<typeof VerifyEmailAnswer>
+
+/** POST /api/auth/verify-email/resend */
+export const ResendVerificationAnswer = z.object({ success: z.literal(true), message: z.string() })
+export type ResendVerificationAnswer = z.infer<typeof ResendVerificationAnswer>
 
 const ADMIN_FIELDS_REQUIRED = 'Por favor, preencha usuário e senha.'
 

@@ -25,7 +25,7 @@ export const AdminOrder = OrderSummary.extend({
 export type AdminOrder = z.infer<typeof AdminOrder>
 
 /** GET /api/admin/users: never a password hash. */
-export const AdminUser = SessionUser.omit({ profileImageUrl: true }).extend({
+export const AdminUser = SessionUser.omit({ profileImageUrl: true, emailVerified: true }).extend({
   isActive: z.boolean(),
   createdAt: z.string(),
 })

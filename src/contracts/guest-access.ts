@@ -46,6 +46,14 @@ export const GuestLinkBody = z.object({
 export type GuestLinkBody = z.infer<typeof GuestLinkBody>
 
 /**
+ * POST /api/guest-access/payment-link: the token of a PIX reminder sent by WhatsApp, which opens
+ * that order's payment page only (issue 26).
+ */
+export const GuestPaymentLinkBody = GuestLinkBody
+export const GuestPaymentLinkAnswer = z.object({ orderId: z.string() })
+export type GuestPaymentLinkAnswer = z.infer<typeof GuestPaymentLinkAnswer>
+
+/**
  * The answer of `verify` and `link`: the guest look-up's, with the e-mail the access is for
  * (the link's buyer typed nothing, and the page's downloads name it).
  */

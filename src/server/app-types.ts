@@ -3,6 +3,7 @@
  * app.ts so that importing them never imports the wiring: app.ts imports the routes, the routes
  * import only this file, and the graph stays a tree.
  */
+import type { EmailVerificationService } from './modules/accounts/email-verification.service.js'
 import type { RefundsService } from './modules/refunds/refunds.service.js'
 import type {
   FastifyBaseLogger,
@@ -70,6 +71,8 @@ export interface Services {
   accounts: AccountsService
   sessions: SessionService
   login: LoginService
+  /** Accounts prove their e-mail with a code (decision 026). */
+  emailVerification: EmailVerificationService
   passwordReset: PasswordResetService
   guestAccess: GuestAccessService
   userAdmin: UserAdmin

@@ -10,6 +10,7 @@ import {
   type ChangeSignal,
 } from './lib/change-signal.js'
 import { createAccountsService } from './modules/accounts/accounts.service.js'
+import { createEmailVerificationService } from './modules/accounts/email-verification.service.js'
 import { createLoginService } from './modules/accounts/login.service.js'
 import { createPasswordResetService } from './modules/accounts/password-reset.service.js'
 import { RedisSessionStore } from './modules/accounts/redis-session-store.js'
@@ -29,7 +30,7 @@ import { createCustomerService } from './modules/customer/customer.service.js'
 import { createDownloadsService } from './modules/downloads/downloads.service.js'
 import { createPurchasesService } from './modules/downloads/purchases.service.js'
 import {
-  accessLinkIssuer,
+  accessTokenIssuer,
   createGuestAccessService,
 } from './modules/guest-access/guest-access.service.js'
 import { createMessagingService } from './modules/messaging/messaging.service.js'
@@ -97,7 +98,7 @@ export function createServices(
     settings,
     config,
     log,
-    issueAccessLink: accessLinkIssuer(now),
+    accessTokens: accessTokenIssuer(now),
   })
 
   // What the orders answer reading only: the modules the state machine runs effects of ask it.
@@ -176,6 +177,15 @@ export function createServices(
   const checkoutDeps = { cart, catalog, accounts, orders, payments, coupons, limiter, log }
   const adminReports = createAdminReports(db, orders)
   const login = createLoginService(accounts, limiter, cart.mergeGuestCart, orders.claimGuestOrders)
+  // Verifying an e-mail proves the inbox: every guest order of that e-mail joins the account.
+  const emailVerification = createEmailVerificationService({
+    db,
+    limiter,
+    mail: messaging.mail,
+    joinGuestOrders: ({ userId, email }) =>
+      orders.claimGuestOrders({ userId, email, whatsapp: '', emailVerified: true }),
+    now,
+  })
   const passwordReset = createPasswordResetService({
     db,
     limiter,
@@ -211,6 +221,7 @@ export function createServices(
   orders.onClosed((order) => payments.voidClosedCharge(order))
 
   return {
+    emailVerification,
     settings,
     accounts,
     sessions,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Redirect, useSearch } from 'wouter'
 import { useAccessLink } from '../features/account/guest-link-access'
+import { usePaymentLink } from '../features/checkout/payment-link'
 import { Loading } from '../ui/query-state'
 import { NewOrder } from '../features/checkout/new-order'
 import { OrderWait } from '../features/checkout/order-wait'
@@ -22,6 +23,16 @@ function WithAccess({ token, children }: { token: string; children: ReactNode })
   return children
 }
 
+/**
+ * A PIX reminder sent by WhatsApp: its token opens this order's payment page in this browser,
+ * and nothing else of the buyer's e-mail. A failed token still shows the order's own answer.
+ */
+function WithPaymentToken({ token, children }: { token: string; children: ReactNode }) {
+  const { isPending } = usePaymentLink(token)
+  if (isPending) return <Loading label="Carregando seu pedido..." className="py-16" />
+  return children
+}
+
 /** /checkout and /checkout-pix: new order, waiting for the PIX, completed (SPEC.md section 4). */
 export default function CheckoutPage() {
   const params = new URLSearchParams(useSearch())
@@ -30,14 +41,16 @@ export default function CheckoutPage() {
 
   if (orderId) {
     const token = params.get('acesso')
+    const paymentToken = params.get('pagamento')
+    const wait = <OrderWait key={orderId} orderId={orderId} />
     return (
       <div className="px-4 py-6">
         {token ? (
-          <WithAccess token={token}>
-            <OrderWait key={orderId} orderId={orderId} />
-          </WithAccess>
+          <WithAccess token={token}>{wait}</WithAccess>
+        ) : paymentToken ? (
+          <WithPaymentToken token={paymentToken}>{wait}</WithPaymentToken>
         ) : (
-          <OrderWait key={orderId} orderId={orderId} />
+          wait
         )}
       </div>
     )

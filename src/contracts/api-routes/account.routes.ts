@@ -11,6 +11,8 @@ import type {
   GuestCodeAnswer,
   GuestCodeBody,
   GuestLinkBody,
+  GuestPaymentLinkAnswer,
+  GuestPaymentLinkBody,
   GuestVerifyBody,
 } from '../guest-access'
 import type { CanvaOpenAnswer, CanvaOpenBody } from '../messaging'
@@ -60,4 +62,9 @@ export const guestVerify = route<typeof GuestAccessAnswer, typeof GuestVerifyBod
 export const guestLink = route<typeof GuestAccessAnswer, typeof GuestLinkBody>()(
   'POST',
   '/api/guest-access/link',
+)
+// A WhatsApp reminder's payment token: that order's payment page only (issue 26).
+export const guestPaymentLink = route<typeof GuestPaymentLinkAnswer, typeof GuestPaymentLinkBody>()(
+  'POST',
+  '/api/guest-access/payment-link',
 )

@@ -6,8 +6,11 @@ import type {
   LoginBody,
   RegisterAnswer,
   RegisterBody,
+  ResendVerificationAnswer,
   ResetPasswordAnswer,
   ResetPasswordBody,
+  VerifyEmailAnswer,
+  VerifyEmailBody,
 } from '../accounts'
 import { route } from '../api-route'
 
@@ -28,4 +31,13 @@ export const forgotPassword = route<typeof ForgotPasswordAnswer, typeof ForgotPa
 export const resetPassword = route<typeof ResetPasswordAnswer, typeof ResetPasswordBody>()(
   'POST',
   '/api/auth/reset-password',
+)
+// The account's e-mail, proved by the code e-mailed at sign-up (decision 026).
+export const verifyEmail = route<typeof VerifyEmailAnswer, typeof VerifyEmailBody>()(
+  'POST',
+  '/api/auth/verify-email',
+)
+export const resendVerification = route<typeof ResendVerificationAnswer>()(
+  'POST',
+  '/api/auth/verify-email/resend',
 )

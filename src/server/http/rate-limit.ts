@@ -48,6 +48,10 @@ export const RATE_LIMITS = {
   guestCodeEmail: { name: 'guest-code-email', limit: 3, windowMs: 15 * MINUTE },
   /** Codes typed and access links opened: every try counts (a code also has its own 5). */
   guestVerifyIp: { name: 'guest-verify-ip', limit: 20, windowMs: 15 * MINUTE },
+  /** An account's e-mail verification: codes typed (each code also has its own 5), resends. */
+  emailVerifyIp: { name: 'email-verify-ip', limit: 20, windowMs: 15 * MINUTE },
+  emailCodeResendIp: { name: 'email-code-resend-ip', limit: 10, windowMs: 15 * MINUTE },
+  emailCodeResendAccount: { name: 'email-code-resend-account', limit: 3, windowMs: 15 * MINUTE },
   /** Free materials need no account: this bounds what one machine pulls (a school shares one IP). */
   freeDownload: { name: 'free-download-ip', limit: 30, windowMs: 15 * MINUTE },
   /**

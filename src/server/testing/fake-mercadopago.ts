@@ -52,6 +52,8 @@ export async function startFakeMercadoPago(opts: { token?: string } = {}) {
   let failures: { status: number; count: number } = { status: 500, count: 0 }
   /** What the next refunds answer: 'approved' gives the money back at once. */
   let refundStatus = 'approved'
+  /** While set, refund calls wait for it (a slow provider); `arrived` tells one is waiting. */
+  let refundGate: { arrived: () => void; open: Promise<void> } | null = null
 
   function createPayment(body: Record<string, unknown>): FakePayment {
     const id = nextId++
@@ -189,6 +191,10 @@ export async function startFakeMercadoPago(opts: { token?: string } = {}) {
       failures.count--
       answer = mpError(failures.status, 'internal_error', 'internal_error')
     } else {
+      if (refundGate && /\/refunds$/.test(url.pathname)) {
+        refundGate.arrived()
+        await refundGate.open
+      }
       const key = req.headers['x-idempotency-key']
       answer = route(req.method!, url, body, typeof key === 'string' ? key : undefined, req.headers)
     }
@@ -248,6 +254,25 @@ export async function startFakeMercadoPago(opts: { token?: string } = {}) {
     /** The status of the refunds that follow ('approved', 'in_process', 'rejected'). */
     setRefundStatus(status: string) {
       refundStatus = status
+    },
+
+    /**
+     * Refund calls wait until `release()`: `arrived` resolves when the first one is waiting, so
+     * a test can act while the store waits on the provider.
+     */
+    holdRefunds() {
+      let arrived!: () => void
+      let release!: () => void
+      const reached = new Promise<void>((resolve) => (arrived = resolve))
+      const open = new Promise<void>((resolve) => (release = resolve))
+      refundGate = { arrived, open }
+      return {
+        arrived: reached,
+        release() {
+          refundGate = null
+          release()
+        },
+      }
     },
 
     failNext(count: number, status = 500) {

@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import type { SessionUser } from '../../../contracts/accounts'
 import { remainingDownloads } from '../../../contracts/customer'
 import { Button } from '../../ui/button'
 import { Loading } from '../../ui/query-state'
 import { accountKeys, canvaLinksQuery, ordersQuery, purchasesQuery } from './account.queries'
+import { EmailVerification, EmailVerified } from './email-verification'
 import { MyData } from './my-data'
 import { OrderHistory } from './order-history'
 import { PurchasedMaterials } from './purchased-materials'
@@ -26,6 +28,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
   const orders = useQuery(ordersQuery())
   const links = useQuery(canvaLinksQuery())
   const queryClient = useQueryClient()
+  const [verified, setVerified] = useState<string | null>(null)
   const failed = purchases.isError || orders.isError || links.isError
 
   return (
@@ -34,6 +37,11 @@ export function Dashboard({ user }: { user: SessionUser }) {
         Olá, {user.firstName || 'professora'}! <span aria-hidden="true">👋</span>
       </h1>
       <p className="mt-1 text-gray-600">Seus materiais comprados ficam todos aqui.</p>
+      {!user.emailVerified ? (
+        <EmailVerification user={user} onVerified={setVerified} />
+      ) : (
+        verified && <EmailVerified message={verified} />
+      )}
 
       {purchases.isPending || orders.isPending || links.isPending ? (
         <Loading label="Carregando seus materiais..." className="py-16" />

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { ANONYMOUS_NAME, anonymousEmailSql } from '../../lib/anonymous.js'
 import { normaliseWhatsapp } from '../../lib/phone.js'
-import { passwordResets, users } from './accounts.tables.js'
+import { emailVerifications, passwordResets, users } from './accounts.tables.js'
 
 /** The account's own rows as the LGPD asks for them: read, corrected, erased (decision 015). */
 export function accountData(db: Db) {
@@ -40,10 +40,12 @@ export function accountData(db: Db) {
           whatsapp: '',
           profileImageUrl: null,
           isActive: false,
+          emailVerifiedAt: null,
         })
         .where(and(eq(users.id, userId), eq(users.email, email)))
         .returning({ id: users.id })
       await tx.delete(passwordResets).where(eq(passwordResets.userId, userId))
+      await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId))
       return rows.length > 0
     },
   }

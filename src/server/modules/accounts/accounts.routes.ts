@@ -9,8 +9,11 @@ import {
   LogoutAnswer,
   RegisterAnswer,
   RegisterBody,
+  ResendVerificationAnswer,
   ResetPasswordAnswer,
   ResetPasswordBody,
+  VerifyEmailAnswer,
+  VerifyEmailBody,
 } from '../../../contracts/accounts.js'
 import { CART_SESSION_PATTERN, SESSION_HEADER } from '../../../contracts/cart.js'
 import type { App } from '../../app-types.js'
@@ -25,7 +28,7 @@ function cartSessionOf(req: FastifyRequest): string | undefined {
 }
 
 export function accountsRoutes(app: App) {
-  const { sessions, login, passwordReset } = app.services
+  const { sessions, login, passwordReset, emailVerification } = app.services
 
   /** A fresh session for `user` (the old cookie's session is destroyed), and where to go. */
   async function loggedIn(
@@ -42,6 +45,8 @@ export function accountsRoutes(app: App) {
     { schema: { body: RegisterBody, response: { 201: RegisterAnswer } } },
     async (req, reply) => {
       const user = await login.register(req.body, req.ip)
+      // The account works at once for what it does; its e-mail is proved by this code.
+      await emailVerification.sendFirst(user.id)
       return reply.code(201).send({ user: toSessionUser(user) })
     },
   )
@@ -85,6 +90,25 @@ export function accountsRoutes(app: App) {
       requireUser(await sessions.viewerOf(req))
       const user = (await sessions.userOf(req))!
       return { user: toSessionUser(user), isAuthenticated: true as const }
+    },
+  )
+
+  // Decision 026: the code e-mailed at sign-up proves the account holds its e-mail.
+  app.post(
+    '/api/auth/verify-email',
+    { schema: { body: VerifyEmailBody, response: { 200: VerifyEmailAnswer } } },
+    async (req) => {
+      const { userId } = requireUser(await sessions.viewerOf(req))
+      return emailVerification.verify(userId, req.body.code, req.ip)
+    },
+  )
+
+  app.post(
+    '/api/auth/verify-email/resend',
+    { schema: { response: { 200: ResendVerificationAnswer } } },
+    async (req) => {
+      const { userId } = requireUser(await sessions.viewerOf(req))
+      return emailVerification.resend(userId, req.ip)
     },
   )
 

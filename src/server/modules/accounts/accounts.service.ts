@@ -20,6 +20,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     whatsapp: row.whatsapp,
     role: row.role,
     profileImageUrl: row.profileImageUrl,
+    emailVerified: row.emailVerifiedAt !== null,
   }
 }
 

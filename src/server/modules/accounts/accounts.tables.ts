@@ -1,14 +1,16 @@
 /**
- * The accounts module's tables: who can log in, their server-side sessions, and the password
- * reset links sent to them.
+ * The accounts module's tables: who can log in, their server-side sessions, the password
+ * reset links and the e-mail verification codes sent to them.
  * Other modules reach these rows only through this module's service; a `*.tables.ts` file may
  * import another's only for a foreign key (decision 009).
  */
 import {
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -32,9 +34,36 @@ export const users = pgTable(
       .default('user'),
     isActive: boolean('is_active').notNull().default(true),
     profileImageUrl: text('profile_image_url'),
+    /**
+     * When the account proved it holds its e-mail (a code e-mailed to it). Until then it reaches
+     * only what it did itself, nothing placed as a guest under that e-mail (decision 026).
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
+)
+
+/**
+ * A 6-digit code e-mailed to an account's address: 30 minutes, 5 attempts, used once; a newer
+ * one replaces it. Kept as a salted hash (lib/one-time-code.ts), like the guest codes.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the code went to: a code proves that one, not a later change. */
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
 )
 
 export const sessions = pgTable(

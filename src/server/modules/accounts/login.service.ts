@@ -18,11 +18,15 @@ export interface Attempt {
 /** Moves a guest cart into a user's cart (the cart module's merge). */
 export type MergeCart = (cartSessionId: string, userId: string) => Promise<void>
 
-/** Makes the guest orders placed with the account's e-mail and WhatsApp its own (orders). */
+/**
+ * Makes the guest orders placed with the account's e-mail its own (orders): all of them once
+ * the e-mail is verified, else those with its WhatsApp too.
+ */
 export type ClaimGuestOrders = (account: {
   userId: string
   email: string
   whatsapp: string
+  emailVerified: boolean
 }) => Promise<unknown>
 
 const WRONG_CUSTOMER = 'Email ou senha incorretos'
@@ -75,7 +79,12 @@ export function createLoginService(
   async function welcome(user: UserRow, { cartSessionId }: Attempt): Promise<UserRow> {
     if (cartSessionId) await mergeCart(cartSessionId, user.id)
     // Only here, after the right password: a returning buyer's guest orders join the account.
-    await claimGuestOrders({ userId: user.id, email: user.email, whatsapp: user.whatsapp })
+    await claimGuestOrders({
+      userId: user.id,
+      email: user.email,
+      whatsapp: user.whatsapp,
+      emailVerified: user.emailVerifiedAt !== null,
+    })
     return user
   }
 

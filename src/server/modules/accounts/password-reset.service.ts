@@ -66,7 +66,8 @@ export function createPasswordResetService(deps: {
         })
         .returning({ id: passwordResets.id })
       await mail.enqueue(tx, {
-        dedupeKey: `password-reset:${reset!.id}`,
+        // Under `account:<id>:` the account's own export and erasure find it (decision 026).
+        dedupeKey: `account:${user.id}:password-reset:${reset!.id}`,
         to: user.email,
         ...content,
       })

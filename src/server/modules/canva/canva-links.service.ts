@@ -46,7 +46,7 @@ function canvaLinkOf(product: { externalLink: string | null; canvaTemplateId: st
 export function createCanvaLinksService(deps: {
   db: Db
   products: Pick<ProductsService, 'deliveries' | 'names' | 'setCanvaDelivery' | 'changed'>
-  purchases: Pick<PurchasesService, 'ofOrder' | 'activeOfProduct' | 'find'>
+  purchases: Pick<PurchasesService, 'ofOrder' | 'activeOfProduct' | 'find' | 'whileUsable'>
   orders: Pick<OrdersService, 'find'>
 }) {
   const { db, products, purchases, orders } = deps
@@ -203,23 +203,15 @@ export function createCanvaLinksService(deps: {
       return (await this.list()).find((link) => link.id === id)!
     },
 
-    /** When the Canva links an order granted were first opened (a refund request weighs them). */
-    async opensOfOrder(orderId: string): Promise<{ productId: number | null; at: Date }[]> {
-      const granted = await purchases.ofOrder(db, orderId)
-      if (granted.length === 0) return []
-      const rows = await db
-        .select({ productId: canvaLinks.productId, at: canvaLinks.usedAt })
+    /** Whether any of these purchases' links was opened, read in `tx` (a refund's claim). */
+    async openedAmong(tx: Db, purchaseIds: number[]): Promise<boolean> {
+      if (purchaseIds.length === 0) return false
+      const [row] = await tx
+        .select({ id: canvaLinks.id })
         .from(canvaLinks)
-        .where(
-          and(
-            inArray(
-              canvaLinks.purchaseId,
-              granted.map((p) => p.id),
-            ),
-            isNotNull(canvaLinks.usedAt),
-          ),
-        )
-      return rows.map((r) => ({ productId: r.productId, at: r.at! }))
+        .where(and(inArray(canvaLinks.purchaseId, purchaseIds), isNotNull(canvaLinks.usedAt)))
+        .limit(1)
+      return row !== undefined
     },
 
     /**
@@ -246,12 +238,16 @@ export function createCanvaLinksService(deps: {
       }
       if (!owns) throw notFound()
       if (!granted || granted.revokedAt !== null) throw revoked()
-      const [used] = await db
-        .update(canvaLinks)
-        .set({ usedAt: sql`coalesce(${canvaLinks.usedAt}, now())` })
-        .where(eq(canvaLinks.id, id))
-        .returning({ usedAt: canvaLinks.usedAt })
-      return { linkUrl: link.linkUrl, usedAt: used!.usedAt!.toISOString() }
+      // The purchase is locked while the opening is recorded: a refund deciding at the same
+      // moment either sees it, or holds the purchase first and this opening is refused.
+      const used = await purchases.whileUsable(link.purchaseId, (tx) =>
+        tx
+          .update(canvaLinks)
+          .set({ usedAt: sql`coalesce(${canvaLinks.usedAt}, now())` })
+          .where(eq(canvaLinks.id, id))
+          .returning({ usedAt: canvaLinks.usedAt }),
+      )
+      return { linkUrl: link.linkUrl, usedAt: used[0]!.usedAt!.toISOString() }
     },
   }
 }

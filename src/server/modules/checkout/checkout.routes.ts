@@ -11,7 +11,7 @@ import { baseUrlOf } from '../../http/base-url.js'
 import { cartOwnerOf } from '../../http/cart-session.js'
 
 export function checkoutRoutes(app: App) {
-  const { checkout, cardCheckout, sessions, cart } = app.services
+  const { checkout, cardCheckout, sessions, cart, emailVerification } = app.services
   const { config } = app.deps
 
   app.post(
@@ -32,6 +32,8 @@ export function checkoutRoutes(app: App) {
         // The account made with the order is logged in, and keeps what was in the cart.
         await sessions.start(req, reply, newUserId)
         await cart.mergeGuestCart(owner.sessionId, newUserId)
+        // Its e-mail is proved by the code sent now (decision 026).
+        await emailVerification.sendFirst(newUserId)
       }
       return reply.code(201).send(answer)
     },

@@ -48,6 +48,11 @@ export const purchases = pgTable(
     linkExp: integer('link_exp'),
     /** Set when the order is refunded or cancelled: downloads stop at once. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Set while an automatic refund is under way (it found nothing downloaded or opened): no
+     * download, link or Canva opening is served meanwhile; cleared if the refund fails.
+     */
+    refundHeldAt: timestamp('refund_held_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -5,11 +5,11 @@ import { AppError } from '../../errors.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { downloadLog, purchases } from './downloads.tables.js'
 import { purchasePersonalData } from './purchase-personal-data.js'
+import { lockUsable, refundHold, refusal, usable } from './refund-hold.js'
+
+export { REFUND_HELD_MESSAGE, REVOKED_MESSAGE } from './refund-hold.js'
 
 export type Purchase = typeof purchases.$inferSelect
-
-export const REVOKED_MESSAGE =
-  'Esta compra foi cancelada ou reembolsada: os downloads foram encerrados.'
 
 /** What paying an order hands to this module: the order's buyer and its lines. */
 export interface PaidOrder {
@@ -41,9 +41,9 @@ export function createPurchasesService(deps: {
 }) {
   const { db } = deps
 
-  /** The purchases still live: not revoked, and their order still paid. */
+  /** The purchases still live: not revoked nor held by a refund, and their order still paid. */
   async function live(rows: Purchase[]): Promise<Purchase[]> {
-    const notRevoked = rows.filter((p) => p.revokedAt === null)
+    const notRevoked = rows.filter((p) => p.revokedAt === null && p.refundHeldAt === null)
     if (notRevoked.length === 0) return []
     const paid = await deps.paidAmong([...new Set(notRevoked.map((p) => p.orderId))])
     return notRevoked.filter((p) => paid.has(p.orderId))
@@ -77,7 +77,7 @@ export function createPurchasesService(deps: {
       .where(
         and(
           eq(purchases.id, purchaseId),
-          isNull(purchases.revokedAt),
+          usable(),
           or(linkValid, lt(purchases.downloadCount, purchases.maxDownloads)),
         ),
       )
@@ -86,6 +86,8 @@ export function createPurchasesService(deps: {
   }
 
   return {
+    ...refundHold(db),
+
     /** Downloads ever granted (one line of download_log each), for /metrics. */
     async downloadsGranted(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(downloadLog)
@@ -146,16 +148,6 @@ export function createPurchasesService(deps: {
         .from(purchases)
         .where(and(eq(purchases.productId, productId), isNull(purchases.revokedAt))),
 
-    /** Every download of an order's materials (its log), oldest first: a refund request weighs them. */
-    async downloadsOfOrder(orderId: string): Promise<{ productId: number; at: Date }[]> {
-      return db
-        .select({ productId: downloadLog.productId, at: downloadLog.createdAt })
-        .from(downloadLog)
-        .innerJoin(purchases, eq(purchases.id, downloadLog.purchaseId))
-        .where(eq(purchases.orderId, orderId))
-        .orderBy(asc(downloadLog.createdAt), asc(downloadLog.id))
-    },
-
     async find(id: number): Promise<Purchase | null> {
       const [row] = await db.select().from(purchases).where(eq(purchases.id, id))
       return row ?? null
@@ -183,7 +175,7 @@ export function createPurchasesService(deps: {
     async assertStillActive(purchaseId: number, productId: number): Promise<boolean> {
       const [row] = await purchasesOf(eq(purchases.id, purchaseId), productId)
       if (!row) return false
-      if ((await live([row])).length === 0) throw new AppError('forbidden', REVOKED_MESSAGE)
+      if ((await live([row])).length === 0) throw refusal([row])
       return true
     },
 
@@ -211,12 +203,18 @@ export function createPurchasesService(deps: {
           : await purchasesOf(inArray(purchases.orderId, owner.orderIds), productId)
       if (candidates.length === 0) throw new AppError('not_found', input.none)
       const active = await live(candidates)
-      if (active.length === 0) throw new AppError('forbidden', REVOKED_MESSAGE)
+      if (active.length === 0) throw refusal(candidates)
       if (!input.spend) {
+        // Logged under the purchase's lock: a refund deciding meanwhile sees this use.
         const first = active[0]!
-        await logDownload(db, first.id, productId, ip)
-        const remaining = first.maxDownloads - first.downloadCount
-        return { purchaseId: first.id, remaining, linkExp: null }
+        const logged = await db.transaction(async (tx) => {
+          const row = await lockUsable(tx, first.id)
+          if (row) await logDownload(tx, row.id, productId, ip)
+          return row
+        })
+        if (!logged) throw refusal(await purchasesOf(eq(purchases.id, first.id), productId))
+        const remaining = logged.maxDownloads - logged.downloadCount
+        return { purchaseId: logged.id, remaining, linkExp: null }
       }
       const nowSec = Math.floor(input.nowMs / 1000)
       const newExp = nowSec + (await deps.settings.get('download_link_expiry')) * 60
@@ -237,6 +235,15 @@ export function createPurchasesService(deps: {
           return { purchaseId: used.id, remaining, linkExp: used.linkExp }
         }
       }
+      // A refund took hold meanwhile: its reason, not the quota's.
+      const latest = await purchasesOf(
+        inArray(
+          purchases.id,
+          order.map((p) => p.id),
+        ),
+        productId,
+      )
+      if ((await live(latest)).length === 0) throw refusal(latest)
       throw new AppError('forbidden', QUOTA_EXHAUSTED_MESSAGE)
     },
   }

@@ -3,13 +3,17 @@ import {
   GuestCodeAnswer,
   GuestCodeBody,
   GuestLinkBody,
+  GuestPaymentLinkAnswer,
+  GuestPaymentLinkBody,
   GuestVerifyBody,
 } from '../../../contracts/guest-access.js'
 import type { App } from '../../app-types.js'
+import { PAYMENT_ACCESS_COOKIE } from './guest-access.service.js'
 
 /**
  * 'Receber código por e-mail' and the order e-mails' link: each opens an access to the
- * materials of one e-mail in this browser, answered like the guest look-up.
+ * materials of one e-mail in this browser, answered like the guest look-up. A payment token
+ * (the WhatsApp reminder's) opens one order's payment page only.
  */
 export function guestAccessRoutes(app: App) {
   const { guestAccess, customer } = app.services
@@ -39,6 +43,18 @@ export function guestAccessRoutes(app: App) {
       guestAccess.setCookie(req, reply, session)
       reply.header('cache-control', 'private, no-store')
       return { ...(await customer.purchasesOfEmail(email)), email }
+    },
+  )
+
+  // A PIX reminder sent by WhatsApp: that order's payment page, nothing of the e-mail.
+  app.post(
+    '/api/guest-access/payment-link',
+    { schema: { body: GuestPaymentLinkBody, response: { 200: GuestPaymentLinkAnswer } } },
+    async (req, reply) => {
+      const { orderId, session } = await guestAccess.openPaymentLink(req.body.token, req.ip)
+      guestAccess.setCookie(req, reply, session, PAYMENT_ACCESS_COOKIE)
+      reply.header('cache-control', 'private, no-store')
+      return { orderId }
     },
   )
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import {
   GUEST_ACCESS_LINK_INVALID,
   GUEST_CODE_ATTEMPTS,
@@ -12,6 +12,12 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limit.js'
 import { createDetached } from '../../lib/detached.js'
+import {
+  codeHash,
+  codeMatches,
+  newSixDigitCode,
+  wrongCodeMessage,
+} from '../../lib/one-time-code.js'
 import type { MessagingService } from '../messaging/messaging.service.js'
 import { guestAccess } from './guest-access.tables.js'
 
@@ -23,44 +29,54 @@ const CODE_TTL_MS = GUEST_CODE_TTL_MINUTES * 60 * 1000
 
 /** The browser's access: httpOnly, for the API only, gone when the browser closes. */
 export const GUEST_ACCESS_COOKIE = 'loja_guest'
+/** The browser's access to one order's payment page (a payment token opened it). */
+export const PAYMENT_ACCESS_COOKIE = 'loja_pagamento'
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url')
 const newToken = () => randomBytes(32).toString('base64url')
 
-/**
- * A code is 6 digits: many rows may hold the same one, so its hash is salted per row and the
- * salt kept beside it (`salt.hash`), which also keeps `secret_hash` unique.
- */
-function codeHash(code: string, salt = randomBytes(12).toString('base64url')): string {
-  return `${salt}.${sha256(`${salt}:${code}`)}`
-}
-function codeMatches(code: string, stored: string): boolean {
-  const salt = stored.split('.')[0]!
-  const given = Buffer.from(codeHash(code, salt))
-  const expected = Buffer.from(stored)
-  return given.length === expected.length && timingSafeEqual(given, expected)
-}
-
 const bad = (message: string) => new AppError('bad_request', message)
 
 /**
- * Writes the link tokens of the order e-mails. Apart from the service because messaging, which
+ * Writes the tokens the order messages carry. Apart from the service because messaging, which
  * the service sends its codes through, needs it first (composition.ts builds it before both).
+ * Two kinds, so a message never carries more than its address proves (issue 26, decision 013).
  */
-export function accessLinkIssuer(now: () => Date = () => new Date()) {
-  /**
-   * A link token for the order e-mails, written in the caller's transaction (the e-mail that
-   * carries it is written there too). Answers the token; the row keeps only its hash.
-   */
-  return async function issueLink(tx: Db, email: string): Promise<string> {
-    const token = newToken()
-    await tx.insert(guestAccess).values({
-      kind: 'link',
-      email: email.toLowerCase(),
-      secretHash: sha256(token),
-      expiresAt: new Date(now().getTime() + ACCESS_LINK_TTL_MS),
-    })
-    return token
+export function accessTokenIssuer(now: () => Date = () => new Date()) {
+  const expiresAt = () => new Date(now().getTime() + ACCESS_LINK_TTL_MS)
+  return {
+    /**
+     * An e-mail-scoped link token for the order e-mails, written in the caller's transaction
+     * (the e-mail that carries it is written there too): it opens everything of that e-mail,
+     * so it goes only to that e-mail. Answers the token; the row keeps only its hash.
+     */
+    async emailAccess(tx: Db, email: string): Promise<string> {
+      const token = newToken()
+      await tx.insert(guestAccess).values({
+        kind: 'link',
+        email: email.toLowerCase(),
+        secretHash: sha256(token),
+        expiresAt: expiresAt(),
+      })
+      return token
+    },
+
+    /**
+     * An order-scoped payment token, for a message sent where the buyer proved nothing (the
+     * WhatsApp typed at checkout): it opens that order's payment page, and nothing of the
+     * e-mail. Written in the caller's transaction; valid as long as the e-mail links.
+     */
+    async paymentPage(tx: Db, order: { id: string; customerEmail: string }): Promise<string> {
+      const token = newToken()
+      await tx.insert(guestAccess).values({
+        kind: 'pay_link',
+        email: order.customerEmail.toLowerCase(),
+        orderId: order.id,
+        secretHash: sha256(token),
+        expiresAt: expiresAt(),
+      })
+      return token
+    },
   }
 }
 
@@ -82,13 +98,14 @@ export function createGuestAccessService(deps: {
 }) {
   const { db, limiter, mail } = deps
   const now = deps.now ?? (() => new Date())
+  const tokens = accessTokenIssuer(now)
   const resolved = new WeakMap<FastifyRequest, Promise<string | null>>()
   const detached = createDetached(deps.log, 'guest access code e-mail')
 
   /** Only an e-mail that placed an order gets a code; the newest code is the only one valid. */
   async function sendCode(email: string): Promise<void> {
     if (!(await deps.hasOrders(email))) return
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    const code = newSixDigitCode()
     const content = await mail.compose({
       subject: `Seu código de acesso: ${code}`,
       preview: 'Use este código para ver seus materiais',
@@ -136,9 +153,22 @@ export function createGuestAccessService(deps: {
     return token
   }
 
-  async function emailOfToken(token: string, kind: 'link' | 'session'): Promise<string | null> {
+  async function openPaymentSession(orderId: string, email: string): Promise<string> {
+    const token = newToken()
+    await db.insert(guestAccess).values({
+      kind: 'pay_session',
+      email,
+      orderId,
+      secretHash: sha256(token),
+      expiresAt: new Date(now().getTime() + ACCESS_SESSION_TTL_MS),
+    })
+    return token
+  }
+
+  /** The live row of a token of this kind: an e-mail's kinds and an order's never mix. */
+  async function rowOfToken(token: string, kind: 'link' | 'session' | 'pay_link' | 'pay_session') {
     const [row] = await db
-      .select({ email: guestAccess.email })
+      .select({ email: guestAccess.email, orderId: guestAccess.orderId })
       .from(guestAccess)
       .where(
         and(
@@ -147,15 +177,44 @@ export function createGuestAccessService(deps: {
           gt(guestAccess.expiresAt, now()),
         ),
       )
-    return row?.email ?? null
+    return row ?? null
   }
 
+  async function emailOfToken(token: string, kind: 'link' | 'session'): Promise<string | null> {
+    return (await rowOfToken(token, kind))?.email ?? null
+  }
+
+  const resolvedOrder = new WeakMap<FastifyRequest, Promise<string | null>>()
+
   return {
-    /**
-     * A link token for the order e-mails, written in the caller's transaction (the e-mail that
-     * carries it is written there too). Answers the token; the row keeps only its hash.
-     */
-    issueLink: accessLinkIssuer(now),
+    /** The tokens the order messages carry: see accessTokenIssuer. */
+    issueLink: tokens.emailAccess,
+    issuePaymentLink: tokens.paymentPage,
+
+    /** POST /api/guest-access/payment-link: the order the token names, and a browser access to it. */
+    async openPaymentLink(
+      token: string,
+      ip: string,
+    ): Promise<{ orderId: string; session: string }> {
+      await limiter.consume(RATE_LIMITS.guestVerifyIp, ip)
+      const row = await rowOfToken(token, 'pay_link')
+      if (!row?.orderId) throw new AppError('forbidden', GUEST_ACCESS_LINK_INVALID)
+      await limiter.refund(RATE_LIMITS.guestVerifyIp, ip)
+      return { orderId: row.orderId, session: await openPaymentSession(row.orderId, row.email) }
+    },
+
+    /** The one order whose payment page this browser may see (a payment token), or null. */
+    paymentOrderOf(req: FastifyRequest): Promise<string | null> {
+      let found = resolvedOrder.get(req)
+      if (!found) {
+        const token = req.cookies[PAYMENT_ACCESS_COOKIE]
+        found = token
+          ? rowOfToken(token, 'pay_session').then((row) => row?.orderId ?? null)
+          : Promise.resolve(null)
+        resolvedOrder.set(req, found)
+      }
+      return found
+    },
 
     /**
      * POST /api/guest-access/code. The same answer for any e-mail, sent before the orders are
@@ -201,11 +260,7 @@ export function createGuestAccessService(deps: {
           .where(and(eq(guestAccess.id, row.id), lt(guestAccess.attempts, GUEST_CODE_ATTEMPTS)))
           .returning({ attempts: guestAccess.attempts })
         const left = GUEST_CODE_ATTEMPTS - (after?.attempts ?? GUEST_CODE_ATTEMPTS)
-        throw bad(
-          left > 0
-            ? `Código incorreto. ${left === 1 ? 'Resta 1 tentativa' : `Restam ${left} tentativas`}.`
-            : 'Código incorreto. As tentativas acabaram: peça um novo código.',
-        )
+        throw bad(wrongCodeMessage(left))
       }
       // Used by one request only: two taps on 'Confirmar' open one access.
       const [taken] = await db
@@ -243,9 +298,14 @@ export function createGuestAccessService(deps: {
       return found
     },
 
-    setCookie(req: FastifyRequest, reply: FastifyReply, session: string) {
+    setCookie(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      session: string,
+      name: typeof GUEST_ACCESS_COOKIE | typeof PAYMENT_ACCESS_COOKIE = GUEST_ACCESS_COOKIE,
+    ) {
       // No maxAge: the browser drops it when closed; the row expires on the server regardless.
-      reply.setCookie(GUEST_ACCESS_COOKIE, session, {
+      reply.setCookie(name, session, {
         path: '/api',
         httpOnly: true,
         sameSite: 'lax',

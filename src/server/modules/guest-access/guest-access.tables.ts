@@ -12,12 +12,20 @@ export const guestAccess = pgTable(
   {
     id: serial('id').primaryKey(),
     /**
-     * `code`: 6 digits, 15 minutes, 5 attempts, used once. `link`: the paid-order e-mail's
-     * button, 30 days, reusable. `session`: what the browser holds after either, hours.
+     * Scoped to an e-mail (proof of its inbox, sent only to it): `code`: 6 digits, 15 minutes,
+     * 5 attempts, used once. `link`: the order e-mails' button, 30 days, reusable. `session`:
+     * what the browser holds after either, hours.
+     * Scoped to one order (sent where the buyer proved nothing, e.g. the WhatsApp typed at
+     * checkout; issue 26): `pay_link`: the reminder's way back to that order's payment page;
+     * `pay_session`: the browser's access to that page only.
      */
-    kind: text('kind', { enum: ['code', 'link', 'session'] }).notNull(),
-    /** Lowercase, as orders keep it. */
+    kind: text('kind', {
+      enum: ['code', 'link', 'session', 'pay_link', 'pay_session'],
+    }).notNull(),
+    /** Lowercase, as orders keep it (for a payment token, the order's: erasure finds it). */
     email: text('email').notNull(),
+    /** The one order a `pay_link` or `pay_session` opens; null for the e-mail's kinds. */
+    orderId: text('order_id'),
     /** SHA-256 of the secret (for a code, of the row's salt and the code). */
     secretHash: text('secret_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

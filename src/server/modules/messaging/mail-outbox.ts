@@ -8,7 +8,7 @@ import { storeNameOf, type BaseUrl } from './messaging-config.js'
 import { enqueueMessage, latestEmails, requeueEmail, type OutboxRow } from './outbox.js'
 
 export interface EmailMessage extends ComposedMail {
-  /** One event, one e-mail: `password-reset:{id}`. */
+  /** One event, one e-mail: `account:{userId}:password-reset:{id}`. */
   dedupeKey: string
   to: string
 }

@@ -8,11 +8,19 @@ export interface MessageSubject {
   /** E-mail addresses (lowercase) and WhatsApp numbers (digits, as the outbox keeps them). */
   addresses: string[]
   orderIds: string[]
+  /**
+   * Only the messages about these orders, not everything sent to the addresses: an account
+   * whose e-mail is not verified (decision 026) must not reach what a guest received there.
+   */
+  ordersOnly?: boolean
+  /** The account whose own messages (`account:<id>:…`: codes, password resets) count too. */
+  accountId?: string | null
 }
 
-function whereOf({ addresses, orderIds }: MessageSubject): SQL | undefined {
+function whereOf({ addresses, orderIds, ordersOnly, accountId }: MessageSubject): SQL | undefined {
   const about: SQL[] = orderIds.map((id) => like(messageOutbox.dedupeKey, `order:${id}:%`))
-  const to = addresses.length ? [inArray(messageOutbox.toNumber, addresses)] : []
+  if (accountId) about.push(like(messageOutbox.dedupeKey, `account:${accountId}:%`))
+  const to = addresses.length && !ordersOnly ? [inArray(messageOutbox.toNumber, addresses)] : []
   const all = [...to, ...about]
   return all.length ? or(...all) : undefined
 }
@@ -24,7 +32,13 @@ function whereOf({ addresses, orderIds }: MessageSubject): SQL | undefined {
 export const kindOf = (dedupeKey: string) =>
   dedupeKey
     .split(':')
-    .filter((part) => !/^\d+$/.test(part) && !/^[a-z0-9]{16,}$/i.test(part) && !part.includes('@'))
+    .filter(
+      (part) =>
+        !/^\d+$/.test(part) &&
+        !/^[a-z0-9]{16,}$/i.test(part) &&
+        !/^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(part) &&
+        !part.includes('@'),
+    )
     .join(':')
 
 /** The messaging module's part of the LGPD requests. */

@@ -14,7 +14,7 @@ import { createEvolutionClient, EvolutionError } from './evolution-api.js'
 import { materialsLink, paidBuyerText, testText } from './message-texts.js'
 import { createMailOutbox } from './mail-outbox.js'
 import { createBaseUrl, messagingSettingsOf } from './messaging-config.js'
-import { createOrderNotices, type IssueAccessLink } from './order-notices.js'
+import { createOrderNotices, type AccessTokens } from './order-notices.js'
 import { outboxCounts, recordSent } from './outbox.js'
 import { createReminderNotices } from './reminder-notices.js'
 import { createOutboxWorker } from './outbox-worker.js'
@@ -31,8 +31,8 @@ export function createMessagingService(deps: {
   settings: SettingsService
   config: Config
   log: FastifyBaseLogger
-  /** The order e-mails' way into the materials (the guest-access module). */
-  issueAccessLink: IssueAccessLink
+  /** The messages' ways in: the e-mail's access, or one order's payment page (guest-access). */
+  accessTokens: AccessTokens
 }) {
   const { db, settings, log } = deps
   const current = async () => {
@@ -61,7 +61,7 @@ export function createMessagingService(deps: {
     baseUrl,
     log,
     wake: worker.wake,
-    issueAccessLink: deps.issueAccessLink,
+    accessTokens: deps.accessTokens,
   })
 
   /** The buyer's paid-order message for `orderId`, as the outbox would send it. */
@@ -86,7 +86,7 @@ export function createMessagingService(deps: {
     baseUrl,
     log,
     wake: worker.wake,
-    issueAccessLink: deps.issueAccessLink,
+    accessTokens: deps.accessTokens,
   })
 
   return {

@@ -196,9 +196,13 @@ export function ownerCopyMail(
   }
 }
 
-/** The way back to an order's PIX: the page checks the order against the access token. */
+/** The way back to an order's PIX: the page checks the order against the e-mail's access. */
 export const paymentPathOf = (orderId: string, accessToken: string) =>
   `/checkout?order=${orderId}&acesso=${encodeURIComponent(accessToken)}`
+
+/** The way back to an order's PIX with a payment token: that order's page, nothing more. */
+export const paymentPageOf = (orderId: string, paymentToken: string) =>
+  `/checkout?order=${orderId}&pagamento=${encodeURIComponent(paymentToken)}`
 
 /** 5. A reminder of an unpaid PIX (recovery): the code again, the page to pay, the way out. */
 export function reminderMail(

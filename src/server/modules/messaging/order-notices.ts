@@ -23,8 +23,16 @@ import {
 } from './order-mails.js'
 import { enqueueMessage } from './outbox.js'
 
-/** A 30-day access to the buyer's materials, written in `tx` (the guest-access module). */
-export type IssueAccessLink = (tx: Db, email: string) => Promise<string>
+/**
+ * The two kinds of token a message may carry, issued by the guest-access module (issue 26).
+ * Which one a message gets depends on where it goes, not on what it says.
+ */
+export interface AccessTokens {
+  /** Opens everything bought with this e-mail: only ever sent TO that e-mail. */
+  emailAccess(tx: Db, email: string): Promise<string>
+  /** Opens this order's payment page only: for a channel the buyer proved nothing about. */
+  paymentPage(tx: Db, order: { id: string; customerEmail: string }): Promise<string>
+}
 
 /**
  * Order events as messages, written in the event's own transaction (outbox): the buyer's
@@ -39,7 +47,7 @@ export function createOrderNotices(deps: {
   baseUrl: BaseUrl
   log: FastifyBaseLogger
   wake: () => void
-  issueAccessLink: IssueAccessLink
+  accessTokens: AccessTokens
 }): OrderNotices {
   const { log } = deps
 
@@ -90,7 +98,7 @@ export function createOrderNotices(deps: {
       /** The buyer's 'order created': only for PIX, once, when its code exists. */
       async function pixToPay(tx: Db, order: OrderRow, lines: Parameters<typeof newOrderText>[1]) {
         if (order.paymentMethod !== 'pix' || !order.pixCode) return
-        const token = await deps.issueAccessLink(tx, order.customerEmail)
+        const token = await deps.accessTokens.emailAccess(tx, order.customerEmail)
         await email(
           tx,
           `order:${order.id}:created:email`,
@@ -112,7 +120,7 @@ export function createOrderNotices(deps: {
         chargeReady: pixToPay,
 
         async orderPaid(tx, order, lines, grants) {
-          const token = await deps.issueAccessLink(tx, order.customerEmail)
+          const token = await deps.accessTokens.emailAccess(tx, order.customerEmail)
           await email(
             tx,
             `order:${order.id}:paid:email`,

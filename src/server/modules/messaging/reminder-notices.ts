@@ -6,8 +6,8 @@ import type { SettingsService } from '../settings/settings.service.js'
 import { composeMail } from './mail-layout.js'
 import { reminderText } from './message-texts.js'
 import { messagingSettingsOf, storeNameOf, type BaseUrl } from './messaging-config.js'
-import { paymentPathOf, reminderMail } from './order-mails.js'
-import type { IssueAccessLink } from './order-notices.js'
+import { paymentPageOf, reminderMail } from './order-mails.js'
+import type { AccessTokens } from './order-notices.js'
 import { enqueueMessage } from './outbox.js'
 
 /** Writes one reminder of an unpaid PIX in the caller's transaction; answers the channels used. */
@@ -31,7 +31,7 @@ export function createReminderNotices(deps: {
   baseUrl: BaseUrl
   log: FastifyBaseLogger
   wake: () => void
-  issueAccessLink: IssueAccessLink
+  accessTokens: AccessTokens
 }) {
   return {
     /** Reads the settings; call it BEFORE the transaction (PGlite runs one query at a time). */
@@ -47,8 +47,9 @@ export function createReminderNotices(deps: {
           const email = order.customerEmail.trim()
           const whatsapp = gateway ? normaliseWhatsapp(order.customerWhatsapp) : null
           if (!email && !whatsapp) return sent
-          const token = await deps.issueAccessLink(tx, order.customerEmail)
           if (email) {
+            // Sent to the e-mail itself: its access, as in every order e-mail.
+            const token = await deps.accessTokens.emailAccess(tx, order.customerEmail)
             const mail = composeMail(brand, reminderMail(order, lines, token, optOutPath, ctx))
             await enqueueMessage(tx, {
               channel: 'email',
@@ -61,7 +62,10 @@ export function createReminderNotices(deps: {
             sent.push('email')
           }
           if (whatsapp) {
-            const payUrl = `${baseUrl}${paymentPathOf(order.id, token)}`
+            // The WhatsApp typed at checkout proves nothing about the e-mail (issue 26): its
+            // link opens this order's payment page and nothing else of that e-mail.
+            const token = await deps.accessTokens.paymentPage(tx, order)
+            const payUrl = `${baseUrl}${paymentPageOf(order.id, token)}`
             await enqueueMessage(tx, {
               dedupeKey: `order:${order.id}:reminder${step}:buyer`,
               to: whatsapp,

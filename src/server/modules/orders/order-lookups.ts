@@ -21,6 +21,8 @@ export interface OrderAsker {
   role: Role | null
   cartSessionId: string
   guestEmail?: string | null
+  /** The one order a payment token (a WhatsApp reminder's) opened in this browser (issue 26). */
+  paymentOrderId?: string | null
 }
 
 const notFound = () => new AppError('not_found', 'Pedido não encontrado')
@@ -52,7 +54,7 @@ export function orderLookups(db: Db) {
 
     /**
      * The order if `asker` owns it (same user, same cart session, a guest access to its
-     * e-mail, or admin); else 404.
+     * e-mail, a payment token for this order, or admin); else 404.
      */
     async findOwned(id: string, asker: OrderAsker): Promise<OrderRow> {
       const order = await find(id)
@@ -61,6 +63,7 @@ export function orderLookups(db: Db) {
         ((order.userId !== null && order.userId === asker.userId) ||
           (order.sessionId !== null && order.sessionId === asker.cartSessionId) ||
           (asker.guestEmail != null && asker.guestEmail === order.customerEmail) ||
+          (asker.paymentOrderId != null && asker.paymentOrderId === order.id) ||
           asker.role === 'superadmin')
       if (!owns) throw notFound()
       return order

@@ -192,18 +192,25 @@ export function orderTransitions(
     },
 
     /**
-     * Guest orders placed with an account's e-mail AND WhatsApp become the account's, with what
-     * they granted: called on login with the right password, so a returning buyer whose order
-     * was placed as a guest sees it in their area. The WhatsApp is the same proof the guest
-     * look-up asks for: accounts' e-mails are not verified, so the e-mail alone proves nothing.
+     * Guest orders placed with an account's e-mail become the account's, with what they
+     * granted. With the e-mail verified (the account proved its inbox, decision 026), all of
+     * them; otherwise only those with the account's WhatsApp too, the proof the guest look-up
+     * asks for (on login with the right password): an unverified e-mail alone proves nothing.
      */
-    async claimGuestOrders(account: { userId: string; email: string; whatsapp: string }) {
-      if (!account.whatsapp) return 0
+    async claimGuestOrders(account: {
+      userId: string
+      email: string
+      whatsapp: string
+      emailVerified?: boolean
+    }) {
+      if (!account.emailVerified && !account.whatsapp) return 0
       const rows = await db
         .select({ id: orders.id, whatsapp: orders.customerWhatsapp })
         .from(orders)
         .where(and(eq(orders.customerEmail, account.email.toLowerCase()), isNull(orders.userId)))
-      const ids = rows.filter((r) => whatsappMatches(account.whatsapp, r.whatsapp)).map((r) => r.id)
+      const ids = rows
+        .filter((r) => account.emailVerified || whatsappMatches(account.whatsapp, r.whatsapp))
+        .map((r) => r.id)
       if (ids.length === 0) return 0
       await withOrderChange(async ({ tx }) => {
         await tx

@@ -8,7 +8,15 @@ import type { OrderAsker } from './orders.service.js'
 export function ordersRoutes(app: App) {
   const { payments, sessions, guestAccess, refunds } = app.services
 
-  async function askerOf(req: FastifyRequest, reply: FastifyReply): Promise<OrderAsker> {
+  /**
+   * Who asks. `paymentPage`: the status and the demo confirmation, which a payment token (the
+   * WhatsApp reminder's, for that one order) may also see; a refund request may not.
+   */
+  async function askerOf(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    paymentPage = false,
+  ): Promise<OrderAsker> {
     const viewer = await sessions.viewerOf(req)
     reply.header('cache-control', 'no-store')
     return {
@@ -17,17 +25,18 @@ export function ordersRoutes(app: App) {
       cartSessionId: cartSessionOf(req, reply),
       // The order e-mail's button opens the payment page on another device with this access.
       guestEmail: await guestAccess.emailOf(req),
+      paymentOrderId: paymentPage ? await guestAccess.paymentOrderOf(req) : null,
     }
   }
 
   const statusSchema = { params: OrderIdParams, response: { 200: OrderStatusAnswer } }
   app.get('/api/orders/:id/status', { schema: statusSchema }, async (req, reply) =>
-    payments.statusFor(req.params.id, await askerOf(req, reply)),
+    payments.statusFor(req.params.id, await askerOf(req, reply, true)),
   )
 
   // The body ({ paymentData: { confirmedAt } }) is the customer's word: not read.
   app.post('/api/orders/:id/confirm-payment', { schema: statusSchema }, async (req, reply) =>
-    payments.confirm(req.params.id, await askerOf(req, reply)),
+    payments.confirm(req.params.id, await askerOf(req, reply, true)),
   )
 
   // CDC art. 49: the buyer's refund, within 7 days of the payment (refunds module).

@@ -31,6 +31,12 @@ interface Subject {
   /** The live account under that e-mail, if any. */
   account: NonNullable<Awaited<ReturnType<AccountsService['findById']>>> | null
   orders: { id: string; email: string; whatsapp: string }[]
+  /**
+   * Whether the request may reach everything under the e-mail (messages sent to it, its
+   * e-mailed accesses): the admin's, or an account that verified it. An unverified account
+   * reaches what it owns only (decision 026).
+   */
+  emailProved: boolean
 }
 
 type Requester = { via: 'customer' } | { via: 'admin'; adminId: string }
@@ -66,16 +72,30 @@ export function createPrivacyService(deps: {
     if ('userId' in owner && !account?.isActive) {
       throw new AppError('unauthorized', 'Faça login para continuar')
     }
-    // A customer reaches only the orders their account owns: accounts' e-mails are not verified,
-    // so the address alone must not open someone else's guest orders.
+    // A customer reaches only the orders their account owns: the address alone must not open
+    // someone else's guest orders (verifying the e-mail joins them to the account; 026).
     const orderOwner: OrderOwner =
       'userId' in owner
         ? { userId: owner.userId }
         : { email: owner.email, userId: account?.id ?? null }
     const email = 'email' in owner ? owner.email : account!.email
     const usable = account?.isActive ? account : null
-    return { email, account: usable, orders: await orders.personalData.ownedBy(orderOwner) }
+    const emailProved = 'email' in owner || account?.emailVerifiedAt != null
+    return {
+      email,
+      account: usable,
+      orders: await orders.personalData.ownedBy(orderOwner),
+      emailProved,
+    }
   }
+
+  /** The person's messages: about their orders, and, with the e-mail proved, to their addresses. */
+  const messagesOf = (subject: Subject) => ({
+    addresses: addressesOf(subject),
+    orderIds: subject.orders.map((o) => o.id),
+    ordersOnly: !subject.emailProved,
+    accountId: subject.account?.id ?? null,
+  })
 
   /** The e-mails and WhatsApp numbers the person used, as the outbox addresses them. */
   function addressesOf(subject: Subject): string[] {
@@ -104,10 +124,7 @@ export function createPrivacyService(deps: {
       purchases: bought.purchases,
       downloads: bought.downloads,
       canvaLinks: await canvaLinks.personalData.exportOf(bought.purchaseIds),
-      messages: await messaging.personalData.exportOf({
-        addresses: addressesOf(subject),
-        orderIds,
-      }),
+      messages: await messaging.personalData.exportOf(messagesOf(subject)),
       sessions: account
         ? (await deps.sessions.datesOf(account.id)).map((s) => ({
             createdAt: s.createdAt?.toISOString() ?? null,
@@ -140,7 +157,7 @@ export function createPrivacyService(deps: {
     }
     const orderIds = subject.orders.map((o) => o.id)
     const bought = await purchases.personalData.exportOf(orderIds)
-    const messages = { addresses: addressesOf(subject), orderIds }
+    const messages = messagesOf(subject)
     const { account } = subject
     const result = await db.transaction(async (tx) => {
       const accountErased = account
@@ -154,7 +171,8 @@ export function createPrivacyService(deps: {
       await messaging.personalData.erase(tx, messages)
       await coupons.personalData.anonymise(tx, orderIds)
       await refunds.personalData.anonymise(tx, orderIds)
-      await deps.guestAccess.eraseFor(tx, subject.email)
+      // The e-mailed accesses belong to whoever holds the inbox: only a proved e-mail voids them.
+      if (subject.emailProved) await deps.guestAccess.eraseFor(tx, subject.email)
       await audit(tx, 'erasure', subject.email, by)
       return { accountErased, ordersAnonymised }
     })

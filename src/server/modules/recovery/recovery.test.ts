@@ -179,17 +179,23 @@ describe('recovery of unpaid PIX', () => {
       .from(recoveryOptOuts)
       .where(eq(recoveryOptOuts.orderId, id))
     expect(optOut!.token.length).toBeGreaterThanOrEqual(32)
+    // The e-mail carries the e-mail's access; the WhatsApp, which proves nothing about that
+    // e-mail, a payment token for this order only (issue 26; reminder-access.test.ts).
+    expect(email!.body).toMatch(new RegExp(`/checkout\\?order=${id}&acesso=[\\w%-]+`))
+    expect(buyer!.body).toMatch(new RegExp(`/checkout\\?order=${id}&pagamento=[\\w%-]+`))
     for (const message of [buyer!, email!]) {
-      expect(message.body).toMatch(new RegExp(`/checkout\\?order=${id}&acesso=[\\w%-]+`))
       expect(message.body).toContain(`/lembretes/parar?t=${optOut!.token}`)
     }
     expect(email!.subject).toContain('ainda espera o PIX')
     expect(email!.html).toContain(`/lembretes/parar?t=${optOut!.token}`)
-    // The payment link's access really opens (the checkout page posts it, then shows the order).
-    const token = decodeURIComponent(/acesso=([\w%-]+)/.exec(buyer!.body)![1]!)
+    // The payment links really open (the checkout page posts them, then shows the order).
+    const token = decodeURIComponent(/acesso=([\w%-]+)/.exec(email!.body)![1]!)
     const opened = await call(store, 'POST', '/api/guest-access/link', { token })
     expect(opened.statusCode).toBe(200)
     expect(opened.json()).toMatchObject({ email: expect.stringMatching(/^ana\./) })
+    const payment = decodeURIComponent(/pagamento=([\w%-]+)/.exec(buyer!.body)![1]!)
+    const page = await call(store, 'POST', '/api/guest-access/payment-link', { token: payment })
+    expect(page.json()).toEqual({ orderId: id })
   })
 
   it('sends the second after recovery_second_hours only while the PIX is still payable', async () => {

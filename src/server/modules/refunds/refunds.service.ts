@@ -5,7 +5,6 @@ import {
   REFUND_WINDOW_DAYS,
   type AdminRefund,
   type OrderRefundInfo,
-  type OrderUse,
   type RefundRequestAnswer,
   type RefundStatus,
 } from '../../../contracts/refunds.js'
@@ -61,8 +60,8 @@ export function createRefundsService(deps: {
     'find' | 'findOwned' | 'close' | 'lines' | 'paymentsOf' | 'notifyWith'
   >
   payments: Pick<PaymentsService, 'providers'>
-  purchases: Pick<PurchasesService, 'downloadsOfOrder'>
-  canvaLinks: Pick<CanvaLinksService, 'opensOfOrder'>
+  purchases: Pick<PurchasesService, 'holdIfUntouched' | 'releaseHold'>
+  canvaLinks: Pick<CanvaLinksService, 'openedAmong'>
   log: FastifyBaseLogger
   /** The clock (tests move it past the 7 days). */
   now?: () => number
@@ -73,23 +72,6 @@ export function createRefundsService(deps: {
   async function rowOf(orderId: string): Promise<RefundRow | null> {
     const [row] = await db.select().from(refunds).where(eq(refunds.orderId, orderId))
     return row ?? null
-  }
-
-  /** What the buyer did with the order's materials: downloads and Canva links opened. */
-  async function usesOf(order: OrderRow): Promise<OrderUse[]> {
-    const [downloads, opens, lines] = await Promise.all([
-      deps.purchases.downloadsOfOrder(order.id),
-      deps.canvaLinks.opensOfOrder(order.id),
-      orders.lines(order.id),
-    ])
-    const name = (productId: number | null) =>
-      lines.find((l) => l.productId === productId)?.productName ?? 'Material'
-    return [
-      ...downloads.map((d) => ({ kind: 'download' as const, productId: d.productId, at: d.at })),
-      ...opens.map((o) => ({ kind: 'canva' as const, productId: o.productId, at: o.at })),
-    ]
-      .sort((a, b) => a.at.getTime() - b.at.getTime())
-      .map((u) => ({ kind: u.kind, productName: name(u.productId), at: u.at.toISOString() }))
   }
 
   /**
@@ -216,14 +198,19 @@ export function createRefundsService(deps: {
       if (!created) throw conflict('O reembolso deste pedido já foi pedido.')
 
       let status: RefundStatus = 'review'
-      const used = (await usesOf(order)).length > 0
+      // The decision "nothing was used" and every download or opening are serialised on the
+      // order's purchases (issue 26): once held, nothing more is served, across the provider's
+      // refund call too; if a download came first, the owner decides.
+      const used = !(await deps.purchases.holdIfUntouched(orderId, deps.canvaLinks.openedAmong))
       if (!used) {
         try {
           status = await giveBack(order, 'refund_request', false)
           await decide(orderId, status)
         } catch (err) {
-          // The provider said no or was away: the owner decides, as with used materials.
+          // The provider said no or was away: the owner decides, as with used materials, and
+          // the buyer keeps the materials meanwhile.
           log.warn({ err, orderId }, 'immediate refund failed; left for review')
+          await deps.purchases.releaseHold(orderId)
           status = 'review'
         }
       }

@@ -1,0 +1,1 @@
+ALTER TABLE "purchases" ADD COLUMN "refund_held_at" timestamp with time zone;

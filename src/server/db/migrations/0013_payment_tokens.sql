@@ -1,0 +1,1 @@
+ALTER TABLE "guest_access" ADD COLUMN "order_id" text;
