@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { BodyOf } from '../../../contracts/api-route'
 import * as accountRoutes from '../../../contracts/api-routes/account.routes'
+import * as authRoutes from '../../../contracts/api-routes/auth.routes'
 import { call, callRaw } from '../../lib/api'
 import { saveBlob } from '../../lib/save-blob'
 
@@ -36,6 +37,12 @@ export const askGuestCode = (body: BodyOf<typeof accountRoutes.guestCode>) =>
 
 export const verifyGuestCode = (body: BodyOf<typeof accountRoutes.guestVerify>) =>
   call(accountRoutes.guestVerify, { body })
+
+/** The code e-mailed at sign-up (decision 026). */
+export const verifyEmail = (body: BodyOf<typeof authRoutes.verifyEmail>) =>
+  call(authRoutes.verifyEmail, { body })
+
+export const resendVerification = () => call(authRoutes.resendVerification)
 
 /** A guest's access by e-mailed link: kept apart from 'account', which a login drops. */
 export const guestAccessKeys = {

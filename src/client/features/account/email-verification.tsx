@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import type { SessionUser, VerifyEmailBody } from '../../../contracts/accounts'
-import * as authRoutes from '../../../contracts/api-routes/auth.routes'
-import { call, HttpError } from '../../lib/api'
+import { HttpError } from '../../lib/api'
+import { sessionKeys } from '../../lib/session-keys'
 import { Button } from '../../ui/button'
-import { Field } from '../../ui/field'
+import { CodeField, isWholeCode } from '../../ui/code-field'
+import { resendVerification, verifyEmail } from './account.api'
 import { accountKeys } from './account.queries'
 
 const CONNECTION = 'Não foi possível conectar ao servidor. Tente novamente.'
@@ -36,15 +37,15 @@ export function EmailVerification({
   const queryClient = useQueryClient()
   const [code, setCode] = useState('')
   const verify = useMutation({
-    mutationFn: (body: VerifyEmailBody) => call(authRoutes.verifyEmail, { body }),
+    mutationFn: (body: VerifyEmailBody) => verifyEmail(body),
     onSuccess: async (answer) => {
       onVerified(answer.message)
       await queryClient.invalidateQueries({ queryKey: accountKeys.all })
-      await queryClient.invalidateQueries({ queryKey: ['auth'] })
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all })
     },
   })
   const resend = useMutation({
-    mutationFn: () => call(authRoutes.resendVerification),
+    mutationFn: resendVerification,
     onSuccess: () => {
       verify.reset()
       setCode('')
@@ -69,22 +70,17 @@ export function EmailVerification({
         Com o e-mail confirmado, as compras feitas sem login com este e-mail aparecem aqui.
       </p>
       <form noValidate onSubmit={enter} className="mt-4 space-y-3" aria-label="Confirmar e-mail">
-        <Field
+        <CodeField
           name="email-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]*"
-          maxLength={7}
-          label="Código de 6 números"
           value={code}
-          onChange={(e) => setCode(e.target.value)}
+          onChange={setCode}
           error={verify.isError ? messageOf(verify.error) : undefined}
         />
         <Button
           type="submit"
           size="lg"
           className="w-full"
-          disabled={verify.isPending || code.replace(/\s/g, '').length !== 6}
+          disabled={verify.isPending || !isWholeCode(code)}
         >
           {verify.isPending ? 'Conferindo...' : 'Confirmar e-mail'}
         </Button>

@@ -4,6 +4,7 @@ import type { GuestAccessAnswer } from '../../../contracts/guest-access'
 import { HttpError } from '../../lib/api'
 import { askGuestCode, verifyGuestCode } from './account.api'
 import { Button } from '../../ui/button'
+import { CodeField, isWholeCode } from '../../ui/code-field'
 import { Field } from '../../ui/field'
 import { GuestAccessResults } from './guest-access-results'
 
@@ -77,22 +78,17 @@ export function GuestCodeAccess({
           <p role="status" className="rounded-xl bg-purple-50 p-3 text-sm text-purple-900">
             {sent}
           </p>
-          <Field
+          <CodeField
             name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]*"
-            maxLength={7}
-            label="Código de 6 números"
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            onChange={setCode}
             error={verify.isError ? messageOf(verify.error) : undefined}
           />
           <Button
             type="submit"
             size="lg"
             className="w-full"
-            disabled={verify.isPending || code.replace(/\s/g, '').length !== 6}
+            disabled={verify.isPending || !isWholeCode(code)}
           >
             {verify.isPending ? 'Conferindo...' : 'Ver meus materiais'}
           </Button>

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { BodyOf } from '../../../contracts/api-route'
+import * as accountRoutes from '../../../contracts/api-routes/account.routes'
 import * as checkoutRoutes from '../../../contracts/api-routes/checkout.routes'
 import type { CheckoutAnswer, CheckoutRequest, PixPaymentData } from '../../../contracts/checkout'
 import { HttpError, call } from '../../lib/api'
@@ -34,7 +35,12 @@ export const checkoutKeys = {
   orderStatus: (orderId: string) => ['orders', orderId, 'status'] as const,
   paymentMethods: () => ['payments', 'methods'] as const,
   offers: (productIds: number[]) => ['checkout', 'offers', productIds] as const,
+  paymentLink: (token: string) => ['guest-access', 'payment-link', token] as const,
 }
+
+/** Opens a WhatsApp reminder's payment token for this browser (that one order only). */
+export const openPaymentLink = (token: string) =>
+  call(accountRoutes.guestPaymentLink, { body: { token } })
 
 export function fetchOrderStatus(orderId: string, signal?: AbortSignal) {
   return withDeadline(STATUS_TIMEOUT_MS, signal, (s) =>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import * as accountRoutes from '../../../contracts/api-routes/account.routes'
-import { call } from '../../lib/api'
+import { checkoutKeys, openPaymentLink } from './checkout.api'
 
 /**
  * Opens the payment token a WhatsApp reminder carries: this browser may then see that one
@@ -9,8 +8,8 @@ import { call } from '../../lib/api'
  */
 export function usePaymentLink(token: string) {
   return useQuery({
-    queryKey: ['guest-access-payment-link', token],
-    queryFn: () => call(accountRoutes.guestPaymentLink, { body: { token } }),
+    queryKey: checkoutKeys.paymentLink(token),
+    queryFn: () => openPaymentLink(token),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,
