@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
-import { startServer } from './server-process.js'
+import { buyerAddress, startServer } from './server-process.js'
 
 const CONNECTIONS = 20
 const SECONDS = 10
@@ -118,6 +118,7 @@ async function checkoutLoad(
             headers: {
               'content-type': 'application/json',
               'x-session-id': `cart_${randomBytes(16).toString('hex')}`,
+              'x-forwarded-for': buyerAddress(n),
             },
             body: JSON.stringify({
               items: [{ productId: a, quantity: 1 }, { productId: b, quantity: 2 }, ...bumpLine],
@@ -150,7 +151,7 @@ async function bench(
   env: Record<string, string>,
   countOrders: () => Promise<number>,
 ) {
-  const server = await startServer({ SEED_DEMO: '1', ...env })
+  const server = await startServer({ SEED_DEMO: '1', TRUST_PROXY: '1', ...env })
   let warm: Run
   let run: Run
   let extra: Run

@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { freePort } from './server-process.js'
+import { buyerAddress, freePort } from './server-process.js'
 
 const TARGETS = { idle: 320, load: 384 }
 const CHECKOUTS = 300
@@ -79,6 +79,8 @@ async function startNpm(
       SESSION_SECRET: 'bench-memory-secret-0123456789abcdef',
       ADMIN_EMAIL: 'admin@teste.com',
       ADMIN_PASSWORD: 'admin-senha-123',
+      // Checkouts come from many buyers' addresses (buyerAddress), as through a proxy.
+      TRUST_PROXY: '1',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -151,6 +153,7 @@ async function checkouts(baseUrl: string): Promise<{ answered: number; failed: n
             headers: {
               'content-type': 'application/json',
               'x-session-id': `cart_${randomBytes(16).toString('hex')}`,
+              'x-forwarded-for': buyerAddress(n),
             },
             body: JSON.stringify({
               items: [

@@ -14,7 +14,7 @@ import autocannon from 'autocannon'
 import { createRequire } from 'node:module'
 import { stampPdf } from '../src/server/modules/stamping/stamp-pdf.js'
 import { samplePdf } from '../src/server/testing/sample-pdf.js'
-import { startServer } from './server-process.js'
+import { buyerAddress, startServer } from './server-process.js'
 
 const MB = 1024 * 1024
 const GOALS = { seconds: 2, memoryTimesFile: 3 }
@@ -81,10 +81,16 @@ async function adminCookie(baseUrl: string) {
   return res.headers.get('set-cookie')!.split(';')[0]!
 }
 
+let buyers = 0
+
 /** A guest order of the product paid through the demo confirmation: one stamping job. */
 async function paidOrder(baseUrl: string, productId: number) {
   const session = `cart_${randomBytes(16).toString('hex')}_${Date.now()}`
-  const headers = { 'content-type': 'application/json', 'x-session-id': session }
+  const headers = {
+    'content-type': 'application/json',
+    'x-session-id': session,
+    'x-forwarded-for': buyerAddress(++buyers),
+  }
   const customerData = {
     ...{ firstName: 'João', lastName: 'Conceição', whatsapp: '(11) 98765-4321' },
     ...{ email: `joao.${randomBytes(4).toString('hex')}@escola.com`, acceptTerms: true },
@@ -120,7 +126,7 @@ async function stampedFiles(dataDir: string): Promise<number> {
 
 async function burst(dir: string) {
   const dataDir = path.join(dir, 'store')
-  const store = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
+  const store = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: '1' })
   try {
     const cookie = await adminCookie(store.baseUrl)
     const sharp = (await import('sharp')).default
