@@ -130,19 +130,21 @@ export function createEmailVerificationService(deps: {
         .orderBy(desc(emailVerifications.id))
         .limit(1)
       if (!row) throw bad(EXPIRED)
+      // The try is spent before the code is compared: 30 guesses at once compare 5 at most.
+      const [tried] = await db
+        .update(emailVerifications)
+        .set({ attempts: sql`${emailVerifications.attempts} + 1` })
+        .where(
+          and(
+            eq(emailVerifications.id, row.id),
+            isNull(emailVerifications.usedAt),
+            lt(emailVerifications.attempts, EMAIL_CODE_ATTEMPTS),
+          ),
+        )
+        .returning({ attempts: emailVerifications.attempts })
+      if (!tried) throw bad(EXPIRED)
       if (!codeMatches(code, row.codeHash)) {
-        // Counted in the row: simultaneous wrong tries cannot get past the five.
-        const [after] = await db
-          .update(emailVerifications)
-          .set({ attempts: sql`${emailVerifications.attempts} + 1` })
-          .where(
-            and(
-              eq(emailVerifications.id, row.id),
-              lt(emailVerifications.attempts, EMAIL_CODE_ATTEMPTS),
-            ),
-          )
-          .returning({ attempts: emailVerifications.attempts })
-        throw bad(wrongCodeMessage(EMAIL_CODE_ATTEMPTS - (after?.attempts ?? EMAIL_CODE_ATTEMPTS)))
+        throw bad(wrongCodeMessage(EMAIL_CODE_ATTEMPTS - tried.attempts))
       }
       const verified = await db.transaction(async (tx) => {
         const [taken] = await tx

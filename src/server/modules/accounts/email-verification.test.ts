@@ -174,6 +174,23 @@ describe('verifying the e-mail with the code it received', () => {
     expect((await post('/api/auth/verify-email', { code: fresher }, cookie)).statusCode).toBe(200)
   })
 
+  it('compares no more than 5 codes when 30 guesses arrive at once', async () => {
+    const email = fresh('rajada')
+    const { cookie } = await signUp(email)
+    const code = await codeSentTo(email)
+    const guesses = Array.from({ length: 30 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    )
+    const answers = await Promise.all(
+      guesses.map((guess) => post('/api/auth/verify-email', { code: guess }, cookie)),
+    )
+    // Each answer that says 'incorreto' is a code compared: a try spent, never more than 5.
+    const compared = answers.filter((a) => /incorreto/.test(a.json<{ message: string }>().message))
+    expect(compared.length).toBeLessThanOrEqual(5)
+    const late = await post('/api/auth/verify-email', { code }, cookie)
+    expect(late.statusCode).toBe(400)
+  })
+
   it('asks for a login, and the account made at checkout gets its code too', async () => {
     const anonymous = await call(store, 'POST', '/api/auth/verify-email', { code: '123456' })
     expect(anonymous.statusCode).toBe(401)

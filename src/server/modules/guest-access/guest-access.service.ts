@@ -98,7 +98,6 @@ export function createGuestAccessService(deps: {
 }) {
   const { db, limiter, mail } = deps
   const now = deps.now ?? (() => new Date())
-  const tokens = accessTokenIssuer(now)
   const resolved = new WeakMap<FastifyRequest, Promise<string | null>>()
   const detached = createDetached(deps.log, 'guest access code e-mail')
 
@@ -187,10 +186,6 @@ export function createGuestAccessService(deps: {
   const resolvedOrder = new WeakMap<FastifyRequest, Promise<string | null>>()
 
   return {
-    /** The tokens the order messages carry: see accessTokenIssuer. */
-    issueLink: tokens.emailAccess,
-    issuePaymentLink: tokens.paymentPage,
-
     /** POST /api/guest-access/payment-link: the order the token names, and a browser access to it. */
     async openPaymentLink(
       token: string,
@@ -252,20 +247,10 @@ export function createGuestAccessService(deps: {
         .limit(1)
       const expired = 'Código expirado ou já usado. Peça um novo código.'
       if (!row) throw bad(expired)
-      if (!codeMatches(code, row.secretHash)) {
-        // Counted in the row itself: simultaneous wrong tries cannot get past the five.
-        const [after] = await db
-          .update(guestAccess)
-          .set({ attempts: sql`${guestAccess.attempts} + 1` })
-          .where(and(eq(guestAccess.id, row.id), lt(guestAccess.attempts, GUEST_CODE_ATTEMPTS)))
-          .returning({ attempts: guestAccess.attempts })
-        const left = GUEST_CODE_ATTEMPTS - (after?.attempts ?? GUEST_CODE_ATTEMPTS)
-        throw bad(wrongCodeMessage(left))
-      }
-      // Used by one request only: two taps on 'Confirmar' open one access.
-      const [taken] = await db
+      // The try is spent before the code is compared: simultaneous guesses compare 5 at most.
+      const [tried] = await db
         .update(guestAccess)
-        .set({ usedAt: now() })
+        .set({ attempts: sql`${guestAccess.attempts} + 1` })
         .where(
           and(
             eq(guestAccess.id, row.id),
@@ -273,6 +258,16 @@ export function createGuestAccessService(deps: {
             lt(guestAccess.attempts, GUEST_CODE_ATTEMPTS),
           ),
         )
+        .returning({ attempts: guestAccess.attempts })
+      if (!tried) throw bad(expired)
+      if (!codeMatches(code, row.secretHash)) {
+        throw bad(wrongCodeMessage(GUEST_CODE_ATTEMPTS - tried.attempts))
+      }
+      // Used by one request only: two taps on 'Confirmar' open one access.
+      const [taken] = await db
+        .update(guestAccess)
+        .set({ usedAt: now() })
+        .where(and(eq(guestAccess.id, row.id), isNull(guestAccess.usedAt)))
         .returning({ id: guestAccess.id })
       if (!taken) throw bad(expired)
       return openSession(email)

@@ -137,6 +137,20 @@ describe('access by a code sent by e-mail', () => {
     expect(right.json().message).toBe('Código expirado ou já usado. Peça um novo código.')
   })
 
+  it('compares no more than 5 codes when 30 guesses arrive at once', async () => {
+    const someone = await newBuyer()
+    await askCode(someone.email)
+    const code = await codeFor(someone.email)
+    const guesses = Array.from({ length: 30 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    )
+    const answers = await Promise.all(guesses.map((guess) => verify(someone.email, guess)))
+    // Each answer that says 'incorreto' is a code compared: a try spent, never more than 5.
+    const compared = answers.filter((a) => /incorreto/.test(a.json<{ message: string }>().message))
+    expect(compared.length).toBeLessThanOrEqual(5)
+    expect((await verify(someone.email, code)).statusCode).toBe(400)
+  })
+
   it('expires after 15 minutes', async () => {
     const someone = await newBuyer()
     await askCode(someone.email)
