@@ -22,7 +22,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|mitt)[\\/]|src[\\/]client[\\/]lib[\\/](api|cn|session-id)\.ts|src[\\/]contracts[\\/]api-route\.ts/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|mitt)[\\/]|src[\\/]client[\\/]lib[\\/](api|cn|session-id)\.ts|src[\\/]contracts[\\/](api-route|error-field)\.ts/,
             },
           ],
         },

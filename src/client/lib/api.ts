@@ -1,8 +1,8 @@
 import type { AnswerOf, ApiRoute, BodyOf, PathParams } from '../../contracts/api-route'
 import { getSessionId, setSessionId } from './session-id'
+import { ERROR_FIELD_HEADER } from '../../contracts/error-field'
 
 /** The header where the server names the input behind a 400 (src/server/lib/parse-or-throw.ts). */
-const ERROR_FIELD_HEADER = 'X-Error-Field'
 
 /**
  * An answer that was not 2xx; `message` is the server's `{ message }` when it sent one, and

@@ -1,3 +1,4 @@
+import { ERROR_FIELD_HEADER } from '../../contracts/error-field'
 import { HttpError } from './api'
 import { getSessionId, setSessionId } from './session-id'
 
@@ -90,7 +91,7 @@ export function sendWithProgress<T>(options: SendOptions): Promise<T> {
           new HttpError(
             xhr.status,
             messageOf(parsed),
-            xhr.getResponseHeader('X-Error-Field') ?? undefined,
+            xhr.getResponseHeader(ERROR_FIELD_HEADER) ?? undefined,
           ),
         )
     }

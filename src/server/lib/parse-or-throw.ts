@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { ERROR_FIELD_HEADER } from '../../contracts/error-field.js'
 import { AppError } from '../errors.js'
 
 /**
@@ -6,7 +7,6 @@ import { AppError } from '../errors.js'
  * under that field. A header, not a body property: the body stays exactly `{ message }`
  * (ErrorAnswer) for every client and test that reads it.
  */
-export const ERROR_FIELD_HEADER = 'x-error-field'
 
 /** The one rule for bad input: a 400 whose message is the first broken rule, as the schema says it. */
 export function invalidInput(

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import type { SessionUser, VerifyEmailBody } from '../../../contracts/accounts'
-import { HttpError } from '../../lib/api'
 import { sessionKeys } from '../../lib/session-keys'
 import { Button } from '../../ui/button'
 import { CodeField, isWholeCode } from '../../ui/code-field'
 import { resendVerification, verifyEmail } from './account.api'
 import { accountKeys } from './account.queries'
-
-const CONNECTION = 'Não foi possível conectar ao servidor. Tente novamente.'
-const messageOf = (error: unknown) => (error instanceof HttpError ? error.message : CONNECTION)
+import { messageOf } from './account-errors'
 
 /** What the dashboard shows once the code was right. */
 export function EmailVerified({ message }: { message: string }) {

@@ -1,15 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import type { GuestAccessAnswer } from '../../../contracts/guest-access'
-import { HttpError } from '../../lib/api'
 import { askGuestCode, verifyGuestCode } from './account.api'
 import { Button } from '../../ui/button'
 import { CodeField, isWholeCode } from '../../ui/code-field'
 import { Field } from '../../ui/field'
 import { GuestAccessResults } from './guest-access-results'
-
-const CONNECTION = 'Não foi possível conectar ao servidor. Tente novamente.'
-const messageOf = (error: unknown) => (error instanceof HttpError ? error.message : CONNECTION)
+import { messageOf } from './account-errors'
 
 /**
  * 'Receber código por e-mail': for the buyer who does not remember the WhatsApp typed at

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
-import { HttpError } from '../../lib/api'
 import { accessLinkQuery } from './account.api'
 import { Loading } from '../../ui/query-state'
 import { GuestAccess } from './guest-access'
 import { GuestAccessResults } from './guest-access-results'
+import { messageOf } from './account-errors'
 
 /**
  * Opens the access an e-mailed link carries (valid 30 days) in this browser. A query, not an
@@ -31,10 +31,7 @@ export function GuestLinkAccess({ token }: { token: string }) {
       </div>
     )
   }
-  const message =
-    error instanceof HttpError
-      ? error.message
-      : 'Não foi possível conectar ao servidor. Tente novamente.'
+  const message = messageOf(error)
   return (
     <>
       <div className="px-4">

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { SessionUser } from '../../../contracts/accounts'
 import { DeleteAccountBody, ProfileBody } from '../../../contracts/privacy'
+import { HttpError } from '../../lib/api'
 import { showServerFieldError } from '../../lib/server-field-error'
 import { sessionKeys } from '../../lib/session-keys'
 import { Button } from '../../ui/button'
@@ -61,8 +62,12 @@ function DeleteAccount() {
     mutationFn: deleteAccount,
     // A full reload: nothing of the erased account may stay in the page's caches.
     onSuccess: () => window.location.assign('/?conta=excluida'),
-    // The one thing the server may refuse here is the password ('Senha incorreta').
-    onError: (err) => setError('password', { type: 'server', message: err.message }),
+    // The one thing the server refuses here is the password ('Senha incorreta'); a dropped
+    // connection or a server failure is not the password's fault, so it is a toast.
+    onError: (err) =>
+      err instanceof HttpError && err.status < 500
+        ? setError('password', { type: 'server', message: err.message })
+        : toast({ title: err.message, variant: 'destructive' }),
   })
   if (!open) {
     return (

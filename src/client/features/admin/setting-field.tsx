@@ -86,6 +86,9 @@ export function SettingField({
   const { handleSubmit, control, reset, setError, formState } = useForm<Draft>({
     defaultValues: { value: initial },
     resolver,
+    // Checked as the owner leaves the field: pulling focus back would trap a phone's keyboard
+    // in a field she typed wrong; the message under it is enough.
+    shouldFocusError: false,
   })
   // A new value from the server (saved elsewhere, refetched) replaces the draft.
   useEffect(() => reset({ value: initial }), [initial, reset])

@@ -45,8 +45,11 @@ export function accountsRoutes(app: App) {
     { schema: { body: RegisterBody, response: { 201: RegisterAnswer } } },
     async (req, reply) => {
       const user = await login.register(req.body, req.ip)
-      // The account works at once for what it does; its e-mail is proved by this code.
-      await emailVerification.sendFirst(user.id)
+      // The account works at once for what it does; its e-mail is proved by this code. The
+      // account exists now: a code that failed to go out is asked again with 'Reenviar código'.
+      await emailVerification
+        .sendFirst(user.id)
+        .catch((err: unknown) => req.log.error({ err }, 'verification code not written'))
       return reply.code(201).send({ user: toSessionUser(user) })
     },
   )

@@ -212,7 +212,8 @@ export function orderTransitions(
         .filter((r) => account.emailVerified || whatsappMatches(account.whatsapp, r.whatsapp))
         .map((r) => r.id)
       if (ids.length === 0) return 0
-      await withOrderChange(async ({ tx }) => {
+      // No notice and no state change: a plain transaction, not an order change.
+      await db.transaction(async (tx) => {
         await tx
           .update(orders)
           .set({ userId: account.userId })

@@ -315,6 +315,9 @@ export function createRefundsService(deps: {
         if (!(await rowOf(orderId))) throw new AppError('not_found', 'Reembolso não encontrado')
         throw conflict('Este pedido de reembolso já foi decidido.')
       }
+      // Declined, the buyer keeps her materials: a hold an automatic refund left (a crash
+      // between the hold and the provider's answer) ends here too.
+      await deps.purchases.releaseHold(orderId)
       return (await this.one(orderId))!
     },
 

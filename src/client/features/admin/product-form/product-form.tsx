@@ -15,14 +15,7 @@ import { validateProduct } from './validate'
 import type { ProductFormVariant } from './variants'
 
 /** The fields a refusal of the server may name (the API's names are the form's). */
-const FIELDS: Path<ProductFormValues>[] = [
-  'name',
-  'description',
-  'price',
-  'category',
-  'externalLink',
-  'canvaTemplateId',
-]
+const FIELDS: Path<ProductFormValues>[] = ['name', 'price', 'externalLink', 'canvaTemplateId']
 
 /**
  * The one product form of every registration screen and of the edit screen; `variant` holds
