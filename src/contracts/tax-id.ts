@@ -1,50 +1,66 @@
+/**
+ * CPF and CNPJ, checked digit by digit (Receita Federal's modulo-11 check digits). One rule for
+ * every form that asks for a document: the seller's identity, the buyer's nota fiscal, the
+ * providers that need the payer's document.
+ */
 import { z } from 'zod'
 
-export const CPF_INVALID_MESSAGE = 'CPF inválido'
-export const CNPJ_INVALID_MESSAGE = 'CNPJ inválido'
-/** The checkout, when the store's PIX provider needs the payer's document (Asaas). */
-export const TAX_ID_REQUIRED_MESSAGE = 'Informe o CPF (ou CNPJ) de quem paga o PIX'
+/** The digits only: '123.456.789-09' → '12345678909'. */
+export const taxIdDigits = (value: string) => value.replace(/\D/g, '')
 
-/** The CPF check digits (Receita Federal's modulo-11 rule); eleven equal digits are refused. */
-export function isCpf(digits: string): boolean {
-  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false
-  const check = (length: number) => {
-    let sum = 0
-    for (let i = 0; i < length; i++) sum += Number(digits[i]) * (length + 1 - i)
-    const rest = (sum * 10) % 11
-    return rest === 10 ? 0 : rest
+/** The check digit of `digits` with the weights counted down from `firstWeight`, wrapping to 9 after 2 (CNPJ). */
+function checkDigit(digits: string, firstWeight: number, wrap: boolean): number {
+  let weight = firstWeight
+  let sum = 0
+  for (const char of digits) {
+    sum += Number(char) * weight
+    weight -= 1
+    if (wrap && weight < 2) weight = 9
   }
-  return check(9) === Number(digits[9]) && check(10) === Number(digits[10])
+  const rest = sum % 11
+  return rest < 2 ? 0 : 11 - rest
 }
 
-/** The CNPJ check digits (weights 2..9 from the right, modulo 11). */
-export function isCnpj(digits: string): boolean {
-  if (!/^\d{14}$/.test(digits) || /^(\d)\1{13}$/.test(digits)) return false
-  const check = (length: number) => {
-    let sum = 0
-    for (let i = 0; i < length; i++) sum += Number(digits[length - 1 - i]) * ((i % 8) + 2)
-    const rest = sum % 11
-    return rest < 2 ? 0 : 11 - rest
-  }
-  return check(12) === Number(digits[12]) && check(13) === Number(digits[13])
+/** A run of one repeated digit passes the arithmetic but is no document. */
+const repeated = (digits: string) => /^(\d)\1*$/.test(digits)
+
+export function isCpf(value: string): boolean {
+  const d = taxIdDigits(value)
+  if (d.length !== 11 || repeated(d)) return false
+  const first = checkDigit(d.slice(0, 9), 10, false)
+  const second = checkDigit(d.slice(0, 10), 11, false)
+  return first === Number(d[9]) && second === Number(d[10])
 }
 
-/**
- * A CPF or CNPJ as a buyer types it ("123.456.789-09", "12.345.678/0001-95"): only digits are
- * kept. Empty means absent (whether it is required depends on the provider, not on the form).
- */
-export const TaxIdField = z
-  .string()
-  .max(30, { error: CPF_INVALID_MESSAGE })
-  .transform((raw, ctx) => {
-    if (!raw.trim()) return undefined
-    const digits = raw.replace(/[\s.\-/]/g, '')
-    if (digits.length === 14 && /^\d+$/.test(digits)) {
-      if (isCnpj(digits)) return digits
-      ctx.addIssue({ code: 'custom', message: CNPJ_INVALID_MESSAGE })
-      return z.NEVER
-    }
-    if (isCpf(digits)) return digits
-    ctx.addIssue({ code: 'custom', message: CPF_INVALID_MESSAGE })
-    return z.NEVER
-  })
+export function isCnpj(value: string): boolean {
+  const d = taxIdDigits(value)
+  if (d.length !== 14 || repeated(d)) return false
+  const first = checkDigit(d.slice(0, 12), 5, true)
+  const second = checkDigit(d.slice(0, 13), 6, true)
+  return first === Number(d[12]) && second === Number(d[13])
+}
+
+export type TaxIdKind = 'cpf' | 'cnpj'
+
+/** Which document `value` is, or null when it is neither (wrong length or a wrong check digit). */
+export function taxIdKind(value: string): TaxIdKind | null {
+  if (isCpf(value)) return 'cpf'
+  if (isCnpj(value)) return 'cnpj'
+  return null
+}
+
+/** '12345678909' → '123.456.789-09'; '11222333000181' → '11.222.333/0001-81'; anything else as given. */
+export function formatTaxId(value: string): string {
+  const d = taxIdDigits(value)
+  if (d.length === 11) return d.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')
+  if (d.length === 14) return d.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5')
+  return value
+}
+
+/** A CPF or a CNPJ (with or without punctuation), kept as digits. */
+export const taxIdSchema = (message = 'CPF ou CNPJ inválido') =>
+  z
+    .string()
+    .trim()
+    .refine((value) => taxIdKind(value) !== null, { error: message })
+    .transform(taxIdDigits)
