@@ -17,13 +17,16 @@ export const ALLOWED_FEATURE_IMPORTS = {
   // Checkout buys the cart (or the buy-now item) for whoever is logged in, then refreshes
   // the buyer's purchases and orders; a static PIX receipt goes to the store's WhatsApp.
   checkout: ['account', 'auth', 'cart', 'settings'],
+  // Subscribing to the clube is done as whoever is logged in.
+  clube: ['auth'],
   // The home page greets the logged-in user and shows the banner the admin configured.
   home: ['auth', 'settings'],
   // The header shows the session and the cart; header and footer show the store's contacts.
   layout: ['auth', 'cart', 'settings'],
   // A product page adds to the cart, downloads a free material, shows its category and the
   // store's download quota.
-  'product-detail': ['cart', 'catalog', 'downloads', 'settings'],
+  // … and the clubes that include it.
+  'product-detail': ['cart', 'catalog', 'clube', 'downloads', 'settings'],
 }
 
 const FEATURES = readdirSync(new URL('../src/client/features', import.meta.url), {

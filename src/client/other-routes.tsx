@@ -43,6 +43,7 @@ const PRODUCT_FORM_ROUTES: Array<[string, VariantId]> = [
 const CheckoutPage = lazy(() => import('./pages/checkout.page'))
 const CheckoutMercadoPagoPage = lazy(() => import('./pages/checkout-mercadopago.page'))
 const PaymentRecoveryPage = lazy(() => import('./pages/payment-recovery.page'))
+const ClubePage = lazy(() => import('./pages/clube.page'))
 
 /** Every page but the home page, each its own chunk (routes.tsx loads this table after the home). */
 export default function OtherRoutes() {
@@ -50,6 +51,7 @@ export default function OtherRoutes() {
     <Switch>
       <Route path="/produto/:id">{(params) => <ProductPage id={params.id} />}</Route>
       <Route path="/sobre-nos" component={AboutPage} />
+      <Route path="/clube" component={ClubePage} />
       <Route path="/politica-privacidade" component={PrivacyPage} />
       <Route path="/termos-uso" component={TermsPage} />
       <Route path="/checkout" component={CheckoutPage} />

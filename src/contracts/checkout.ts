@@ -173,7 +173,9 @@ export type OrderClosedReason = (typeof ORDER_CLOSED_REASONS)[number]
 export const OrderStatus = z.enum(ORDER_STATUSES)
 
 export const OrderLine = z.object({
-  productId: z.number().int(),
+  /** Null on a clube subscription's line, which names the plan (`planId`) instead. */
+  productId: z.number().int().nullable(),
+  planId: z.number().int().optional(),
   productName: z.string(),
   quantity: z.number().int(),
   /** Decimal string: "19.90". */

@@ -230,6 +230,29 @@ export const SETTING_SCHEMA = {
     type: flag(),
     default: false,
   }),
+  pix_automatico: entry({
+    category: 'payment',
+    label: 'Clube: cobrar por PIX Automático',
+    description:
+      'Assinaturas do clube autorizadas uma vez no banco e debitadas a cada ciclo (true ligado, false desligado)',
+    hint: 'só vale com Woovi ou Asaas cobrando o PIX; sem isso, um PIX por e-mail a cada ciclo',
+    type: flag(),
+    default: false,
+  }),
+  renewal_days_before: entry({
+    category: 'payment',
+    label: 'Clube: dias antes do vencimento para enviar o PIX',
+    description: 'Quantos dias antes do fim do período o PIX do novo ciclo é criado e enviado',
+    type: int({ min: 1, max: 15 }, (r) => `Use de ${r.min} a ${r.max} dias`),
+    default: 3,
+  }),
+  grace_days: entry({
+    category: 'payment',
+    label: 'Clube: dias de tolerância sem pagamento',
+    description: 'Dias depois do fim do período, sem pagamento, até o acesso ao clube ser pausado',
+    type: int({ min: 0, max: 15 }, (r) => `Use de ${r.min} a ${r.max} dias`),
+    default: 3,
+  }),
   recovery_first_minutes: entry({
     category: 'payment',
     label: 'Primeiro lembrete (minutos depois do pedido)',

@@ -46,6 +46,8 @@ import type { ProductsService } from './modules/products/products.service.js'
 import type { UploadJournal } from './modules/products/upload-journal.service.js'
 import type { SettingsService } from './modules/settings/settings.service.js'
 import type { StampingService } from './modules/stamping/stamping.service.js'
+import type { PlansService } from './modules/subscriptions/plans.service.js'
+import type { SubscriptionsService } from './modules/subscriptions/subscriptions.service.js'
 
 export interface Deps {
   config: Config
@@ -98,6 +100,10 @@ export interface Services {
   privacy: PrivacyService
   refunds: RefundsService
   recovery: RecoveryService
+  /** The clube's plans (issue 30). */
+  plans: PlansService
+  /** The clube's subscriptions, their renewals and cancellations. */
+  subscriptions: SubscriptionsService
 }
 
 export type App = FastifyInstance<

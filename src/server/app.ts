@@ -41,6 +41,8 @@ import { productWriteRoutes } from './modules/products/products.routes.js'
 import { settingsRoutes } from './modules/settings/settings.routes.js'
 import { startStampingJobs } from './modules/stamping/stamping-job.js'
 import { stampingRoutes } from './modules/stamping/stamping.routes.js'
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js'
+import { startSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs.js'
 import { registerMetrics } from './modules/system/metrics.js'
 import { systemRoutes, type ReadinessCheck } from './modules/system/system.routes.js'
 import { webRoutes } from './modules/web/web.routes.js'
@@ -131,6 +133,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await privacyRoutes(app)
   await refundsRoutes(app)
   await recoveryRoutes(app)
+  await subscriptionsRoutes(app)
   await webRoutes(app)
 
   // Background work, which tests turn off and drive by hand.
@@ -139,6 +142,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     startGuestAccessJobs(app)
     startPrivacyJobs(app)
     startRecoveryJobs(app)
+    startSubscriptionJobs(app)
     app.services.messaging.worker.start()
     app.addHook('onClose', () => app.services.messaging.worker.stop())
     const stampingJobs = startStampingJobs(app.services.stamping, app.log)

@@ -43,6 +43,9 @@ import { createRecoveryService } from './modules/recovery/recovery.service.js'
 import { createRefundsService, refundOrderEffects } from './modules/refunds/refunds.service.js'
 import { createSettingsService } from './modules/settings/settings.service.js'
 import { createStampingService } from './modules/stamping/stamping.service.js'
+import { clubeOrderEffects } from './modules/subscriptions/clube-grants.js'
+import { createPlansService } from './modules/subscriptions/plans.service.js'
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.js'
 import type { Deps, Services } from './app-types.js'
 
 /**
@@ -131,6 +134,9 @@ export function createServices(
     now: clockMs,
   })
   const coupons = createCouponsService(db, { paidAmong: orderReads.paidAmong, now })
+  // The clube's plans first: paying a cycle's order grants what its plan opens (an effect).
+  const clock = now ?? (() => new Date())
+  const plans = createPlansService({ db, settings, onSale: () => catalog.listActive(), now: clock })
 
   // The state machine, with every effect it runs in the transaction that pays or closes.
   const orders = createOrdersService(db, {
@@ -140,6 +146,8 @@ export function createServices(
     // In this order: the links of a paid order point at the purchases granted first.
     effects: [
       purchases.orderEffects,
+      // Before the Canva links and the stamping: they follow the purchases a cycle grants.
+      clubeOrderEffects({ plans, purchases, onSale: () => catalog.listActive(), now: clock }),
       canvaLinks.orderEffects,
       stamping.orderEffects,
       cart.orderEffects,
@@ -173,6 +181,20 @@ export function createServices(
     reminders: messaging.reminders,
     log,
     now,
+  })
+  const subscriptions = createSubscriptionsService({
+    db,
+    plans,
+    orders,
+    payments,
+    accounts,
+    purchases,
+    refunds,
+    mail: messaging.mail,
+    settings,
+    limiter,
+    log,
+    now: clock,
   })
   const checkoutDeps = { cart, catalog, accounts, orders, payments, coupons, limiter, log }
   const adminReports = createAdminReports(db, orders)
@@ -219,6 +241,7 @@ export function createServices(
   products.onChange((productIds) => catalog.productsChanged(productIds))
   orders.onSalesChange(() => catalog.salesChanged())
   orders.onClosed((order) => payments.voidClosedCharge(order))
+  plans.onPriceChange(async (plan) => void (await subscriptions.priceChanged(plan)))
 
   return {
     emailVerification,
@@ -252,6 +275,8 @@ export function createServices(
     customer: createCustomerService({ purchases, products, orders, canvaLinks, refunds, limiter }),
     refunds,
     recovery,
+    plans,
+    subscriptions,
     canvaLinks,
     stamping,
     messaging,

@@ -6,6 +6,7 @@ import { AdminTabBar, isAdminTab, type AdminTabId } from './admin-tabs'
 import { PaymentModeBanner } from './payment-mode-banner'
 import { BackupTab } from './tabs/backup-tab'
 import { CanvaLinksTab } from './tabs/canva-links-tab'
+import { ClubeTab } from './tabs/clube-tab'
 import { CouponsTab } from './tabs/coupons-tab'
 import { DownloadsTab } from './tabs/downloads-tab'
 import { EmailsTab } from './tabs/emails-tab'
@@ -26,6 +27,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   orders: OrdersTab,
   'order-management': OrderManagementTab,
   coupons: CouponsTab,
+  clube: ClubeTab,
   refunds: RefundsTab,
   users: UsersTab,
   downloads: DownloadsTab,

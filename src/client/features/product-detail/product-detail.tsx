@@ -4,6 +4,7 @@ import { CategoryBadge } from '../catalog/category-badge'
 import { DetailBenefits } from './detail-benefits'
 import { Gallery } from './gallery'
 import { InfoCard } from './info-card'
+import { IncludedInClube } from '../clube/included-in-clube'
 import { KitContents } from './kit-contents'
 import { PriceBox } from './price-box'
 import { PurchasePanel } from './purchase-panel'
@@ -32,6 +33,7 @@ export function ProductDetail({ product }: { product: Product }) {
             </h1>
           </div>
           <PriceBox product={product} />
+          <IncludedInClube productId={product.id} />
           <KitContents product={product} />
           <PurchasePanel product={product} />
           <DetailBenefits />

@@ -72,7 +72,7 @@ async function seedOrders(n: number, refunded: boolean) {
         orderId: l.orderId,
         orderItemId: l.id,
         customerEmail: `${l.orderId}@exemplo.com`,
-        productId: l.productId,
+        productId: l.productId!,
         maxDownloads: 3,
       })),
     )

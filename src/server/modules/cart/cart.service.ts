@@ -81,7 +81,7 @@ export function createCartService(db: Db, catalog: CatalogService) {
      */
     orderEffects: {
       preparePaid:
-        async () => async (tx: Db, order: PaidCartOrder, lines: { productId: number }[]) => {
+        async () => async (tx: Db, order: PaidCartOrder, lines: { productId: number | null }[]) => {
           const keys = [
             order.sessionId,
             order.userId && cartKey({ sessionId: '', userId: order.userId }),
@@ -93,7 +93,9 @@ export function createCartService(db: Db, catalog: CatalogService) {
             .where(
               and(
                 inArray(cartItems.sessionId, carts),
-                inArray(cartItems.productId, [...new Set(lines.map((l) => l.productId))]),
+                inArray(cartItems.productId, [
+                  ...new Set(lines.flatMap((l) => (l.productId === null ? [] : [l.productId]))),
+                ]),
               ),
             )
         },

@@ -8,7 +8,8 @@ import type { CartService } from '../cart/cart.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { NewOrderLine } from '../orders/orders.service.js'
 
-export type PricedLine = Required<NewOrderLine>
+/** A line of products bought (a clube plan's line is the subscriptions module's). */
+export type PricedLine = Required<NewOrderLine> & { productId: number }
 
 /** The lines to buy: those the request names, else the caller's cart; none is 'Carrinho vazio'. */
 export async function requestedItems(
@@ -63,6 +64,7 @@ export async function priceItems(
         // A kit's contents as sold now: paying grants each of them (purchases).
         bundleProductIds: product.bundleProductIds,
         bumpFor: null,
+        planId: null,
       }
     }),
   )
@@ -79,6 +81,7 @@ export async function priceItems(
         quantity: 1,
         bundleProductIds: product.bundleProductIds,
         bumpFor: offerCents === null ? null : forProductId,
+        planId: null,
       }
     }),
   )

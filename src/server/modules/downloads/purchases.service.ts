@@ -19,7 +19,8 @@ export interface PaidOrder {
 }
 export interface PaidLine {
   id: number
-  productId: number
+  /** Null on a clube plan's line: its grants are the subscriptions module's (grantClube). */
+  productId: number | null
   quantity: number
   /** A kit's contents as bought: one purchase each instead of one for the kit. */
   bundleProductIds?: number[]
@@ -100,10 +101,15 @@ export function createPurchasesService(deps: {
         // The unique order_item_id makes a second grant for the same order a no-op.
         return async (tx: Db, order: PaidOrder, lines: PaidLine[]) => {
           const granted = lines.flatMap((line) =>
-            (line.bundleProductIds?.length ? line.bundleProductIds : [line.productId]).map(
-              (productId) => ({ line, productId, downloads: perPurchase * line.quantity }),
-            ),
+            (line.bundleProductIds?.length
+              ? line.bundleProductIds
+              : line.productId === null
+                ? []
+                : [line.productId]
+            ).map((productId) => ({ line, productId, downloads: perPurchase * line.quantity })),
           )
+          // A clube plan's line alone grants nothing here (subscriptions' grantClube does).
+          if (granted.length === 0) return []
           await tx
             .insert(purchases)
             .values(
@@ -132,6 +138,48 @@ export function createPurchasesService(deps: {
           .set({ revokedAt: sql`now()` })
           .where(and(eq(purchases.orderId, orderId), isNull(purchases.revokedAt)))
       },
+    },
+
+    /**
+     * A clube cycle's materials (subscriptions module), inside the transaction that pays its
+     * order: one purchase per product under the plan's line, each with the plan's downloads
+     * for the period. Stamped copies and Canva links follow from these rows like any other.
+     * Calling it again grants only what is new (the catalogue grew during the period).
+     */
+    async grantClube(
+      tx: Db,
+      grant: {
+        orderId: string
+        orderItemId: number
+        userId: string | null
+        customerEmail: string
+        productIds: number[]
+        downloads: number
+      },
+    ): Promise<void> {
+      if (grant.productIds.length === 0) return
+      await tx
+        .insert(purchases)
+        .values(
+          grant.productIds.map((productId) => ({
+            orderId: grant.orderId,
+            orderItemId: grant.orderItemId,
+            userId: grant.userId,
+            customerEmail: grant.customerEmail,
+            productId,
+            maxDownloads: grant.downloads,
+          })),
+        )
+        .onConflictDoNothing({ target: [purchases.orderItemId, purchases.productId] })
+    },
+
+    /** A clube's period is over or paused: its cycles' materials stop (bought ones stay). */
+    async revokeOrders(tx: Db, orderIds: string[]): Promise<void> {
+      if (orderIds.length === 0) return
+      await tx
+        .update(purchases)
+        .set({ revokedAt: sql`now()` })
+        .where(and(inArray(purchases.orderId, orderIds), isNull(purchases.revokedAt)))
     },
 
     /** Export and erasure of purchases, and the download log's retention (privacy module). */

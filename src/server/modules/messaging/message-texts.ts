@@ -21,7 +21,7 @@ export function couponLine(order: OrderForText): string[] {
 }
 
 export interface LineForText {
-  productId: number
+  productId?: number | null
   productName: string
   unitPriceCents: number
   quantity: number

@@ -56,6 +56,7 @@ export const payableRecentlyWhere = (nowMs: number): SQL => {
   const since = new Date(nowMs - PENDING_ORDER_TTL_MS)
   return or(
     and(eq(orders.status, 'pending'), gte(orders.createdAt, since)),
+    and(eq(orders.status, 'pending'), isNotNull(orders.subscriptionId)),
     and(
       eq(orders.status, 'cancelled'),
       eq(orders.closedReason, 'expired'),
@@ -70,7 +71,11 @@ export const dueWhere = (nowMs: number): SQL =>
     eq(orders.status, 'pending'),
     or(
       lte(orders.pixExpiresAt, new Date(nowMs)),
-      lt(orders.createdAt, new Date(nowMs - PENDING_ORDER_TTL_MS)),
+      // A clube cycle's PIX is sent days before it is due: only its own expiry ends it.
+      and(
+        isNull(orders.subscriptionId),
+        lt(orders.createdAt, new Date(nowMs - PENDING_ORDER_TTL_MS)),
+      ),
     ),
   )!
 

@@ -20,7 +20,8 @@ export function toOrderSummary(order: OrderRow, lines: NewOrderLine[]): OrderSum
     paymentMethod: order.paymentMethod,
     createdAt: order.createdAt.toISOString(),
     items: lines.map((l) => ({
-      productId: l.productId,
+      productId: l.productId ?? null,
+      ...(l.planId ? { planId: l.planId } : {}),
       productName: l.productName,
       quantity: l.quantity,
       unitPrice: centsToDecimal(l.unitPriceCents),

@@ -45,7 +45,7 @@ export function orderFigures(db: Db) {
       return db
         .select({
           forProductId: sql<number>`${orderItems.bumpFor}`,
-          productId: orderItems.productId,
+          productId: sql<number>`${orderItems.productId}`,
           productName: sql<string>`max(${orderItems.productName})`,
           taken: sql<number>`count(*)::int`,
           revenueCents: sql<number>`sum(${orderItems.unitPriceCents} * ${orderItems.quantity})::int`,
@@ -61,12 +61,13 @@ export function orderFigures(db: Db) {
     async unitsSold(): Promise<Map<number, number>> {
       const rows = await db
         .select({
-          productId: orderItems.productId,
+          // Only product lines: a clube plan's line sells no product.
+          productId: sql<number>`${orderItems.productId}`,
           sold: sql<number>`sum(${orderItems.quantity})::int`,
         })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(eq(orders.status, 'paid'))
+        .where(and(eq(orders.status, 'paid'), isNotNull(orderItems.productId)))
         .groupBy(orderItems.productId)
       return new Map(rows.map((r) => [r.productId, r.sold]))
     },

@@ -49,6 +49,11 @@ export const orders = pgTable(
      * an unpaid order past its retention); amounts, items and payment ids stay for the books.
      */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    /**
+     * A clube cycle's charge: the subscription it pays (subscriptions module). No foreign key:
+     * the subscriptions' tables point at orders, not the other way round.
+     */
+    subscriptionId: text('subscription_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,9 +73,10 @@ export const orderItems = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    /** Null on a clube subscription's line, which names its plan instead. */
+    productId: integer('product_id').references(() => products.id),
+    /** The clube plan a subscription's line charges (subscriptions module); null otherwise. */
+    planId: integer('plan_id'),
     /** Name and price as they were when bought; later edits do not rewrite history. */
     productName: text('product_name').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
@@ -85,6 +91,7 @@ export const orderItems = pgTable(
   },
   (t) => [
     check('order_items_quantity_positive', sql`${t.quantity} >= 1`),
+    check('order_items_product_or_plan', sql`(${t.productId} IS NULL) <> (${t.planId} IS NULL)`),
     index('order_items_order_idx').on(t.orderId),
   ],
 )

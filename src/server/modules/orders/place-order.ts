@@ -32,6 +32,7 @@ export async function placeOrder(
     discountCents: 0,
     couponCode: null,
     pixExpiresAt: null,
+    subscriptionId: null,
     ...order,
     status: 'pending',
     paidAt: null,
@@ -43,7 +44,7 @@ export async function placeOrder(
   const values = sql.join(
     lines.map(
       (l) =>
-        sql`(${l.productId}::int, ${l.productName}::text, ${l.unitPriceCents}::int, ${l.quantity}::int, ${`{${(l.bundleProductIds ?? []).join(',')}}`}::integer[], ${l.bumpFor ?? null}::int)`,
+        sql`(${l.productId ?? null}::int, ${l.planId ?? null}::int, ${l.productName}::text, ${l.unitPriceCents}::int, ${l.quantity}::int, ${`{${(l.bundleProductIds ?? []).join(',')}}`}::integer[], ${l.bumpFor ?? null}::int)`,
     ),
     sql`, `,
   )
@@ -53,20 +54,21 @@ export async function placeOrder(
       INSERT INTO orders (id, user_id, session_id, customer_name, customer_email,
         customer_whatsapp, customer_address, total_cents, discount_cents, coupon_code,
         status, payment_method, payment_provider, provider_payment_id, pix_code, ticket_url,
-        pix_expires_at, created_at, updated_at)
+        pix_expires_at, subscription_id, created_at, updated_at)
       VALUES (${row.id}, ${row.userId}::uuid, ${row.sessionId}, ${row.customerName},
         ${row.customerEmail}, ${row.customerWhatsapp}, ${row.customerAddress}, ${row.totalCents},
         ${row.discountCents}, ${row.couponCode}, 'pending', ${row.paymentMethod},
         ${row.paymentProvider}, ${row.providerPaymentId}, ${row.pixCode}, ${row.ticketUrl},
-        ${row.pixExpiresAt?.toISOString() ?? null}::timestamptz, ${now.toISOString()}::timestamptz,
+        ${row.pixExpiresAt?.toISOString() ?? null}::timestamptz, ${row.subscriptionId},
+        ${now.toISOString()}::timestamptz,
         ${now.toISOString()}::timestamptz)
       RETURNING id
     )
-    INSERT INTO order_items (order_id, product_id, product_name, unit_price_cents, quantity,
+    INSERT INTO order_items (order_id, product_id, plan_id, product_name, unit_price_cents, quantity,
       bundle_product_ids, bump_for)
-    SELECT placed.id, l.product_id, l.product_name, l.unit_price_cents, l.quantity,
+    SELECT placed.id, l.product_id, l.plan_id, l.product_name, l.unit_price_cents, l.quantity,
       l.bundle_product_ids, l.bump_for
     FROM placed, (VALUES ${values})
-      AS l (product_id, product_name, unit_price_cents, quantity, bundle_product_ids, bump_for)`)
+      AS l (product_id, plan_id, product_name, unit_price_cents, quantity, bundle_product_ids, bump_for)`)
   return row
 }

@@ -1,0 +1,140 @@
+import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import * as checkoutRoutes from '../../../contracts/api-routes/checkout.routes'
+import * as clube from '../../../contracts/api-routes/clube.routes'
+import type { PublicPlan, SubscribeAnswer } from '../../../contracts/subscriptions'
+import { call } from '../../lib/api'
+import { Button } from '../../ui/button'
+import { Field } from '../../ui/field'
+import { formatDecimalBRL as money } from '../../../contracts/money'
+import { useCurrentUser } from '../auth/auth.queries'
+
+interface Values {
+  firstName: string
+  lastName: string
+  email: string
+  whatsapp: string
+  acceptTerms: boolean
+}
+
+/** Subscribing to one plan: the buyer's data (a guest's), then the first cycle's PIX. */
+export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () => void }) {
+  const { user } = useCurrentUser()
+  const [answer, setAnswer] = useState<SubscribeAnswer | null>(null)
+  const [paid, setPaid] = useState(false)
+  const { register, handleSubmit, formState, setError } = useForm<Values>({
+    defaultValues: { firstName: '', lastName: '', email: '', whatsapp: '', acceptTerms: false },
+  })
+  const subscribe = useMutation({
+    mutationFn: (values: Values) =>
+      call(clube.subscribe, {
+        body: {
+          planId: plan.id,
+          acceptTerms: values.acceptTerms,
+          ...(user ? {} : { customerData: { ...values, createAccount: false } }),
+        },
+      }),
+    onSuccess: setAnswer,
+    onError: (error) => setError('root', { message: error.message }),
+  })
+  const confirm = useMutation({
+    mutationFn: (orderId: string) =>
+      call(checkoutRoutes.confirmPayment, {
+        params: { id: orderId },
+        body: { paymentData: { confirmedAt: new Date().toISOString() } },
+      }),
+    onSuccess: (status) => setPaid(status.status === 'confirmed'),
+  })
+
+  if (answer) {
+    const pix = answer.pixPaymentData
+    return (
+      <div className="space-y-3" data-testid="clube-payment">
+        {paid ? (
+          <>
+            <p className="text-lg font-bold text-emerald-800">
+              Assinatura ativa! Os materiais do clube já estão em Meus materiais.
+            </p>
+            <a href="/meus-materiais" className="font-semibold text-purple-700 underline">
+              Abrir Meus materiais
+            </a>
+          </>
+        ) : pix ? (
+          <>
+            <p className="font-semibold text-gray-800">
+              Pague {money(pix.amount)} pelo PIX para ativar o clube {plan.name}:
+            </p>
+            <img src={pix.qrCodeBase64} alt="QR Code do PIX" className="mx-auto h-56 w-56" />
+            <textarea
+              readOnly
+              value={pix.qrCode}
+              aria-label="PIX copia e cola"
+              className="h-20 w-full rounded-xl border-2 border-purple-100 p-2 font-mono text-xs"
+            />
+            {pix.isDemo ? (
+              <Button
+                variant="success"
+                className="w-full"
+                disabled={confirm.isPending}
+                onClick={() => confirm.mutate(answer.order.id)}
+                data-testid="clube-confirm-demo"
+              >
+                Confirmar pagamento (demonstração)
+              </Button>
+            ) : (
+              <p className="text-sm text-gray-600">
+                Assim que o pagamento for confirmado, os materiais aparecem em Meus materiais e você
+                recebe um e-mail.
+              </p>
+            )}
+          </>
+        ) : null}
+        <Button variant="ghost" onClick={onDone}>
+          Fechar
+        </Button>
+      </div>
+    )
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => subscribe.mutate(values))}
+      className="space-y-3"
+      data-testid="clube-subscribe-form"
+    >
+      {user ? (
+        <p className="text-gray-700">
+          Assinando como <strong>{user.email}</strong>.
+        </p>
+      ) : (
+        <>
+          <Field label="Nome" {...register('firstName')} autoComplete="given-name" />
+          <Field label="Sobrenome" {...register('lastName')} autoComplete="family-name" />
+          <Field label="E-mail" type="email" {...register('email')} autoComplete="email" />
+          <Field label="WhatsApp" type="tel" {...register('whatsapp')} autoComplete="tel" />
+        </>
+      )}
+      <label className="flex items-start gap-2 text-sm text-gray-700">
+        <input type="checkbox" className="mt-1 h-5 w-5" {...register('acceptTerms')} />
+        <span>
+          Li e aceito os{' '}
+          <a href="/termos-uso" className="underline">
+            termos de uso
+          </a>
+          . A assinatura renova a cada {plan.interval === 'year' ? 'ano' : 'mês'} por{' '}
+          {money(plan.price)}; cancele quando quiser, e desista em até 7 dias com reembolso.
+        </span>
+      </label>
+      {formState.errors.root ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {formState.errors.root.message}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={subscribe.isPending}>
+        Assinar e pagar com PIX
+      </Button>
+    </form>
+  )
+}

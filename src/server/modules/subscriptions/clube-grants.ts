@@ -1,0 +1,143 @@
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { Product } from '../../../contracts/products.js'
+import type { Db } from '../../db/client.js'
+import type { PurchasesService } from '../downloads/purchases.service.js'
+import type { OrderEffects, OrderLineRow, OrderRow } from '../orders/orders.service.js'
+import { grantedProducts, type PlanRow } from './plans.service.js'
+import { nextPeriod } from './subscription-periods.js'
+import { subscriptionCycles, subscriptions } from './subscriptions.tables.js'
+
+type Purchases = Pick<PurchasesService, 'grantClube' | 'revokeOrders'>
+export type SubscriptionRow = typeof subscriptions.$inferSelect
+
+/** The orders of a subscription's paid cycles, for revoking what they granted. */
+export async function paidCycleOrders(tx: Db, subscriptionId: string, except?: string) {
+  const rows = await tx
+    .select({ orderId: subscriptionCycles.orderId })
+    .from(subscriptionCycles)
+    .where(
+      and(
+        eq(subscriptionCycles.subscriptionId, subscriptionId),
+        eq(subscriptionCycles.status, 'paid'),
+        except ? ne(subscriptionCycles.orderId, except) : undefined,
+      ),
+    )
+  return rows.flatMap((r) => (r.orderId ? [r.orderId] : []))
+}
+
+/** The latest paid cycle's order and its plan line: where the clube's grants hang. */
+export async function currentGrantOrder(tx: Db, subscriptionId: string) {
+  const [row] = await tx
+    .select({ orderId: subscriptionCycles.orderId })
+    .from(subscriptionCycles)
+    .where(
+      and(
+        eq(subscriptionCycles.subscriptionId, subscriptionId),
+        eq(subscriptionCycles.status, 'paid'),
+      ),
+    )
+    .orderBy(desc(subscriptionCycles.cycle))
+    .limit(1)
+  return row?.orderId ?? null
+}
+
+/**
+ * What paying or closing a clube cycle's order does, inside the order's own transaction
+ * (orders' OrderEffects, wired in composition.ts before the Canva links and the stamping, so
+ * those follow the purchases granted here): the subscription becomes 'ativa' with its period
+ * extended from the previous end, the period's materials are granted as purchases of the
+ * cycle's order (each with the plan's downloads), and the previous cycle's grants end. A
+ * refund of a cycle (a withdrawal) ends the subscription.
+ */
+export function clubeOrderEffects(deps: {
+  plans: { all(): Promise<PlanRow[]> }
+  purchases: Purchases
+  onSale: () => Promise<Product[]>
+  now: () => Date
+}): OrderEffects {
+  return {
+    async preparePaid() {
+      // Read before the transaction (PGlite runs one query at a time): plans and catalogue.
+      const [allPlans, onSale] = await Promise.all([deps.plans.all(), deps.onSale()])
+      return async (tx: Db, order: OrderRow, lines: OrderLineRow[]) => {
+        if (!order.subscriptionId) return
+        const line = lines.find((l) => l.planId !== null)
+        const [cycle] = await tx
+          .update(subscriptionCycles)
+          .set({ status: 'paid' })
+          .where(eq(subscriptionCycles.orderId, order.id))
+          .returning()
+        const [sub] = await tx
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.id, order.subscriptionId))
+          .for('update')
+        const plan = allPlans.find((p) => p.id === sub?.planId)
+        if (!cycle || !sub || !line || !plan) return
+        const now = deps.now()
+        const { start, end } = nextPeriod(sub.currentPeriodEnd, plan.interval, now)
+        // A cycle paid after she cancelled still gives her the period she paid for.
+        const status =
+          sub.status === 'cancelada' || sub.status === 'encerrada' ? sub.status : 'ativa'
+        await tx
+          .update(subscriptions)
+          .set({
+            status,
+            currentPeriodStart: start,
+            currentPeriodEnd: end,
+            firstPaidAt: sub.firstPaidAt ?? now,
+            endedAt: status === 'encerrada' ? sub.endedAt : null,
+            userId: sub.userId ?? order.userId,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(subscriptions.id, sub.id))
+        await deps.purchases.revokeOrders(tx, await paidCycleOrders(tx, sub.id, order.id))
+        if (status === 'encerrada') return
+        await deps.purchases.grantClube(tx, {
+          orderId: order.id,
+          orderItemId: line.id,
+          userId: order.userId,
+          customerEmail: order.customerEmail,
+          productIds: grantedProducts(plan.grants, onSale).map((p) => p.id),
+          downloads: plan.downloadsPerMaterial,
+        })
+      }
+    },
+
+    async closed(tx: Db, orderId: string, status?: string) {
+      const [cycle] = await tx
+        .select()
+        .from(subscriptionCycles)
+        .where(eq(subscriptionCycles.orderId, orderId))
+      if (!cycle) return
+      if (status === 'refunded') {
+        // A withdrawal (CDC art. 49) or a refund given: the clube ends, nothing more is charged.
+        await tx
+          .update(subscriptions)
+          .set({ status: 'encerrada', endedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(subscriptions.id, cycle.subscriptionId))
+        await deps.purchases.revokeOrders(tx, await paidCycleOrders(tx, cycle.subscriptionId))
+      }
+    },
+
+    async claimed(tx: Db, orderIds: string[], userId: string) {
+      const owned = await tx
+        .select({ id: subscriptionCycles.subscriptionId })
+        .from(subscriptionCycles)
+        .where(inArray(subscriptionCycles.orderId, orderIds))
+      if (owned.length === 0) return
+      await tx
+        .update(subscriptions)
+        .set({ userId })
+        .where(
+          and(
+            inArray(
+              subscriptions.id,
+              owned.map((o) => o.id),
+            ),
+            sql`${subscriptions.userId} IS NULL`,
+          ),
+        )
+    },
+  }
+}

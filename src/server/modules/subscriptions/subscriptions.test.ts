@@ -1,0 +1,369 @@
+import { and, eq, like } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CustomerPurchase } from '../../../contracts/customer.js'
+import type {
+  AdminPlan,
+  AdminSubscription,
+  ClubeFigures,
+  PublicPlan,
+  SubscribeAnswer,
+} from '../../../contracts/subscriptions.js'
+import { buildApp } from '../../app.js'
+import type { App } from '../../app-types.js'
+import { adminSession, customerSession } from '../../testing/auth.js'
+import { call, guestCheckout, guestForm, newCartSession } from '../../testing/commerce.js'
+import { insertProduct } from '../../testing/fixtures.js'
+import { createTestStore, type TestStore } from '../../testing/test-app.js'
+import { messageOutbox } from '../messaging/messaging.tables.js'
+import { orders } from '../orders/orders.tables.js'
+import { subscriptionCycles, subscriptions } from './subscriptions.tables.js'
+
+const DAY = 24 * 60 * 60 * 1000
+const START = Date.parse('2026-11-02T12:00:00Z')
+const onPostgres = Boolean(process.env.DATABASE_URL)
+
+/** The stores' clock, moved by the tests (testing/clock.ts style: no sleeps). */
+let at = START
+const now = () => new Date(at)
+const moveTo = (ms: number) => void (at = ms)
+
+let store: TestStore
+let second: { app: App; close(): Promise<unknown> }
+let admin: string
+let plan: AdminPlan
+const inClube: number[] = []
+let outside: number
+
+beforeAll(async () => {
+  store = await createTestStore({ now })
+  if (onPostgres) {
+    second = await createTestStore({ databaseUrl: store.databaseUrl, now })
+  } else {
+    const app = await buildApp({ ...store.app.deps, backgroundJobs: false })
+    await app.ready()
+    second = { app, close: () => app.close() }
+  }
+  admin = (await adminSession(store.app)).cookie
+  for (const name of ['Alfabetização 1', 'Alfabetização 2']) {
+    inClube.push((await insertProduct(store, { name, category: 'alfabetizacao' })).id)
+  }
+  outside = (await insertProduct(store, { name: 'Frações', category: 'matematica' })).id
+  await store.app.services.catalog.invalidate()
+  await second.app.services.catalog.invalidate()
+}, 240_000)
+afterAll(async () => {
+  await second?.close()
+  await store?.close()
+})
+
+const db = () => store.database.db
+const svc = () => store.app.services.subscriptions
+
+async function subscribe(cookie: string | undefined, body: Record<string, unknown> = {}) {
+  const res = await call(
+    store,
+    'POST',
+    '/api/subscriptions',
+    { planId: plan.id, acceptTerms: true, ...body },
+    { session: newCartSession(), ...(cookie ? { cookie } : {}) },
+  )
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json<SubscribeAnswer>()
+}
+
+const pay = (orderId: string) => store.app.services.orders.markOrderPaid(orderId, 'admin')
+
+async function subRow(id: string) {
+  const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, id))
+  return row!
+}
+
+async function cycleOrder(id: string, cycle: number) {
+  const [row] = await db()
+    .select()
+    .from(subscriptionCycles)
+    .where(and(eq(subscriptionCycles.subscriptionId, id), eq(subscriptionCycles.cycle, cycle)))
+  return row?.orderId ?? null
+}
+
+async function materials(cookie: string) {
+  const res = await call(store, 'GET', '/api/user/purchases', undefined, { cookie })
+  expect(res.statusCode).toBe(200)
+  return res.json<CustomerPurchase[]>()
+}
+
+describe('plans', () => {
+  it('the admin creates a plan; bad input is a Portuguese 400 naming the field', async () => {
+    const bad = await call(
+      store,
+      'POST',
+      '/api/admin/plans',
+      { name: 'Clube', price: '19.999', interval: 'month', grants: { all: true } },
+      { cookie: admin },
+    )
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/Preço do plano inválido/)
+    const noGrants = await call(
+      store,
+      'POST',
+      '/api/admin/plans',
+      { name: 'Clube', price: '19.90', interval: 'week', grants: {} },
+      { cookie: admin },
+    )
+    expect(noGrants.statusCode).toBe(400)
+    const stranger = await call(store, 'POST', '/api/admin/plans', {})
+    expect([401, 403]).toContain(stranger.statusCode)
+
+    const res = await call(
+      store,
+      'POST',
+      '/api/admin/plans',
+      {
+        name: 'Alfabetização',
+        description: 'Todo material de alfabetização, novo todo mês',
+        price: '19.90',
+        interval: 'month',
+        grants: { categories: ['alfabetizacao'] },
+        downloadsPerMaterial: 2,
+        isActive: true,
+      },
+      { cookie: admin },
+    )
+    expect(res.statusCode, res.body).toBe(201)
+    plan = res.json<AdminPlan>()
+    expect(plan).toMatchObject({ price: '19.90', materials: 2, subscribers: 0 })
+  })
+
+  it('GET /api/plans shows what each active plan opens and its price per month', async () => {
+    const res = await call(store, 'GET', '/api/plans')
+    const [shown] = res.json<PublicPlan[]>()
+    expect(shown).toMatchObject({ id: plan.id, monthlyPrice: '19.90', materialsCount: 2 })
+    expect(shown!.sample.map((m) => m.id).sort()).toEqual([...inClube].sort())
+    const forProduct = await call(store, 'GET', `/api/plans/for-product/${inClube[0]}`)
+    expect(forProduct.json()).toEqual([{ id: plan.id, name: 'Alfabetização' }])
+    const notIn = await call(store, 'GET', `/api/plans/for-product/${outside}`)
+    expect(notIn.json()).toEqual([])
+  })
+})
+
+describe('three cycles by monthly PIX, a late payment, a cancellation', () => {
+  let cookie: string
+  let subId: string
+
+  it('subscribing places the first cycle as an order paid like any order', async () => {
+    moveTo(START)
+    cookie = (await customerSession(store.app)).cookie
+    // Bought apart: stays whatever happens to the clube.
+    await guestCheckout(store, newCartSession(), [{ productId: outside }])
+    const answer = await subscribe(cookie, { price: '0.01' })
+    subId = answer.subscription.id
+    expect(answer.subscription.status).toBe('pendente')
+    expect(answer.order.totalAmount).toBe('19.90')
+    expect(answer.order.items).toEqual([
+      expect.objectContaining({ productId: null, planId: plan.id, unitPrice: '19.90' }),
+    ])
+    expect(answer.pixPaymentData?.provider).toBe('demo')
+    const [order] = await db().select().from(orders).where(eq(orders.id, answer.order.id))
+    expect(order!.subscriptionId).toBe(subId)
+    expect(await materials(cookie)).toEqual([])
+
+    expect(await pay(answer.order.id)).toBe(true)
+    const sub = await subRow(subId)
+    expect(sub.status).toBe('ativa')
+    expect(sub.currentPeriodEnd!.toISOString()).toBe('2026-12-02T12:00:00.000Z')
+    const mine = await materials(cookie)
+    expect(mine.map((p) => p.productId).sort()).toEqual([...inClube].sort())
+    expect(mine.every((p) => p.maxDownloads === 2)).toBe(true)
+  })
+
+  it('cycle 2: its PIX goes out 3 days before the end, once, and paying extends from the end', async () => {
+    moveTo(Date.parse('2026-11-28T12:00:00Z'))
+    expect((await svc().runDue()).charged).toBe(0)
+    moveTo(Date.parse('2026-11-29T13:00:00Z'))
+    expect((await svc().runDue()).charged).toBe(1)
+    expect((await svc().runDue()).charged).toBe(0)
+    const second = await cycleOrder(subId, 2)
+    expect(second).toBeTruthy()
+    const mails = await db()
+      .select()
+      .from(messageOutbox)
+      .where(like(messageOutbox.dedupeKey, `order:${second}:%`))
+    expect(mails.length).toBeGreaterThan(0)
+    // Paid two days before the end: the period still runs from the end.
+    moveTo(Date.parse('2026-11-30T12:00:00Z'))
+    await pay(second!)
+    const sub = await subRow(subId)
+    expect(sub.currentPeriodEnd!.toISOString()).toBe('2027-01-02T12:00:00.000Z')
+    const mine = await materials(cookie)
+    expect(mine.filter((p) => p.orderId === second)).toHaveLength(2)
+    expect(mine.filter((p) => inClube.includes(p.productId))).toHaveLength(2)
+  })
+
+  it('cycle 3 unpaid: em atraso at the end, paused after the grace, resumed when paid late', async () => {
+    moveTo(Date.parse('2026-12-30T12:00:00Z'))
+    expect((await svc().runDue()).charged).toBe(1)
+    const third = await cycleOrder(subId, 3)
+    moveTo(Date.parse('2027-01-02T12:00:01Z'))
+    expect((await svc().runDue()).late).toBe(1)
+    expect((await subRow(subId)).status).toBe('em_atraso')
+    expect((await materials(cookie)).length).toBeGreaterThan(0)
+    moveTo(Date.parse('2027-01-05T12:00:01Z'))
+    expect((await svc().runDue()).paused).toBe(1)
+    expect((await subRow(subId)).status).toBe('pausada')
+    expect(await materials(cookie)).toEqual([])
+    const told = await db()
+      .select()
+      .from(messageOutbox)
+      .where(like(messageOutbox.dedupeKey, `subscription:${subId}:paused:%`))
+    expect(told).toHaveLength(1)
+    // Her PIX is still payable (its expiry is the grace's end; the provider honours it late).
+    moveTo(Date.parse('2027-01-06T12:00:00Z'))
+    expect(await pay(third!)).toBe(true)
+    const sub = await subRow(subId)
+    expect(sub.status).toBe('ativa')
+    expect(sub.currentPeriodEnd!.toISOString()).toBe('2027-02-02T12:00:00.000Z')
+    expect((await materials(cookie)).filter((p) => p.orderId === third)).toHaveLength(2)
+  })
+
+  it('a stranger cannot cancel; she cancels: no further charge, access until the end', async () => {
+    const stranger = (await customerSession(store.app)).cookie
+    const refused = await call(
+      store,
+      'POST',
+      `/api/subscriptions/${subId}/cancel`,
+      {},
+      {
+        cookie: stranger,
+      },
+    )
+    expect(refused.statusCode).toBe(404)
+    const res = await call(store, 'POST', `/api/subscriptions/${subId}/cancel`, {}, { cookie })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().subscription.status).toBe('cancelada')
+    moveTo(Date.parse('2027-01-31T12:00:00Z'))
+    expect((await svc().runDue()).charged).toBe(0)
+    expect(await cycleOrder(subId, 4)).toBeNull()
+    expect((await materials(cookie)).length).toBeGreaterThan(0)
+    moveTo(Date.parse('2027-02-02T12:00:01Z'))
+    expect((await svc().runDue()).ended).toBe(1)
+    expect((await subRow(subId)).status).toBe('encerrada')
+    expect(await materials(cookie)).toEqual([])
+  })
+})
+
+describe('withdrawal, figures, price changes, two instances', () => {
+  it('withdrawing within 7 days refunds the first payment (nothing downloaded: at once)', async () => {
+    moveTo(START)
+    const cookie = (await customerSession(store.app)).cookie
+    const answer = await subscribe(cookie)
+    await pay(answer.order.id)
+    moveTo(START + 3 * DAY)
+    const res = await call(
+      store,
+      'POST',
+      `/api/subscriptions/${answer.subscription.id}/cancel`,
+      { withdraw: true },
+      { cookie },
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().refund).toBe('refunded')
+    expect((await subRow(answer.subscription.id)).status).toBe('encerrada')
+    expect(await materials(cookie)).toEqual([])
+    const [order] = await db().select().from(orders).where(eq(orders.id, answer.order.id))
+    expect(order!.status).toBe('refunded')
+  })
+
+  it('after 7 days a withdrawal is refused with the reason', async () => {
+    moveTo(START)
+    const cookie = (await customerSession(store.app)).cookie
+    const answer = await subscribe(cookie)
+    await pay(answer.order.id)
+    moveTo(START + 8 * DAY)
+    const res = await call(
+      store,
+      'POST',
+      `/api/subscriptions/${answer.subscription.id}/cancel`,
+      { withdraw: true },
+      { cookie },
+    )
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toMatch(/prazo de 7 dias/)
+  })
+
+  it('the admin lists subscribers with the names the checks use, and the figures', async () => {
+    const res = await call(store, 'GET', '/api/admin/subscriptions', undefined, { cookie: admin })
+    expect(res.statusCode).toBe(200)
+    const list = res.json<AdminSubscription[]>()
+    expect(list[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(String),
+        planId: plan.id,
+        email: expect.any(String),
+        status: expect.any(String),
+        method: 'pix_mensal',
+      }),
+    )
+    expect('currentPeriodEnd' in list[0]!).toBe(true)
+    const figures = await call(store, 'GET', '/api/admin/clube/figures', undefined, {
+      cookie: admin,
+    })
+    expect(figures.json<ClubeFigures>().mrr).toBe('19.90')
+  })
+
+  it('a new price is told by e-mail and charged only from a later cycle', async () => {
+    moveTo(START)
+    const answer = await subscribe(undefined, { customerData: guestForm() })
+    await pay(answer.order.id)
+    const id = answer.subscription.id
+    // Four days before cycle 2's PIX goes out: too late to change cycle 2.
+    moveTo(Date.parse('2026-11-25T13:00:00Z'))
+    const res = await call(
+      store,
+      'PUT',
+      `/api/admin/plans/${plan.id}`,
+      {
+        name: plan.name,
+        description: plan.description,
+        price: '24.90',
+        interval: 'month',
+        grants: plan.grants,
+        downloadsPerMaterial: 2,
+        isActive: true,
+      },
+      { cookie: admin },
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    const told = await db()
+      .select()
+      .from(messageOutbox)
+      .where(like(messageOutbox.dedupeKey, `subscription:${id}:price:%`))
+    expect(told).toHaveLength(1)
+    expect((await subRow(id)).nextPriceCents).toBe(2490)
+    // Cycle 2's PIX goes out within the notice: still 19.90 (cycle 3 is the first at 24.90).
+    moveTo(Date.parse('2026-11-29T13:00:00Z'))
+    await svc().runDue()
+    const [second] = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.id, (await cycleOrder(id, 2))!))
+    expect(second!.totalCents).toBe(1990)
+  })
+
+  it('two instances running the renewal job at once charge the cycle once', async () => {
+    moveTo(START)
+    const answer = await subscribe(undefined, { customerData: guestForm() })
+    await pay(answer.order.id)
+    moveTo(Date.parse('2026-11-29T13:00:00Z'))
+    await Promise.all([
+      svc().runDue(),
+      second.app.services.subscriptions.runDue(),
+      svc().runDue(),
+      second.app.services.subscriptions.runDue(),
+    ])
+    const placed = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.subscriptionId, answer.subscription.id))
+    expect(placed).toHaveLength(2)
+  })
+})
