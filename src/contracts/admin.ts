@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { SessionUser } from './accounts.js'
 import { OrderSummary, PaymentMode } from './checkout.js'
+import { PAGE_TEXT_MAX } from './default-pages.js'
 
 /** GET /api/admin/products-light: every product not deleted, inactive ones too, newest first. */
 export const AdminProductLight = z.object({
@@ -121,7 +122,9 @@ export const SettingBody = z.object({
   value: z
     .union([z.string(), z.number(), z.boolean()], { error: 'Informe o valor' })
     .transform((v) => String(v).trim())
-    .pipe(z.string().max(2000, { error: 'Valor longo demais (máximo 2000 caracteres)' })),
+    .pipe(
+      z.string().max(PAGE_TEXT_MAX, { error: `Valor longo demais (máximo ${PAGE_TEXT_MAX} caracteres)` }),
+    ),
   description: z.string().optional(),
   category: z.string().optional(),
 })

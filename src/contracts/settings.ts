@@ -12,16 +12,28 @@ import {
   flag,
   image,
   int,
+  phone,
+  requiredText,
   sender,
   smtp,
   text,
   token,
   url,
+  taxId,
   whatsapp,
   type SettingType,
 } from './setting-types.js'
+import {
+  DEFAULT_PAGE_ABOUT,
+  DEFAULT_PAGE_PRIVACY,
+  DEFAULT_PAGE_TERMS,
+  PAGE_PLACEHOLDERS,
+  PAGE_TEXT_MAX,
+} from './default-pages.js'
 
 export const SETTING_CATEGORIES = [
+  'identity',
+  'pages',
   'whatsapp',
   'footer',
   'delivery',
@@ -51,9 +63,119 @@ interface SettingEntry<T> {
 const entry = <T>(definition: SettingEntry<T>) => definition
 
 const NUMBER_HINT = 'código do país + DDD + número, só dígitos (5511999999999)'
+const PAGE_HINT = `um parágrafo por linha em branco; # título; - item de lista; endereços https:// e e-mails viram links. Valores da loja: ${Object.entries(
+  PAGE_PLACEHOLDERS,
+)
+  .map(([k, v]) => `{${k}} ${v}`)
+  .join(', ')}`
+
+/** Shown when the seller's identity is not filled in yet; what a new install shows. */
+export const DEFAULT_STORE_NAME = 'Loja de Materiais Pedagógicos'
+
 const positive = () => int({ min: 1 }, () => 'Use um número inteiro maior que zero')
 
 export const SETTING_SCHEMA = {
+  // The store's identity (issue 27): one name used by every page, e-mail and message, and the
+  // seller's details the e-commerce decree (Decreto 7.962/2013, art. 2) asks every shop to show.
+  store_name: entry({
+    category: 'identity',
+    public: true,
+    label: 'Nome da loja',
+    description: 'Nome da loja: no topo do site, nos títulos das páginas, nos e-mails e no WhatsApp',
+    hint: 'aparece no topo do site, nos e-mails e nas mensagens',
+    type: requiredText(80, 'Informe o nome da loja'),
+    default: DEFAULT_STORE_NAME,
+  }),
+  // Set by POST /api/admin/store/logo (never typed): the logo's address, with its version.
+  store_logo: entry({
+    category: 'identity',
+    public: true,
+    label: 'Logo',
+    description: 'Endereço do logo enviado (vazio: a maçã da loja)',
+    type: image(),
+    default: '',
+  }),
+  support_hours: entry({
+    category: 'identity',
+    public: true,
+    label: 'Horário de atendimento',
+    description: 'Horário de atendimento: no rodapé, na página do produto e nos termos',
+    hint: 'como você diria à cliente: segunda a sexta, das 8h às 18h',
+    type: text(120),
+    default: 'segunda a sexta, das 8h às 18h',
+  }),
+  seller_name: entry({
+    category: 'identity',
+    public: true,
+    label: 'Nome ou razão social de quem vende',
+    description: 'Nome completo ou razão social do vendedor (Decreto 7.962/2013)',
+    hint: 'a lei pede no site: seu nome completo ou a razão social da empresa',
+    type: text(200),
+    default: '',
+  }),
+  seller_document: entry({
+    category: 'identity',
+    public: true,
+    label: 'CPF ou CNPJ',
+    description: 'CPF ou CNPJ do vendedor (Decreto 7.962/2013)',
+    hint: 'só os números ou com pontos e traço',
+    type: taxId(),
+    default: '',
+  }),
+  seller_address: entry({
+    category: 'identity',
+    public: true,
+    label: 'Endereço',
+    description: 'Endereço físico ou eletrônico do vendedor (Decreto 7.962/2013)',
+    hint: 'rua, número, cidade e estado',
+    type: text(300),
+    default: '',
+  }),
+  seller_email: entry({
+    category: 'identity',
+    public: true,
+    label: 'E-mail do vendedor',
+    description: 'E-mail do vendedor (Decreto 7.962/2013)',
+    hint: 'vazio: o e-mail de contato da loja',
+    type: email(),
+    default: '',
+  }),
+  seller_phone: entry({
+    category: 'identity',
+    public: true,
+    label: 'Telefone do vendedor',
+    description: 'Telefone do vendedor (Decreto 7.962/2013)',
+    hint: 'vazio: o WhatsApp de suporte',
+    type: phone(),
+    default: '',
+  }),
+  page_about: entry({
+    category: 'pages',
+    public: true,
+    label: 'Página Sobre nós',
+    description: 'Texto da página Sobre nós',
+    hint: PAGE_HINT,
+    type: text(PAGE_TEXT_MAX),
+    default: DEFAULT_PAGE_ABOUT,
+  }),
+  page_terms: entry({
+    category: 'pages',
+    public: true,
+    label: 'Termos de uso',
+    description: 'Texto da página Termos de uso',
+    hint: PAGE_HINT,
+    type: text(PAGE_TEXT_MAX),
+    default: DEFAULT_PAGE_TERMS,
+  }),
+  page_privacy: entry({
+    category: 'pages',
+    public: true,
+    label: 'Política de privacidade',
+    description: 'Texto da página Política de privacidade',
+    hint: PAGE_HINT,
+    type: text(PAGE_TEXT_MAX),
+    default: DEFAULT_PAGE_PRIVACY,
+  }),
   footer_description: entry({
     category: 'footer',
     public: true,
@@ -117,7 +239,7 @@ export const SETTING_SCHEMA = {
   mercadopago_store_name: entry({
     category: 'payment',
     public: true,
-    label: 'Nome da loja',
+    label: 'Nome da loja no Mercado Pago',
     description: 'Nome da loja no Mercado Pago',
     type: text(200),
     default: 'Loja de Materiais',

@@ -45,6 +45,8 @@ import type { RecoveryService } from './modules/recovery/recovery.service.js'
 import type { ProductsService } from './modules/products/products.service.js'
 import type { UploadJournal } from './modules/products/upload-journal.service.js'
 import type { SettingsService } from './modules/settings/settings.service.js'
+import type { StoreLogo } from './modules/store/store-logo.service.js'
+import type { StoreService } from './modules/store/store.service.js'
 import type { StampingService } from './modules/stamping/stamping.service.js'
 
 export interface Deps {
@@ -98,6 +100,9 @@ export interface Services {
   privacy: PrivacyService
   refunds: RefundsService
   recovery: RecoveryService
+  /** The owner's first hour (issue 27): checklist and demo removal. */
+  store: StoreService
+  storeLogo: StoreLogo
 }
 
 export type App = FastifyInstance<

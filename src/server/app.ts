@@ -39,6 +39,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { refundsRoutes } from './modules/refunds/refunds.routes.js'
 import { productWriteRoutes } from './modules/products/products.routes.js'
 import { settingsRoutes } from './modules/settings/settings.routes.js'
+import { storeRoutes } from './modules/store/store.routes.js'
 import { startStampingJobs } from './modules/stamping/stamping-job.js'
 import { stampingRoutes } from './modules/stamping/stamping.routes.js'
 import { registerMetrics } from './modules/system/metrics.js'
@@ -130,6 +131,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await stampingRoutes(app)
   await privacyRoutes(app)
   await refundsRoutes(app)
+  await storeRoutes(app)
   await recoveryRoutes(app)
   await webRoutes(app)
 

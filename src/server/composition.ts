@@ -42,6 +42,8 @@ import { createUploadJournal } from './modules/products/upload-journal.service.j
 import { createRecoveryService } from './modules/recovery/recovery.service.js'
 import { createRefundsService, refundOrderEffects } from './modules/refunds/refunds.service.js'
 import { createSettingsService } from './modules/settings/settings.service.js'
+import { createStoreLogo } from './modules/store/store-logo.service.js'
+import { createStoreService } from './modules/store/store.service.js'
 import { createStampingService } from './modules/stamping/stamping.service.js'
 import type { Deps, Services } from './app-types.js'
 
@@ -215,6 +217,17 @@ export function createServices(
     now,
   })
 
+  const store = createStoreService({
+    settings,
+    payments,
+    products,
+    orders,
+    stamping,
+    storage,
+    salesChanged: () => catalog.salesChanged(),
+    log,
+  })
+
   // Listeners, once every service exists.
   products.onChange((productIds) => catalog.productsChanged(productIds))
   orders.onSalesChange(() => catalog.salesChanged())
@@ -261,5 +274,7 @@ export function createServices(
     adminReports,
     changeOrderStatus,
     privacy,
+    store,
+    storeLogo: createStoreLogo({ storage, settings }),
   }
 }

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'wouter'
 import type { SessionUser } from '../../../contracts/accounts'
 import { buttonClasses } from '../../ui/button'
 import { AdminTabBar, isAdminTab, type AdminTabId } from './admin-tabs'
+import { StoreChecklist } from './checklist/store-checklist'
 import { PaymentModeBanner } from './payment-mode-banner'
 import { BackupTab } from './tabs/backup-tab'
 import { CanvaLinksTab } from './tabs/canva-links-tab'
@@ -64,6 +65,7 @@ export function AdminPanel({ user }: { user: SessionUser }) {
         </Link>
       </nav>
       <PaymentModeBanner />
+      <StoreChecklist />
       <div className="mt-4">
         <AdminTabBar active={active} onSelect={(id) => setParams({ aba: id }, { replace: true })} />
       </div>

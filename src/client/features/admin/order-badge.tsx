@@ -13,3 +13,13 @@ export const STATUS_LABELS: Record<string, string> = {
   cancelled: 'Cancelado',
   refunded: 'Reembolsado',
 }
+
+/** An order made in demo mode (nothing was charged): marked until the demo is removed. */
+export function DemoBadge({ order }: { order: Pick<AdminOrder, 'paymentProvider'> }) {
+  if (order.paymentProvider !== 'demo') return null
+  return (
+    <span data-testid="demo-order">
+      <Badge tone="gray">Demonstração</Badge>
+    </span>
+  )
+}

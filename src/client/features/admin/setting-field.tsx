@@ -30,6 +30,8 @@ export interface SettingFieldProps {
   /** The stored record, when the server has one. */
   setting?: AdminSetting
   multiline?: boolean
+  /** A multiline field's height in lines (a page's text wants many). */
+  rows?: number
   /** Said after the contract's hint. */
   hint?: string
   /** A warning about the value as typed (e.g. cut to fit the PIX standard), or null. */
@@ -73,6 +75,7 @@ export function SettingField({
   label,
   setting,
   multiline,
+  rows,
   hint,
   notice,
 }: SettingFieldProps) {
@@ -144,7 +147,7 @@ export function SettingField({
         {save.isPending && <span className="ml-2 font-normal text-purple-600">salvando...</span>}
       </label>
       {multiline ? (
-        <textarea {...common} />
+        <textarea rows={rows} {...common} />
       ) : (
         <input
           type={(type && INPUT_TYPES[type.kind]) ?? 'text'}

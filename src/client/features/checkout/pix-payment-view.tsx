@@ -104,7 +104,7 @@ export function PixPaymentView({ order, exhausted, onCheckAgain }: PixPaymentVie
           <li>Abra o app do seu banco e escolha PIX.</li>
           <li>Cole o código (PIX Copia e Cola) ou leia o QR Code.</li>
           {manual ? (
-            <li>Pague e envie o comprovante pelo WhatsApp da loja.</li>
+            <li>Pague e envie o comprovante para a loja.</li>
           ) : (
             <li>Confirme o pagamento: esta página atualiza sozinha.</li>
           )}

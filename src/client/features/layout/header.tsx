@@ -3,8 +3,10 @@ import { AuthButton } from './auth-button'
 import { CartButton } from './cart-button'
 import { SecurityBadge } from './security-badge'
 import { SocialLinks } from './social-links'
+import { StoreMark, useStoreName } from './store-brand'
 
 export function Header() {
+  const storeName = useStoreName()
   return (
     <header className="sticky top-0 z-40 bg-white/95 shadow-sm backdrop-blur">
       <div className="bg-purple-900 text-xs text-purple-50">
@@ -18,12 +20,12 @@ export function Header() {
           href="/"
           className="flex min-w-0 items-center gap-2 rounded-lg focus-visible:outline-3 focus-visible:outline-purple-500"
         >
-          <span aria-hidden="true" className="text-2xl">
-            🍎
-          </span>
-          <span className="min-w-0 text-[15px] leading-tight font-extrabold sm:text-lg">
-            <span className="block text-purple-800 sm:inline">Materiais </span>
-            <span className="block text-pink-600 sm:inline">Pedagógicos</span>
+          <StoreMark />
+          <span
+            data-testid="store-name"
+            className="line-clamp-2 min-w-0 text-[15px] leading-tight font-extrabold text-purple-800 sm:text-lg"
+          >
+            {storeName}
           </span>
         </Link>
         <nav aria-label="Conta e carrinho" className="flex shrink-0 items-center gap-2">

@@ -51,6 +51,10 @@ const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'POST', url: '/api/admin/coupons' },
   { method: 'PUT', url: '/api/admin/coupons/:id' },
   { method: 'DELETE', url: '/api/admin/coupons/:id' },
+  { method: 'GET', url: '/api/admin/checklist' },
+  { method: 'POST', url: '/api/admin/demo/remove' },
+  { method: 'POST', url: '/api/admin/store/logo' },
+  { method: 'DELETE', url: '/api/admin/store/logo' },
 ]
 
 /** Admin calls other issues provide (messaging, Canva links); every other one must exist. */

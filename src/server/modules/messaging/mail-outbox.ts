@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { composeMail, type ComposedMail, type MailContent } from './mail-layout.js'
 import { mailConfigOf, type MailEnv } from './mail-transport.js'
-import { storeNameOf, type BaseUrl } from './messaging-config.js'
+import { mailBrandOf, type BaseUrl } from './messaging-config.js'
 import { enqueueMessage, latestEmails, requeueEmail, type OutboxRow } from './outbox.js'
 
 export interface EmailMessage extends ComposedMail {
@@ -47,8 +47,7 @@ export function createMailOutbox(deps: {
      * settings, and on PGlite a transaction holds the only connection.
      */
     async compose(content: MailContent): Promise<ComposedMail> {
-      const storeName = storeNameOf(await deps.settings.all())
-      return composeMail({ storeName, baseUrl: deps.baseUrl.get() }, content)
+      return composeMail(mailBrandOf(await deps.settings.all(), deps.baseUrl.get()), content)
     },
 
     /** Written in `tx`: the e-mail exists exactly when the change that caused it commits. */

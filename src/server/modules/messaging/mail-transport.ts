@@ -22,7 +22,8 @@ export interface MailEnv {
 export function mailConfigOf(env: MailEnv, values: SettingsMap): MailConfig | null {
   const smtpUrl = env.smtpUrl ?? values.smtp_url.trim()
   if (!smtpUrl) return null
-  const storeName = storeNameOf(values)
+  // A quote or backslash in the name would end the display name early (RFC 5322 quoted-string).
+  const storeName = storeNameOf(values).replace(/["\\\r\n]/g, '')
   const from =
     env.from ?? (values.mail_from.trim() || `"${storeName}" <${values.footer_email.trim()}>`)
   return { smtpUrl, from, source: env.smtpUrl ? 'env' : 'settings' }

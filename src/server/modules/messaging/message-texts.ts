@@ -147,3 +147,8 @@ export function reminderText(
     `Não quer mais lembretes deste pedido? ${optOutUrl}`,
   ].join('\n')
 }
+
+/** A buyer's WhatsApp ends with the store's name: she knows who writes before she saves the number. */
+export function signedBy(text: string, storeName: string): string {
+  return `${text}\n\n— ${storeName}`
+}

@@ -11,9 +11,9 @@ import { normaliseWhatsapp } from '../../lib/phone.js'
 import type { OrdersService } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { createEvolutionClient, EvolutionError } from './evolution-api.js'
-import { materialsLink, paidBuyerText, testText } from './message-texts.js'
+import { materialsLink, paidBuyerText, signedBy, testText } from './message-texts.js'
 import { createMailOutbox } from './mail-outbox.js'
-import { createBaseUrl, messagingSettingsOf } from './messaging-config.js'
+import { createBaseUrl, messagingSettingsOf, storeNameOf } from './messaging-config.js'
 import { createOrderNotices, type AccessTokens } from './order-notices.js'
 import { outboxCounts, recordSent } from './outbox.js'
 import { createReminderNotices } from './reminder-notices.js'
@@ -78,7 +78,8 @@ export function createMessagingService(deps: {
       )
     }
     const link = materialsLink(baseUrl.get(), order.customerEmail, to)
-    return { to, body: paidBuyerText(order, await orders.lines(order.id), link) }
+    const text = paidBuyerText(order, await orders.lines(order.id), link)
+    return { to, body: signedBy(text, storeNameOf(await settings.all())) }
   }
 
   const reminders = createReminderNotices({

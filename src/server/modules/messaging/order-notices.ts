@@ -11,8 +11,9 @@ import {
   paidBuyerText,
   refundDeclinedBuyerText,
   refundedBuyerText,
+  signedBy,
 } from './message-texts.js'
-import { messagingSettingsOf, storeNameOf, type BaseUrl } from './messaging-config.js'
+import { messagingSettingsOf, mailBrandOf, supportWhatsappOf, type BaseUrl } from './messaging-config.js'
 import {
   orderClosedMail,
   orderCreatedMail,
@@ -62,12 +63,9 @@ export function createOrderNotices(deps: {
       }
       const { gateway, adminNumber, adminRaw } = messagingSettingsOf(values)
       const baseUrl = deps.baseUrl.get()
-      const brand: MailBrand = {
-        storeName: storeNameOf(values),
-        baseUrl,
-      }
+      const brand: MailBrand = mailBrandOf(values, baseUrl)
       const ctx: OrderMailContext = {
-        supportWhatsapp: normaliseWhatsapp(values.whatsapp_number),
+        supportWhatsapp: supportWhatsappOf(values),
       }
       const adminEmail = values.admin_email.trim()
 
@@ -142,7 +140,7 @@ export function createOrderNotices(deps: {
           await enqueueMessage(tx, {
             dedupeKey: `order:${order.id}:paid:buyer`,
             to: buyer,
-            body: paidBuyerText(order, lines, link),
+            body: signedBy(paidBuyerText(order, lines, link), brand.storeName),
           })
         },
 
@@ -168,7 +166,7 @@ export function createOrderNotices(deps: {
           await enqueueMessage(tx, {
             dedupeKey: `order:${order.id}:refunded:buyer`,
             to: buyer,
-            body: refundedBuyerText(order, lines),
+            body: signedBy(refundedBuyerText(order, lines), brand.storeName),
           })
         },
 
@@ -189,7 +187,7 @@ export function createOrderNotices(deps: {
           await enqueueMessage(tx, {
             dedupeKey: `order:${order.id}:refund-declined:buyer`,
             to: buyer,
-            body: refundDeclinedBuyerText(order, lines, note),
+            body: signedBy(refundDeclinedBuyerText(order, lines, note), brand.storeName),
           })
         },
       }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { demoOrders } from './demo-orders.js'
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../db/client.js'
 import { createOrderChange } from './order-change.js'
@@ -39,6 +40,8 @@ export type OrderReads = ReturnType<typeof createOrderReads>
  * The orders module as other modules see it, in three parts: the state machine (every change,
  * each one unit of work: order-transitions.ts over order-change.ts), and the reads above.
  */
+export { DEMO_PROVIDER } from './demo-orders.js'
+
 export function createOrdersService(
   db: Db,
   deps: {
@@ -54,6 +57,7 @@ export function createOrdersService(
   return {
     ...orderTransitions(db, change, deps),
     ...(deps.reads ?? createOrderReads(db)),
+    ...demoOrders(db),
     onClosed: change.onClosed,
     onSalesChange: change.onSalesChange,
     drain: change.drain,

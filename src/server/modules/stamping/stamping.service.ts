@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { buffer } from 'node:stream/consumers'
-import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { StampFallbackCount, StampFallbackReason } from '../../../contracts/stamping.js'
 import type { Config } from '../../config.js'
@@ -296,6 +296,19 @@ export function createStampingService(deps: {
 
     /** The row of a purchase's file (tests and the admin's look at one delivery). */
     copyOf: (purchaseId: number, sourceKey: string) => findCopy(db, purchaseId, sourceKey),
+
+    /**
+     * The stored copies of `orderIds`, read in the transaction that deletes those orders (their
+     * rows go with them): the caller removes the files once it commits.
+     */
+    async copyKeysOf(tx: Db, orderIds: string[]): Promise<string[]> {
+      if (!orderIds.length) return []
+      const rows = await tx
+        .select({ key: stampedCopies.copyKey })
+        .from(stampedCopies)
+        .where(and(inArray(stampedCopies.orderId, orderIds), isNotNull(stampedCopies.copyKey)))
+      return rows.map((r) => r.key!).filter(Boolean)
+    },
 
     /** How many rows wait for the background job (the benchmark waits for zero). */
     async pendingCount(): Promise<number> {

@@ -8,7 +8,7 @@ import { Panel } from '../../../ui/panel'
 import { useOrderStatus } from '../admin.mutations'
 import { adminOrdersQuery } from '../admin.queries'
 import { money, shortDate } from '../money'
-import { PaidBadge } from '../order-badge'
+import { DemoBadge, PaidBadge } from '../order-badge'
 import { RefundDialog } from '../refund-dialog'
 
 /** "2× Kit Alfabetização, Cartaz": what the buyer paid for, to match it with the PIX. */
@@ -42,7 +42,8 @@ export function OrderLine({ order, children }: { order: AdminOrder; children: Re
       <div className="min-w-0">
         <p className="truncate font-semibold">
           {order.customerName || 'Cliente'}{' '}
-          <span className="font-mono text-xs text-gray-400">#{String(order.id).slice(0, 8)}</span>
+          <span className="font-mono text-xs text-gray-400">#{String(order.id).slice(0, 8)}</span>{' '}
+          <DemoBadge order={order} />
         </p>
         <p data-testid="order-items" className="text-sm text-gray-800">
           {itemsText(order)}

@@ -6,7 +6,7 @@ import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { analyticsQuery } from '../admin.queries'
 import { money, shortDate } from '../money'
-import { PaidBadge } from '../order-badge'
+import { DemoBadge, PaidBadge } from '../order-badge'
 
 const RECENT_ORDERS = 5
 
@@ -72,6 +72,7 @@ export function OverviewTab() {
                 </div>
                 <div className="flex items-center gap-2">
                   <span className="font-bold text-purple-900">{money(order.totalAmount)}</span>
+                  <DemoBadge order={order} />
                   <PaidBadge status={order.status} />
                 </div>
               </li>
