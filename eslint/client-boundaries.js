@@ -21,6 +21,8 @@ export const ALLOWED_FEATURE_IMPORTS = {
   home: ['auth', 'settings'],
   // The header shows the session and the cart; header and footer show the store's contacts.
   layout: ['auth', 'cart', 'settings'],
+  // The About, Terms and Privacy pages are the owner's texts, with the store's name and contacts.
+  legal: ['settings'],
   // A product page adds to the cart, downloads a free material, shows its category and the
   // store's download quota.
   'product-detail': ['cart', 'catalog', 'downloads', 'settings'],

@@ -123,7 +123,9 @@ export const SettingBody = z.object({
     .union([z.string(), z.number(), z.boolean()], { error: 'Informe o valor' })
     .transform((v) => String(v).trim())
     .pipe(
-      z.string().max(PAGE_TEXT_MAX, { error: `Valor longo demais (máximo ${PAGE_TEXT_MAX} caracteres)` }),
+      z
+        .string()
+        .max(PAGE_TEXT_MAX, { error: `Valor longo demais (máximo ${PAGE_TEXT_MAX} caracteres)` }),
     ),
   description: z.string().optional(),
   category: z.string().optional(),

@@ -21,7 +21,8 @@ export type Block =
 const TOKEN =
   /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]])|([A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})|\{([a-z_]+)\}/g
 
-const isPlaceholder = (name: string): name is PagePlaceholder => Object.hasOwn(PAGE_PLACEHOLDERS, name)
+const isPlaceholder = (name: string): name is PagePlaceholder =>
+  Object.hasOwn(PAGE_PLACEHOLDERS, name)
 
 export function parseInline(line: string): Inline[] {
   const out: Inline[] = []

@@ -72,6 +72,10 @@ const PAGE_HINT = `um parágrafo por linha em branco; # título; - item de lista
 /** Shown when the seller's identity is not filled in yet; what a new install shows. */
 export const DEFAULT_STORE_NAME = 'Loja de Materiais Pedagógicos'
 
+/** The name every page, e-mail and message carries: the `store_name` setting, else the default. */
+export const storeNameOf = (values: { store_name: string }) =>
+  values.store_name.trim() || DEFAULT_STORE_NAME
+
 const positive = () => int({ min: 1 }, () => 'Use um número inteiro maior que zero')
 
 export const SETTING_SCHEMA = {
@@ -81,7 +85,8 @@ export const SETTING_SCHEMA = {
     category: 'identity',
     public: true,
     label: 'Nome da loja',
-    description: 'Nome da loja: no topo do site, nos títulos das páginas, nos e-mails e no WhatsApp',
+    description:
+      'Nome da loja: no topo do site, nos títulos das páginas, nos e-mails e no WhatsApp',
     hint: 'aparece no topo do site, nos e-mails e nas mensagens',
     type: requiredText(80, 'Informe o nome da loja'),
     default: DEFAULT_STORE_NAME,

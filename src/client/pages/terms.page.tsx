@@ -1,6 +1,6 @@
 import { LegalLayout } from '../features/legal/legal-layout'
 import { PageText, usePageIsDefault } from '../features/legal/page-text'
-import { capitalised, useSellerIdentity, useStoreName } from '../features/layout/store-brand'
+import { capitalised, useSellerIdentity, useStoreName } from '../features/settings/store-brand'
 import { usePublicSetting } from '../features/settings/settings.queries'
 
 /**

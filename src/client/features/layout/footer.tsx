@@ -8,7 +8,7 @@ import {
   useSellerIdentity,
   useStoreName,
   type SellerIdentity,
-} from './store-brand'
+} from '../settings/store-brand'
 
 const LEGAL_LINKS = [
   { href: '/sobre-nos', label: 'Sobre nós' },

@@ -3,7 +3,7 @@ import { AuthButton } from './auth-button'
 import { CartButton } from './cart-button'
 import { SecurityBadge } from './security-badge'
 import { SocialLinks } from './social-links'
-import { StoreMark, useStoreName } from './store-brand'
+import { StoreMark, useStoreName } from '../settings/store-brand'
 
 export function Header() {
   const storeName = useStoreName()

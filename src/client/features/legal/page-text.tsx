@@ -4,7 +4,7 @@ import { parsePageText, type Inline } from '../../../contracts/page-text'
 import { SETTING_SCHEMA } from '../../../contracts/settings'
 import { formatPhoneBR, whatsappLink } from '../../lib/format'
 import { usePublicSetting } from '../settings/settings.queries'
-import { useStoreName } from '../layout/store-brand'
+import { useStoreName } from '../settings/store-brand'
 
 type PageKey = 'page_about' | 'page_terms' | 'page_privacy'
 
@@ -28,7 +28,13 @@ function usePlaceholderValues(): Record<PagePlaceholder, ReactNode> {
   }
 }
 
-function InlineText({ parts, values }: { parts: Inline[]; values: Record<PagePlaceholder, ReactNode> }) {
+function InlineText({
+  parts,
+  values,
+}: {
+  parts: Inline[]
+  values: Record<PagePlaceholder, ReactNode>
+}) {
   return parts.map((part, i) => {
     switch (part.kind) {
       case 'text':

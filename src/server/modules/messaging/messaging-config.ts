@@ -1,5 +1,5 @@
 import { isPlaceholderWhatsapp } from '../../../contracts/demo-placeholders.js'
-import { DEFAULT_STORE_NAME } from '../../../contracts/settings.js'
+import { storeNameOf } from '../../../contracts/settings.js'
 import { normaliseWhatsapp } from '../../lib/phone.js'
 import type { SettingsMap } from '../settings/settings.service.js'
 import type { GatewayConfig } from './evolution-api.js'
@@ -16,8 +16,7 @@ export interface MessagingSettings {
 }
 
 /** The name every message signs with: the store name setting, else the store's default name. */
-export const storeNameOf = (values: Pick<SettingsMap, 'store_name'>) =>
-  values.store_name.trim() || DEFAULT_STORE_NAME
+export { storeNameOf }
 
 /** The e-mails' header: the store's name, and its logo when one was uploaded. */
 export const mailBrandOf = (

@@ -13,7 +13,12 @@ import {
   refundedBuyerText,
   signedBy,
 } from './message-texts.js'
-import { messagingSettingsOf, mailBrandOf, supportWhatsappOf, type BaseUrl } from './messaging-config.js'
+import {
+  messagingSettingsOf,
+  mailBrandOf,
+  supportWhatsappOf,
+  type BaseUrl,
+} from './messaging-config.js'
 import {
   orderClosedMail,
   orderCreatedMail,

@@ -5,7 +5,12 @@ import type { OrderLineRow, OrderRow } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { composeMail } from './mail-layout.js'
 import { reminderText, signedBy } from './message-texts.js'
-import { messagingSettingsOf, mailBrandOf, supportWhatsappOf, type BaseUrl } from './messaging-config.js'
+import {
+  messagingSettingsOf,
+  mailBrandOf,
+  supportWhatsappOf,
+  type BaseUrl,
+} from './messaging-config.js'
 import { paymentPageOf, reminderMail } from './order-mails.js'
 import type { AccessTokens } from './order-notices.js'
 import { enqueueMessage } from './outbox.js'

@@ -289,7 +289,9 @@ export function createProductsService(deps: {
       const [row] = await db
         .select({ id: products.id })
         .from(products)
-        .where(and(eq(products.isDemo, true), eq(products.isActive, true), isNull(products.deletedAt)))
+        .where(
+          and(eq(products.isDemo, true), eq(products.isActive, true), isNull(products.deletedAt)),
+        )
         .limit(1)
       return row !== undefined
     },
@@ -304,7 +306,10 @@ export function createProductsService(deps: {
     async removeDemo<T>(
       first: (tx: Db, productIds: number[]) => Promise<{ result: T; sold: number[] }>,
     ): Promise<{ result: T; deleted: number; deactivated: number }> {
-      const demo = await db.select({ id: products.id }).from(products).where(eq(products.isDemo, true))
+      const demo = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.isDemo, true))
       const ids = demo.map((p) => p.id)
       const everything = { files: [] as string[], images: [] as string[] }
       for (const id of ids) {

@@ -21,7 +21,11 @@ export interface ChecklistState {
  * 'Antes de vender' (issue 27): each item done or not from the store's real state, never from
  * a box the owner ticks. The demo's placeholders (demo-placeholders.ts) count as not done.
  */
-export function checklistOf({ settings: s, paymentMode, demoLeft }: ChecklistState): ChecklistAnswer {
+export function checklistOf({
+  settings: s,
+  paymentMode,
+  demoLeft,
+}: ChecklistState): ChecklistAnswer {
   const footerWhatsapp = s.footer_whatsapp.trim()
   const done: Record<ChecklistKey, boolean> = {
     payment: paymentMode !== 'demo' && paymentMode !== 'unavailable',

@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js'
 import { adminScope } from '../../http/admin-scope.js'
 import { hasNul, invalidBytes } from '../../http/invalid-bytes.js'
 import { isFresh } from '../../lib/http.js'
-import { discardRestOfBody } from '../products/multipart-upload.js'
+import { discardRestOfBody } from '../../http/discard-body.js'
 import { LOGO_MAX_BYTES } from './store-logo.service.js'
 
 /** The store's identity and first hour (issue 27): its logo, the checklist, the demo's removal. */
@@ -47,37 +47,41 @@ export async function storeRoutes(app: App) {
       store.removeDemo(),
     )
 
-    scope.post('/api/admin/store/logo', { schema: { response: { 200: LogoAnswer } } }, async (req) => {
-      if (!req.isMultipart()) {
-        throw new AppError('unsupported_media_type', 'Envie o logo como multipart/form-data')
-      }
-      try {
-        const part = await req.file()
-        if (!part || part.fieldname !== 'logo' || !part.filename) {
-          part?.file.resume()
-          throw new AppError('bad_request', 'Escolha a imagem do logo (campo logo)', {
-            [ERROR_FIELD_HEADER]: 'logo',
+    scope.post(
+      '/api/admin/store/logo',
+      { schema: { response: { 200: LogoAnswer } } },
+      async (req) => {
+        if (!req.isMultipart()) {
+          throw new AppError('unsupported_media_type', 'Envie o logo como multipart/form-data')
+        }
+        try {
+          const part = await req.file()
+          if (!part || part.fieldname !== 'logo' || !part.filename) {
+            part?.file.resume()
+            throw new AppError('bad_request', 'Escolha a imagem do logo (campo logo)', {
+              [ERROR_FIELD_HEADER]: 'logo',
+            })
+          }
+          if (hasNul(part.filename)) throw invalidBytes()
+          const bytes = await part.toBuffer().catch(() => {
+            throw new AppError(
+              'payload_too_large',
+              `Logo grande demais: use uma imagem de até ${LOGO_MAX_BYTES / 1024 / 1024} MB`,
+            )
           })
+          if (bytes.length > LOGO_MAX_BYTES) {
+            throw new AppError(
+              'payload_too_large',
+              `Logo grande demais: use uma imagem de até ${LOGO_MAX_BYTES / 1024 / 1024} MB`,
+            )
+          }
+          return { logo: await storeLogo.upload(bytes, part.filename) }
+        } catch (error) {
+          discardRestOfBody(req)
+          throw error
         }
-        if (hasNul(part.filename)) throw invalidBytes()
-        const bytes = await part.toBuffer().catch(() => {
-          throw new AppError(
-            'payload_too_large',
-            `Logo grande demais: use uma imagem de até ${LOGO_MAX_BYTES / 1024 / 1024} MB`,
-          )
-        })
-        if (bytes.length > LOGO_MAX_BYTES) {
-          throw new AppError(
-            'payload_too_large',
-            `Logo grande demais: use uma imagem de até ${LOGO_MAX_BYTES / 1024 / 1024} MB`,
-          )
-        }
-        return { logo: await storeLogo.upload(bytes, part.filename) }
-      } catch (error) {
-        discardRestOfBody(req)
-        throw error
-      }
-    })
+      },
+    )
 
     scope.delete('/api/admin/store/logo', async (_req, reply) => {
       await storeLogo.remove()

@@ -45,14 +45,8 @@ beforeAll(async () => {
   demoSold = await insertProduct(store, { name: 'Tabuada de Exemplo', priceCents: 2990 })
   own = await insertProduct(store, { name: 'Caderno da Professora', priceCents: 1500 })
   // As the seed marks them (seed/demo-catalog.ts).
-  await store.database.db
-    .update(products)
-    .set({ isDemo: true })
-    .where(eq(products.id, demoOnly.id))
-  await store.database.db
-    .update(products)
-    .set({ isDemo: true })
-    .where(eq(products.id, demoSold.id))
+  await store.database.db.update(products).set({ isDemo: true }).where(eq(products.id, demoOnly.id))
+  await store.database.db.update(products).set({ isDemo: true }).where(eq(products.id, demoSold.id))
   store.app.services.catalog.invalidate()
 })
 afterAll(async () => {
@@ -67,8 +61,7 @@ const get = <T>(url: string) =>
 const save = (key: string, value: string) =>
   call(store, 'POST', '/api/admin/settings', { key, value }, { cookie: admin })
 const checklist = () => get<ChecklistAnswer>('/api/admin/checklist')
-const done = async () =>
-  Object.fromEntries((await checklist()).items.map((i) => [i.key, i.done]))
+const done = async () => Object.fromEntries((await checklist()).items.map((i) => [i.key, i.done]))
 const deliver = () => store.app.services.messaging.worker.runOnce()
 
 /** A demo-mode order the buyer confirms herself, as the demo does: paid, nothing charged. */
@@ -257,9 +250,7 @@ describe('the store name, set once, everywhere', () => {
       address: 'angela@cantinho.com.br',
     })
     expect(String(mail!.html)).toContain(STORE_NAME)
-    const text = fake
-      .to('5521987654321')
-      .find((m) => m.text.includes(`#${order.id.slice(0, 8)}`))
+    const text = fake.to('5521987654321').find((m) => m.text.includes(`#${order.id.slice(0, 8)}`))
     expect(text, 'the buyer’s WhatsApp').toBeDefined()
     expect(text!.text.trim().endsWith(`— ${STORE_NAME}`)).toBe(true)
   })

@@ -6,7 +6,7 @@ import { call, path } from '../../../lib/api'
 import { sendWithProgress } from '../../../lib/xhr-upload'
 import { Button } from '../../../ui/button'
 import { toast } from '../../../ui/toast-store'
-import { StoreMark } from '../../layout/store-brand'
+import { StoreMark } from '../../settings/store-brand'
 import { publicSettingsQuery, usePublicSetting } from '../../settings/settings.queries'
 import { adminKeys } from '../admin.queries'
 
@@ -58,7 +58,10 @@ export function LogoField() {
   })
 
   return (
-    <div data-testid="logo-field" className="mb-4 rounded-2xl border-2 border-purple-100 bg-white p-4">
+    <div
+      data-testid="logo-field"
+      className="mb-4 rounded-2xl border-2 border-purple-100 bg-white p-4"
+    >
       <label htmlFor={id} className="block text-sm font-semibold text-gray-800">
         Logo
       </label>
@@ -84,11 +87,7 @@ export function LogoField() {
         }}
       />
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          disabled={upload.isPending}
-          onClick={() => input.current?.click()}
-        >
+        <Button size="sm" disabled={upload.isPending} onClick={() => input.current?.click()}>
           {upload.isPending ? 'Enviando...' : logo ? 'Trocar logo' : 'Enviar logo'}
         </Button>
         {logo && (

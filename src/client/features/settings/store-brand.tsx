@@ -1,7 +1,7 @@
 import { DEFAULT_STORE_NAME } from '../../../contracts/settings'
 import { formatTaxId, taxIdKind } from '../../../contracts/tax-id'
 import { formatPhoneBR } from '../../lib/format'
-import { usePublicSetting } from '../settings/settings.queries'
+import { usePublicSetting } from './settings.queries'
 
 /** The owner's `store_name`; the default while the settings load. */
 export const useStoreName = () => usePublicSetting('store_name', DEFAULT_STORE_NAME)
