@@ -64,3 +64,22 @@ export const taxIdSchema = (message = 'CPF ou CNPJ inválido') =>
     .trim()
     .refine((value) => taxIdKind(value) !== null, { error: message })
     .transform(taxIdDigits)
+
+/** The checkout, when the store's PIX provider needs the payer's document (Asaas). */
+export const TAX_ID_REQUIRED_MESSAGE = 'Informe o CPF (ou CNPJ) de quem paga o PIX'
+
+/**
+ * A CPF or CNPJ as a buyer types it at checkout: only digits are kept. Empty means absent
+ * (whether it is required depends on the provider, not on the form).
+ */
+export const TaxIdField = z
+  .string()
+  .max(30, { error: 'CPF inválido' })
+  .transform((raw, ctx) => {
+    if (!raw.trim()) return undefined
+    const digits = taxIdDigits(raw)
+    const cnpj = digits.length === 14
+    if (cnpj ? isCnpj(digits) : isCpf(digits)) return digits
+    ctx.addIssue({ code: 'custom', message: cnpj ? 'CNPJ inválido' : 'CPF inválido' })
+    return z.NEVER
+  })
