@@ -25,13 +25,13 @@ export default function TermsPage() {
       <PageText settingKey="page_terms" />
       <section id="quem-vende" aria-labelledby="quem-vende-titulo" data-testid="terms-seller">
         <h2 id="quem-vende-titulo">Quem vende</h2>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-gray-700">
           {rows
             .filter(([, value]) => value)
             .map(([label, value]) => (
               <div key={label} className="contents">
                 <dt className="font-semibold">{label}</dt>
-                <dd className="break-words">{value}</dd>
+                <dd className="[overflow-wrap:anywhere]">{value}</dd>
               </div>
             ))}
         </dl>

@@ -10,14 +10,14 @@ export const useStoreName = () => usePublicSetting('store_name', DEFAULT_STORE_N
 export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /** The uploaded logo, or the store's apple when there is none (the name beside it says who). */
-export function StoreMark({ className = 'h-10' }: { className?: string }) {
+export function StoreMark({ className = 'h-9' }: { className?: string }) {
   const logo = usePublicSetting('store_logo')
   if (logo) {
     return (
       <img
         src={logo}
         alt=""
-        className={`${className} w-auto max-w-24 shrink-0 rounded-md object-contain`}
+        className={`${className} w-auto max-w-16 shrink-0 rounded-md object-contain`}
       />
     )
   }

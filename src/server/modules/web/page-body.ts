@@ -72,7 +72,7 @@ const DEFAULT_BRAND: ShellBrand = { storeName: STORE_NAME, logo: '' }
 /** The header's mark: the uploaded logo, else the apple (header.tsx, StoreMark). */
 function shellMark(brand: ShellBrand): string {
   return brand.logo
-    ? `<img src="${escapeHtml(brand.logo)}" alt="" class="h-10 w-auto max-w-24 shrink-0 rounded-md object-contain">`
+    ? `<img src="${escapeHtml(brand.logo)}" alt="" class="h-9 w-auto max-w-16 shrink-0 rounded-md object-contain">`
     : `<span aria-hidden="true" class="text-2xl">🍎</span>`
 }
 

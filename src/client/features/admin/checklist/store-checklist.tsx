@@ -79,9 +79,9 @@ export function StoreChecklist() {
             key={item.key}
             data-testid={`checklist-${item.key}`}
             data-done={item.done}
-            className="flex flex-wrap items-center justify-between gap-2 py-2.5"
+            className="py-2.5"
           >
-            <span className="flex min-w-0 flex-1 items-start gap-2">
+            <span className="flex min-w-0 items-start gap-2">
               <span
                 aria-hidden="true"
                 className={
@@ -97,22 +97,25 @@ export function StoreChecklist() {
                 <span className="sr-only">{item.done ? ' (feito)' : ' (a fazer)'}</span>
               </span>
             </span>
-            {!item.done &&
-              (item.key === 'demo' ? (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  data-testid="remove-demo"
-                  disabled={remove.isPending}
-                  onClick={() => setAsking(true)}
-                >
-                  {remove.isPending ? 'Removendo...' : 'Remover demonstração'}
-                </Button>
-              ) : (
-                <Link href={WHERE[item.key].href} className={buttonClasses('secondary', 'sm')}>
-                  {WHERE[item.key].label}
-                </Link>
-              ))}
+            {!item.done && (
+              <div className="mt-2 pl-7">
+                {item.key === 'demo' ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    data-testid="remove-demo"
+                    disabled={remove.isPending}
+                    onClick={() => setAsking(true)}
+                  >
+                    {remove.isPending ? 'Removendo...' : 'Remover demonstração'}
+                  </Button>
+                ) : (
+                  <Link href={WHERE[item.key].href} className={buttonClasses('secondary', 'sm')}>
+                    {WHERE[item.key].label}
+                  </Link>
+                )}
+              </div>
+            )}
           </li>
         ))}
       </ul>

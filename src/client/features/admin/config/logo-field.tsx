@@ -66,8 +66,12 @@ export function LogoField() {
         Logo
       </label>
       <div className="mt-2 flex items-center gap-3">
-        <span className="grid h-14 min-w-14 place-items-center rounded-xl bg-purple-50 px-2">
-          <StoreMark className="h-12" />
+        <span className="grid h-14 min-w-14 shrink-0 place-items-center rounded-xl bg-purple-50 px-2">
+          {logo ? (
+            <img src={logo} alt="Logo atual" className="h-12 w-auto max-w-40 object-contain" />
+          ) : (
+            <StoreMark />
+          )}
         </span>
         <p className="text-xs text-gray-500">
           Aparece no topo do site e nos e-mails. JPEG, PNG, WebP ou GIF; sem logo, fica a maçã.
