@@ -137,6 +137,12 @@ export const PaymentMethods = z.object({
   card: z.boolean(),
   /** The PIX provider needs the payer's CPF or CNPJ (Asaas): the checkout asks for it. */
   taxIdRequired: z.boolean(),
+  /**
+   * How a PIX is confirmed: 'manual' under the store's own key (the owner looks at the bank,
+   * so the checkout promises 'liberados após a confirmação da loja'), 'automatic' when a
+   * provider confirms it by itself ('na hora'). Issue 27, item 7.
+   */
+  pixConfirmation: z.enum(['automatic', 'manual']),
 })
 export type PaymentMethods = z.infer<typeof PaymentMethods>
 
