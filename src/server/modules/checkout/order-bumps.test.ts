@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BumpStat } from '../../../contracts/admin.js'
 import type { CheckoutAnswer } from '../../../contracts/checkout.js'
+import { formatBRL } from '../../../contracts/money.js'
 import type { AdminProduct, CheckoutOffer } from '../../../contracts/products.js'
 import { adminSession } from '../../testing/auth.js'
 import { call, guestForm, newCartSession } from '../../testing/commerce.js'
@@ -103,7 +104,7 @@ describe('order bumps', () => {
       )
       expect(res.statusCode).toBe(400)
       expect(res.json()).toEqual({
-        message: 'O preço da oferta de Agenda deve ser menor que o preço dele (R$ 20,00)',
+        message: `O preço da oferta de Agenda deve ser menor que o preço dele (${formatBRL(2000)})`,
       })
       expect(res.headers['x-error-field']).toBe('orderBumps')
     }
