@@ -172,6 +172,27 @@ describe("'Já paguei' (POST /api/orders/:id/paid-claim)", () => {
   })
 })
 
+describe("'Já paguei' against the expiry job, at the same instant", () => {
+  it('ends awaiting the owner, alerted once, whichever runs first (PostgreSQL runs them at once)', async () => {
+    const placed = await Promise.all(Array.from({ length: 6 }, () => placeOrder()))
+    const late = Date.now() + 2 * DAY
+    await Promise.all(
+      placed.flatMap(({ id, session }) => [
+        claim(id, session),
+        store.app.services.orders.cancelStale(late, id),
+        claim(id, session),
+      ]),
+    )
+    await deliver()
+    for (const { id } of placed) {
+      // Claimed first: the expiry leaves it; expired first: the store-key claim takes it back.
+      expect((await adminOrder(id)).status).toBe('awaiting_confirmation')
+      const short = id.slice(0, 8)
+      expect(mailsTo(OWNER, new RegExp(`Confirme o pagamento #?${short}`))).toHaveLength(1)
+    }
+  })
+})
+
 describe('a refund under the store’s own key', () => {
   it('is "to_send" until the owner ticks it as sent, with an e-mail at each step', async () => {
     const { id, session, email } = await placeOrder()
