@@ -4,7 +4,6 @@ import type { RefundRequestAnswer } from '../../../contracts/refunds'
 import { OrderStatusBadge } from '../../ui/order-status-badge'
 import { RefundRequest } from './refund-request'
 
-
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' })
 
 export function OrderHistory({

@@ -65,8 +65,7 @@ export function useOrderStatus() {
     }: {
       id: string
       status: Exclude<AdminOrder['status'], 'awaiting_confirmation'>
-    }) =>
-      call(adminRoutes.orderStatus, { params: { id }, body: { status } }),
+    }) => call(adminRoutes.orderStatus, { params: { id }, body: { status } }),
     onSuccess: () => {
       done('Status atualizado!')
       for (const queryKey of [adminKeys.orders(), adminKeys.analytics(), adminKeys.downloads()])

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type {
   AdminAnalytics,
   AdminOrder,
@@ -130,10 +130,7 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
             revenue: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${paid}), 0)::int`,
           })
           .from(orders),
-        db
-          .select({ n: count() })
-          .from(orders)
-          .where(eq(orders.status, 'awaiting_confirmation')),
+        db.select({ n: count() }).from(orders).where(eq(orders.status, 'awaiting_confirmation')),
         db.select({ n: count() }).from(refunds).where(eq(refunds.status, 'return_money')),
         newestOrders(5),
         db

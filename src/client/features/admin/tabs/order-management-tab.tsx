@@ -33,13 +33,13 @@ function StatusSelect({ order }: { order: AdminOrder }) {
           }}
           className="h-10 rounded-xl border-2 border-purple-100 bg-white px-2 text-base focus:border-purple-500 focus:outline-none"
         >
-          {ORDER_STATUSES.filter(
-            (s) => s !== 'awaiting_confirmation' || order.status === s,
-          ).map((status) => (
-            <option key={status} value={status} disabled={status === 'awaiting_confirmation'}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
+          {ORDER_STATUSES.filter((s) => s !== 'awaiting_confirmation' || order.status === s).map(
+            (status) => (
+              <option key={status} value={status} disabled={status === 'awaiting_confirmation'}>
+                {STATUS_LABELS[status]}
+              </option>
+            ),
+          )}
         </select>
       </label>
       <ConfirmPaid

@@ -82,8 +82,8 @@ export function OverviewTab() {
           tab="orders"
           linkLabel="Ver pedidos"
         >
-          Clientes que tocaram em &lsquo;Já paguei&rsquo;: confira o valor no app do banco e toque em
-          &lsquo;Confirmar pagamento&rsquo; na aba Pedidos para liberar os materiais.
+          Clientes que tocaram em &lsquo;Já paguei&rsquo;: confira o valor no app do banco e toque
+          em &lsquo;Confirmar pagamento&rsquo; na aba Pedidos para liberar os materiais.
         </Waiting>
         <Waiting
           testId="refunds-to-send"

@@ -70,7 +70,9 @@ export function MarkRefundSent({ orderId }: { orderId: string }) {
         onConfirm={() => decide.mutate({ id: orderId, moneyReturned: true })}
       >
         <p>Confirme só depois de devolver o valor por PIX pelo app do banco.</p>
-        <p className="text-sm">O comprador recebe um e-mail avisando que a devolução foi enviada.</p>
+        <p className="text-sm">
+          O comprador recebe um e-mail avisando que a devolução foi enviada.
+        </p>
       </ConfirmDialog>
     </>
   )
