@@ -155,13 +155,17 @@ describe("'Já paguei' with the store's own PIX key, on a phone", () => {
     // The server's clock cannot be moved from a browser: the page is shown the expired answer
     // (as the server gives it, API-tested in paid-claim.test.ts) and the claim itself is real.
     const statusUrl = `**/api/orders/${orderId}/status`
-    const real = await (await buyer.request.get(`/api/orders/${orderId}/status`)).json()
     await buyer.route(statusUrl, (route) =>
       route.fulfill({
         json: {
-          ...real,
+          id: orderId,
           status: 'cancelled',
+          subtotalAmount: '19.90',
+          discountAmount: '0.00',
+          totalAmount: '19.90',
+          couponCode: null,
           pixPaymentData: null,
+          expiresAt: new Date(Date.now() - 60_000).toISOString(),
           awaitingConfirmation: false,
           canClaimPayment: true,
         },
@@ -212,6 +216,10 @@ describe("a refund under the store's own key, on a phone", () => {
     expect((await customer.request.post('/api/auth/register', { data: teacher })).status()).toBe(
       201,
     )
+    const signedIn = await customer.request.post('/api/auth/simple-login', {
+      data: { email: teacher.email, password: teacher.password },
+    })
+    expect(signedIn.status()).toBe(200)
     const products = (await (await customer.request.get('/api/products')).json()) as {
       id: number
       isFree: boolean
@@ -219,7 +227,16 @@ describe("a refund under the store's own key, on a phone", () => {
     const product = products.find((p) => !p.isFree)!
     const placed = await customer.request.post('/api/checkout', {
       headers: { 'x-session-id': `cart_${Date.now()}_reembolso` },
-      data: { items: [{ productId: product.id, quantity: 1 }] },
+      data: {
+        items: [{ productId: product.id, quantity: 1 }],
+        customerData: {
+          firstName: teacher.firstName,
+          lastName: teacher.lastName,
+          email: teacher.email,
+          whatsapp: teacher.whatsapp,
+          acceptTerms: true,
+        },
+      },
     })
     expect(placed.status(), await placed.text()).toBe(201)
     const { order } = (await placed.json()) as { order: { id: string } }
