@@ -22,6 +22,8 @@ export const AdminOrder = OrderSummary.extend({
   customerWhatsapp: z.string(),
   paymentProvider: z.string(),
   paidAt: z.string().nullable(),
+  /** Why it was closed: 'expired' (its PIX ran out; a late payment may still be confirmed)… */
+  closedReason: z.string().nullable(),
 })
 export type AdminOrder = z.infer<typeof AdminOrder>
 
@@ -40,8 +42,10 @@ export const AdminAnalytics = z.object({
     orders: z.number().int(),
     revenue: z.string(),
   }),
-  /** Pending orders paid to the static PIX key: only the owner can confirm them. */
+  /** Orders whose buyer said she paid ('Já paguei'): only the owner can confirm them. */
   awaitingConfirmation: z.number().int(),
+  /** Refunds under the store's own key whose money the owner has not yet sent back. */
+  refundsToSend: z.number().int(),
   recentOrders: z.array(AdminOrder),
   /** Products per category and what their paid sales brought in. */
   productStats: z.array(

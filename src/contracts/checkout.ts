@@ -137,6 +137,12 @@ export const PaymentMethods = z.object({
   card: z.boolean(),
   /** The PIX provider needs the payer's CPF or CNPJ (Asaas): the checkout asks for it. */
   taxIdRequired: z.boolean(),
+  /**
+   * How a PIX is confirmed: 'manual' under the store's own key (the owner looks at the bank,
+   * so the checkout promises 'liberados após a confirmação da loja'), 'automatic' when a
+   * provider confirms it by itself ('na hora'). Issue 27, item 7.
+   */
+  pixConfirmation: z.enum(['automatic', 'manual']),
 })
 export type PaymentMethods = z.infer<typeof PaymentMethods>
 
@@ -165,7 +171,17 @@ export type PixPaymentData = z.infer<typeof PixPaymentData>
 export const PixData = z.object({ qr_code_base64: z.string(), qr_code: z.string() })
 export type PixData = z.infer<typeof PixData>
 
-export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const
+/**
+ * 'awaiting_confirmation': the buyer said she paid ('Já paguei') a PIX the store confirms by
+ * hand; the expiry leaves it alone until the owner marks it paid or cancels it (issue 27).
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'awaiting_confirmation',
+  'paid',
+  'cancelled',
+  'refunded',
+] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 /** Why an order was cancelled or refunded, where it matters later (orders.closed_reason). */
 export const ORDER_CLOSED_REASONS = ['expired', 'refund_request', 'admin', 'provider'] as const
@@ -196,6 +212,13 @@ export const OrderSummary = z.object({
   totalAmount: z.string(),
   couponCode: z.string().nullable(),
   status: OrderStatus,
+  /** The buyer said she paid and the owner has not confirmed it yet ('Aguardando confirmação'). */
+  awaitingConfirmation: z.boolean(),
+  /**
+   * A refund under the store's own key: 'to_send' until the owner ticks the money as sent
+   * ('Reembolso a enviar'), then 'sent'; null for any other order.
+   */
+  refundStatus: z.enum(['to_send', 'sent']).nullable(),
   paymentMethod: z.enum(['pix', 'card']),
   /** ISO 8601. */
   createdAt: z.string(),
@@ -233,6 +256,16 @@ export const OrderStatusAnswer = z.object({
   couponCode: z.string().nullable(),
   /** Present while the order is pending, so a reloaded page can show the QR again. */
   pixPaymentData: PixPaymentData.nullable(),
+  /**
+   * The buyer said she paid ('Já paguei'): the store is checking. `status` stays 'pending'
+   * meanwhile, so a waiting page keeps polling until the owner confirms.
+   */
+  awaitingConfirmation: z.boolean(),
+  /**
+   * Whether 'Já paguei' may be sent now: a pending PIX, or one under the store's own key that
+   * expired (the buyer may have paid late; the owner checks).
+   */
+  canClaimPayment: z.boolean(),
   /** When an unpaid PIX order is cancelled (ISO 8601); null when it has no PIX expiry. */
   expiresAt: z.string().nullable(),
 })

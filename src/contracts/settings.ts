@@ -350,6 +350,16 @@ export const SETTING_SCHEMA = {
     type: int({ min: 30, max: 1440 }, (r) => `Use de ${r.min} a ${r.max} minutos (24 horas)`),
     default: 60,
   }),
+  // The store's own key is confirmed by hand: a day leaves time for the owner to look.
+  pix_static_expiry_minutes: entry({
+    category: 'payment',
+    label: 'Validade do PIX com a sua chave (minutos)',
+    description:
+      'Validade do PIX pago na chave da própria loja (minutos): depois disso o pedido não pago é cancelado',
+    hint: 'padrão 1440 (24 horas); quem tocou em "Já paguei" espera a sua confirmação',
+    type: int({ min: 30, max: 1440 }, (r) => `Use de ${r.min} a ${r.max} minutos (24 horas)`),
+    default: 1440,
+  }),
   recovery_enabled: entry({
     category: 'payment',
     label: 'Lembrar quem não pagou o PIX',

@@ -68,6 +68,11 @@ export const RATE_LIMITS = {
    */
   guestCheckoutIp: { name: 'guest-checkout-ip', limit: 20, windowMs: 60 * MINUTE },
   guestCheckoutEmail: { name: 'guest-checkout-email', limit: 5, windowMs: 60 * MINUTE },
+  /**
+   * 'Já paguei' per machine: each first claim of an order e-mails the owner; a buyer taps it
+   * once or twice per order, so 20 an hour from one address is plenty, and bounds the alerts.
+   */
+  paidClaimIp: { name: 'paid-claim-ip', limit: 20, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, RateLimitPolicy | SlowdownPolicy>
 
 /** Counters in fixed windows: the first hit opens a window of `windowMs`; it then expires. */

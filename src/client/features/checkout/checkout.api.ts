@@ -87,6 +87,11 @@ export function confirmPayment(orderId: string) {
   })
 }
 
+/** The buyer's 'Já paguei': the order awaits the shop's confirmation (issue 27). */
+export function claimPayment(orderId: string) {
+  return call(checkoutRoutes.claimPaid, { params: { id: orderId } })
+}
+
 /** The client's names, prices and total are sent as SPEC.md says; the server ignores them. */
 export function createCardOrder(body: BodyOf<typeof checkoutRoutes.cardOrder>) {
   return call(checkoutRoutes.cardOrder, { body })

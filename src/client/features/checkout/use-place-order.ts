@@ -116,6 +116,8 @@ export function usePlaceOrder(showUnderField: (error: unknown) => boolean = () =
         couponCode: order.couponCode,
         pixPaymentData: pixOf(answer),
         expiresAt: answer.pixPaymentData?.expiresAt ?? null,
+        awaitingConfirmation: false,
+        canClaimPayment: order.status === 'pending' && answer.pixPaymentData !== null,
       })
       if (answer.accountCreated) {
         void queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey })

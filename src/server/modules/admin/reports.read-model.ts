@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type {
   AdminAnalytics,
   AdminOrder,
@@ -13,6 +13,7 @@ import type { OrdersService } from '../orders/orders.service.js'
 import { orderItems, orders } from '../orders/orders.tables.js'
 import { products } from '../products/products.tables.js'
 import { recoveryOptOuts, recoveryReminders } from '../recovery/recovery.tables.js'
+import { refunds } from '../refunds/refunds.tables.js'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -22,13 +23,41 @@ type OrderRow = typeof orders.$inferSelect
  * nothing here ever writes.
  */
 export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, 'summarise'>) {
+  /**
+   * Refunds under the store's own key, per order: 'to_send' until the owner ticks the money as
+   * sent ('Reembolso a enviar'), then 'sent'. A provider's refund is its own business: null.
+   */
+  async function refundStatusOf(rows: OrderRow[]): Promise<Map<string, 'to_send' | 'sent'>> {
+    const refunded = rows.filter((r) => r.status === 'refunded' && r.paymentProvider === 'static')
+    if (refunded.length === 0) return new Map()
+    const found = await db
+      .select({ orderId: refunds.orderId, status: refunds.status })
+      .from(refunds)
+      .where(
+        inArray(
+          refunds.orderId,
+          refunded.map((r) => r.id),
+        ),
+      )
+    return new Map(
+      found
+        .filter((r) => r.status === 'return_money' || r.status === 'refunded')
+        .map((r) => [r.orderId, r.status === 'return_money' ? 'to_send' : 'sent']),
+    )
+  }
+
   async function withItems(rows: OrderRow[]): Promise<AdminOrder[]> {
-    const summaries = await orderSummaries.summarise(rows)
+    const [summaries, refundStatus] = await Promise.all([
+      orderSummaries.summarise(rows),
+      refundStatusOf(rows),
+    ])
     return summaries.map((summary, i) => ({
       ...summary,
+      refundStatus: refundStatus.get(summary.id) ?? null,
       customerWhatsapp: rows[i]!.customerWhatsapp,
       paymentProvider: rows[i]!.paymentProvider,
       paidAt: rows[i]!.paidAt?.toISOString() ?? null,
+      closedReason: rows[i]!.closedReason,
     }))
   }
 
@@ -88,6 +117,7 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
         [productCount],
         [orderTotals],
         [awaiting],
+        [toSend],
         recent,
         perCategory,
         salesPerCategory,
@@ -100,10 +130,8 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
             revenue: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${paid}), 0)::int`,
           })
           .from(orders),
-        db
-          .select({ n: count() })
-          .from(orders)
-          .where(and(eq(orders.status, 'pending'), eq(orders.paymentProvider, 'static'))),
+        db.select({ n: count() }).from(orders).where(eq(orders.status, 'awaiting_confirmation')),
+        db.select({ n: count() }).from(refunds).where(eq(refunds.status, 'return_money')),
         newestOrders(5),
         db
           .select({ category: products.category, n: count() })
@@ -135,6 +163,7 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
           revenue: centsToDecimal(orderTotals?.revenue ?? 0),
         },
         awaitingConfirmation: awaiting?.n ?? 0,
+        refundsToSend: toSend?.n ?? 0,
         recentOrders: await withItems(recent),
         productStats: productStats.sort((a, b) => b.count - a.count),
       }

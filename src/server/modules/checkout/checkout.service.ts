@@ -180,7 +180,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         amountCents: totalCents,
         description: describeLines(lines),
         payer: { ...customer, taxId },
-        expiresAt: await payments.pixExpiresAt(),
+        expiresAt: await payments.pixExpiresAt(provider?.name ?? null),
       }
       // A local code is ready before the order is stored; a remote one needs the order first.
       let charge: PixCharge | null =

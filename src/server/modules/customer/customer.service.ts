@@ -40,10 +40,12 @@ export function createCustomerService(deps: {
       list.map((o) => o.id),
       canRequest,
     )
-    return list.map((o) => ({
-      ...o,
-      refund: info.get(o.id) ?? { status: null, requestableUntil: null },
-    }))
+    return list.map((o) => {
+      const refund = info.get(o.id) ?? { status: null, requestableUntil: null }
+      // The store's own key: the money goes back by hand, so the buyer is not told it is done.
+      const toSend = refund.status === 'return_money'
+      return { ...o, refundStatus: toSend ? 'to_send' : o.refundStatus, refund }
+    })
   }
 
   async function purchasesOf(

@@ -9,6 +9,7 @@ import {
   newOrderText,
   paidAdminText,
   paidBuyerText,
+  paidClaimAdminText,
   refundDeclinedBuyerText,
   refundedBuyerText,
   signedBy,
@@ -25,6 +26,7 @@ import {
   orderPaidMail,
   ownerCopyMail,
   refundDeclinedMail,
+  refundSentMail,
   type OrderMailContext,
 } from './order-mails.js'
 import { enqueueMessage } from './outbox.js'
@@ -149,7 +151,26 @@ export function createOrderNotices(deps: {
           })
         },
 
-        async orderClosed(tx, order, lines) {
+        // Told to the owner only: she checks her bank and confirms in the admin.
+        async paidClaimed(tx, order, lines) {
+          if (adminEmail) {
+            const copy = ownerCopyMail('claimed', order, lines)
+            await email(tx, `order:${order.id}:claimed:admin-email`, adminEmail, copy)
+          }
+          const text = paidClaimAdminText(order, lines)
+          await whatsappToAdmin(tx, `order:${order.id}:claimed:admin`, text)
+        },
+
+        async refundSent(tx, order, lines) {
+          await email(
+            tx,
+            `order:${order.id}:refund-sent:email`,
+            order.customerEmail,
+            refundSentMail(order, lines, ctx),
+          )
+        },
+
+        async orderClosed(tx, order, lines, opts) {
           // A buyer hears of a closing only about an order they were told of: paid, or a PIX
           // whose code they were sent (an abandoned card attempt needs no e-mail).
           const announced =
@@ -159,10 +180,12 @@ export function createOrderNotices(deps: {
             tx,
             `order:${order.id}:${order.status}:email`,
             order.customerEmail,
-            orderClosedMail(order, lines, ctx),
+            orderClosedMail(order, lines, ctx, opts?.moneyToSend === true),
           )
           // A refund is told on WhatsApp too: the buyer paid there, and may not read e-mail.
-          if (order.status !== 'refunded' || !gateway) return
+          // A refund still to be sent by hand is not told as done on WhatsApp: the e-mail says
+          // it will come, and another e-mail goes when the owner sends it.
+          if (order.status !== 'refunded' || !gateway || opts?.moneyToSend) return
           const buyer = normaliseWhatsapp(order.customerWhatsapp)
           if (!buyer) {
             log.info({ orderId: order.id }, 'buyer notice skipped: no valid WhatsApp on the order')

@@ -13,7 +13,13 @@ export type { NoticeLine, NoticeWriter, OrderNotices, PaidGrant } from './order-
 export type { PaidSource } from './order-change.js'
 export type { OrderAsker } from './order-lookups.js'
 export type { OrderEffects, OrderLineRow } from './order-transitions.js'
-export { canTransition, isPayable, ORDER_TRANSITIONS, polledStatus } from './order-states.js'
+export {
+  canTransition,
+  isClaimable,
+  isPayable,
+  ORDER_TRANSITIONS,
+  polledStatus,
+} from './order-states.js'
 export { toOrderSummary } from './order-summary.js'
 export type { OrderOwner, OwnedOrder } from './order-personal-data.js'
 export { UNPAID_ORDER_RETENTION_MS } from './order-personal-data.js'

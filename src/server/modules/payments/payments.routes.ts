@@ -13,6 +13,7 @@ export function paymentsRoutes(app: App) {
       pix: mode !== 'unavailable',
       card: payments.providers.card !== null,
       taxIdRequired: await payments.providers.needsTaxId(),
+      pixConfirmation: mode === 'static' ? ('manual' as const) : ('automatic' as const),
     }
   })
 

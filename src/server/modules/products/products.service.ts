@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import {
+  bumpPriceMessage,
   PRODUCT_MESSAGES,
   UPLOAD_LIMITS,
   type NewProduct,
@@ -14,6 +15,7 @@ import {
   productImages,
   products,
 } from './products.tables.js'
+import { ERROR_FIELD_HEADER } from '../../../contracts/error-field.js'
 import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../files/storage.js'
 import { deleteGroup, journalEntryFor, planUpload, storePlan } from './product-files.js'
@@ -99,7 +101,10 @@ export function createProductsService(deps: {
 
   type Bumps = ProductChanges['orderBumps']
 
-  /** Order bumps, checked before any write: other products that exist. */
+  /**
+   * Order bumps, checked before any write: other products that exist, each offered below its
+   * own price (an 'offer' at the full price or more is no offer: issue 27, item 9).
+   */
   async function checkBumps(productId: number | null, bumps: Bumps) {
     if (!bumps?.length) return
     const ids = bumps.map((b) => b.productId)
@@ -107,10 +112,18 @@ export function createProductsService(deps: {
       throw new AppError('bad_request', PRODUCT_MESSAGES.bumpSelf)
     }
     const found = await db
-      .select({ id: products.id })
+      .select({ id: products.id, name: products.name, priceCents: products.priceCents })
       .from(products)
       .where(and(inArray(products.id, ids), isNull(products.deletedAt)))
     if (found.length !== ids.length) throw new AppError('bad_request', PRODUCT_MESSAGES.bumpMissing)
+    for (const bump of bumps) {
+      const offered = found.find((p) => p.id === bump.productId)!
+      if (bump.offerCents >= offered.priceCents) {
+        throw new AppError('bad_request', bumpPriceMessage(offered.name, offered.priceCents), {
+          [ERROR_FIELD_HEADER]: 'orderBumps',
+        })
+      }
+    }
   }
 
   /** Replaces a product's order bumps inside the product's write. */

@@ -24,6 +24,8 @@ function StatusSelect({ order }: { order: AdminOrder }) {
           data-testid="order-status"
           onChange={(e) => {
             const status = e.target.value as AdminOrder['status']
+            // The buyer's word, never the owner's choice: not offered (see below).
+            if (status === 'awaiting_confirmation') return
             if (status === 'paid') setAsking(true)
             // A refund gives the money back (provider) and is asked like 'Reembolsar'.
             else if (status === 'refunded' && order.status === 'paid') setRefunding(true)
@@ -31,11 +33,13 @@ function StatusSelect({ order }: { order: AdminOrder }) {
           }}
           className="h-10 rounded-xl border-2 border-purple-100 bg-white px-2 text-base focus:border-purple-500 focus:outline-none"
         >
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
+          {ORDER_STATUSES.filter((s) => s !== 'awaiting_confirmation' || order.status === s).map(
+            (status) => (
+              <option key={status} value={status} disabled={status === 'awaiting_confirmation'}>
+                {STATUS_LABELS[status]}
+              </option>
+            ),
+          )}
         </select>
       </label>
       <ConfirmPaid

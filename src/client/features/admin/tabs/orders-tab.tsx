@@ -8,8 +8,9 @@ import { Panel } from '../../../ui/panel'
 import { useOrderStatus } from '../admin.mutations'
 import { adminOrdersQuery } from '../admin.queries'
 import { money, shortDate } from '../money'
-import { DemoBadge, PaidBadge } from '../order-badge'
+import { DemoBadge, OrderStatusBadge } from '../order-badge'
 import { RefundDialog } from '../refund-dialog'
+import { MarkRefundSent } from './refunds-tab'
 
 /** "2× Kit Alfabetização, Cartaz": what the buyer paid for, to match it with the PIX. */
 export function itemsText(order: AdminOrder): string {
@@ -42,7 +43,7 @@ export function OrderLine({ order, children }: { order: AdminOrder; children: Re
       <div className="min-w-0">
         <p className="truncate font-semibold">
           {order.customerName || 'Cliente'}{' '}
-          <span className="font-mono text-xs text-gray-400">#{String(order.id).slice(0, 8)}</span>{' '}
+          <span className="font-mono text-xs text-gray-600">#{String(order.id).slice(0, 8)}</span>{' '}
           <DemoBadge order={order} />
         </p>
         <p data-testid="order-items" className="text-sm text-gray-800">
@@ -118,7 +119,7 @@ export function ConfirmPaid({
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Marcar como pago?"
+      title="Confirmar pagamento?"
       confirmLabel="Sim, recebi o pagamento"
       onConfirm={onConfirm}
     >
@@ -150,29 +151,51 @@ export function RefundButton({ order }: { order: AdminOrder }) {
   )
 }
 
-function MarkPaid({ order }: { order: AdminOrder }) {
+/**
+ * Whether the owner may confirm this order's payment from the list: pending, awaiting her
+ * confirmation ('Já paguei'), or cancelled only because its PIX ran out (a late payment to the
+ * store's key is honoured: decision 017).
+ */
+const confirmable = (order: AdminOrder) =>
+  order.status === 'pending' ||
+  order.status === 'awaiting_confirmation' ||
+  (order.status === 'cancelled' && order.closedReason === 'expired')
+
+function OrderActions({ order }: { order: AdminOrder }) {
   const update = useOrderStatus()
   const [asking, setAsking] = useState(false)
   if (order.status === 'paid') {
     return (
       <>
-        <PaidBadge status={order.status} />
+        <OrderStatusBadge order={order} />
         <RefundButton order={order} />
       </>
     )
   }
-  if (order.status !== 'pending') return <PaidBadge status={order.status} />
+  if (order.status === 'refunded' && order.refundStatus === 'to_send') {
+    return (
+      <>
+        <OrderStatusBadge order={order} />
+        <MarkRefundSent orderId={order.id} />
+      </>
+    )
+  }
+  if (!confirmable(order)) return <OrderStatusBadge order={order} />
+  const label =
+    order.status === 'awaiting_confirmation' || order.status === 'cancelled'
+      ? 'Confirmar pagamento'
+      : 'Marcar como pago'
   return (
     <>
-      <PaidBadge status={order.status} />
+      <OrderStatusBadge order={order} />
       <Button
         size="sm"
-        variant="success"
+        variant={order.status === 'cancelled' ? 'secondary' : 'success'}
         data-testid="mark-paid"
         disabled={update.isPending}
         onClick={() => setAsking(true)}
       >
-        {update.isPending ? 'Salvando...' : 'Marcar como pago'}
+        {update.isPending ? 'Salvando...' : label}
       </Button>
       <ConfirmPaid
         order={order}
@@ -185,5 +208,5 @@ function MarkPaid({ order }: { order: AdminOrder }) {
 }
 
 export function OrdersTab() {
-  return <OrdersList title="Pedidos" render={(order) => <MarkPaid order={order} />} />
+  return <OrdersList title="Pedidos" render={(order) => <OrderActions order={order} />} />
 }
