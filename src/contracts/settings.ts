@@ -147,6 +147,12 @@ export const SETTING_SCHEMA = {
     type: choice(
       ['auto', 'woovi', 'asaas'],
       'Provedor inválido: use auto (Mercado Pago ou chave PIX), woovi ou asaas',
+      // The store's own key comes first: most teachers start with it, confirming by hand.
+      {
+        auto: 'Minha chave PIX (ou Mercado Pago, se configurado)',
+        woovi: 'Woovi (OpenPix)',
+        asaas: 'Asaas',
+      },
     ),
     default: 'auto',
   }),
@@ -226,7 +232,7 @@ export const SETTING_SCHEMA = {
   recovery_enabled: entry({
     category: 'payment',
     label: 'Lembrar quem não pagou o PIX',
-    description: 'Lembrete de PIX não pago (true ligado, false desligado)',
+    description: 'Lembrete de PIX não pago: ligado ou desligado',
     type: flag(),
     default: false,
   }),

@@ -26,7 +26,18 @@ export function Header() {
             <span className="block text-pink-600 sm:inline">Pedagógicos</span>
           </span>
         </Link>
-        <nav aria-label="Conta e carrinho" className="flex shrink-0 items-center gap-2">
+        <nav aria-label="Conta e carrinho" className="flex shrink-0 items-center gap-1 sm:gap-2">
+          {/* Where a buyer (logged in or not) finds what she bought: always one tap away. */}
+          <Link
+            href="/meus-materiais"
+            data-testid="header-my-materials"
+            className="flex h-11 items-center rounded-lg px-1.5 text-center text-xs leading-tight font-semibold text-purple-800 hover:bg-purple-50 focus-visible:outline-3 focus-visible:outline-purple-500 sm:px-3 sm:text-sm"
+          >
+            <span>
+              Meus <br className="sm:hidden" />
+              materiais
+            </span>
+          </Link>
           <AuthButton />
           <CartButton />
         </nav>
