@@ -149,7 +149,7 @@ export const SETTING_SCHEMA = {
       'Provedor inválido: use auto (Mercado Pago ou chave PIX), woovi ou asaas',
       // The store's own key comes first: most teachers start with it, confirming by hand.
       {
-        auto: 'Minha chave PIX (ou Mercado Pago, se configurado)',
+        auto: 'Minha chave PIX',
         woovi: 'Woovi (OpenPix)',
         asaas: 'Asaas',
       },

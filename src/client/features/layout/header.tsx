@@ -10,6 +10,15 @@ export function Header() {
       <div className="bg-purple-900 text-xs text-purple-50">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-1.5">
           <SecurityBadge />
+          {/* Where a buyer (logged in or not) finds what she bought, on every page: in this
+              strip, where it fits beside the cart's total on a 390 px phone. */}
+          <Link
+            href="/meus-materiais"
+            data-testid="header-my-materials"
+            className="inline-flex min-h-6 shrink-0 items-center rounded-full bg-white/15 px-2.5 font-semibold whitespace-nowrap text-white hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white"
+          >
+            Meus materiais
+          </Link>
           <SocialLinks />
         </div>
       </div>
@@ -26,18 +35,7 @@ export function Header() {
             <span className="block text-pink-600 sm:inline">Pedagógicos</span>
           </span>
         </Link>
-        <nav aria-label="Conta e carrinho" className="flex shrink-0 items-center gap-1 sm:gap-2">
-          {/* Where a buyer (logged in or not) finds what she bought: always one tap away. */}
-          <Link
-            href="/meus-materiais"
-            data-testid="header-my-materials"
-            className="flex h-11 items-center rounded-lg px-1.5 text-center text-xs leading-tight font-semibold text-purple-800 hover:bg-purple-50 focus-visible:outline-3 focus-visible:outline-purple-500 sm:px-3 sm:text-sm"
-          >
-            <span>
-              Meus <br className="sm:hidden" />
-              materiais
-            </span>
-          </Link>
+        <nav aria-label="Conta e carrinho" className="flex shrink-0 items-center gap-2">
           <AuthButton />
           <CartButton />
         </nav>
