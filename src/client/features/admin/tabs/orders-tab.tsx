@@ -43,7 +43,7 @@ export function OrderLine({ order, children }: { order: AdminOrder; children: Re
       <div className="min-w-0">
         <p className="truncate font-semibold">
           {order.customerName || 'Cliente'}{' '}
-          <span className="font-mono text-xs text-gray-400">#{String(order.id).slice(0, 8)}</span>
+          <span className="font-mono text-xs text-gray-500">#{String(order.id).slice(0, 8)}</span>
         </p>
         <p data-testid="order-items" className="text-sm text-gray-800">
           {itemsText(order)}
