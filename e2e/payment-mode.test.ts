@@ -47,6 +47,7 @@ describe('the explicit demo mode in /admin', () => {
 
     await page.getByTestId('admin-tab-orders').click()
     await banner.waitFor()
+    await page.getByTestId('admin-group-loja').click()
     await page.getByTestId('admin-tab-settings').click()
     await banner.waitFor()
 

@@ -56,6 +56,11 @@ export type LoginBody = z.infer<typeof LoginBody>
 
 export const Role = z.enum(['user', 'superadmin'])
 export type Role = z.infer<typeof Role>
+/** What the owner reads for each role; the stored words never reach a screen. */
+export const ROLE_LABELS: Record<Role, string> = {
+  user: 'Cliente',
+  superadmin: 'Administrador',
+}
 
 /** The session user as GET /api/auth/user answers it. */
 export const SessionUser = z.object({

@@ -37,6 +37,8 @@ export interface SettingType<T> {
   maxLength?: number
   /** Choices: the accepted values. */
   options?: readonly string[]
+  /** Choices: what the owner reads for each value (a form never shows the stored word). */
+  optionLabels?: Readonly<Record<string, string>>
 }
 
 const asText = (text: string) => text
@@ -98,15 +100,17 @@ export function int(
   }
 }
 
-/** One of `options`, lower case; empty means the first option. */
+/** One of `options`, lower case; empty means the first option. `labels` name each for a form. */
 export function choice<const O extends readonly [string, ...string[]]>(
   options: O,
   message: string,
+  labels?: Record<O[number], string>,
 ): SettingType<O[number]> {
   const oneOf = (t: string): t is O[number] => options.includes(t)
   return {
     kind: 'choice',
     options,
+    optionLabels: labels,
     schema: z
       .string()
       .trim()

@@ -274,6 +274,12 @@ export const SETTING_SCHEMA = {
     type: choice(
       ['auto', 'woovi', 'asaas'],
       'Provedor inválido: use auto (Mercado Pago ou chave PIX), woovi ou asaas',
+      // The store's own key comes first: most teachers start with it, confirming by hand.
+      {
+        auto: 'Minha chave PIX',
+        woovi: 'Woovi (OpenPix)',
+        asaas: 'Asaas',
+      },
     ),
     default: 'auto',
   }),
@@ -363,7 +369,7 @@ export const SETTING_SCHEMA = {
   recovery_enabled: entry({
     category: 'payment',
     label: 'Lembrar quem não pagou o PIX',
-    description: 'Lembrete de PIX não pago (true ligado, false desligado)',
+    description: 'Lembrete de PIX não pago: ligado ou desligado',
     type: flag(),
     default: false,
   }),

@@ -71,10 +71,11 @@ export default function AdminConfigPage() {
         >
           {tab === 'identity' && <LogoField />}
           {tab === 'payment' && <DemoSwitch />}
-          {tab === 'payment' && <PixProviderPicker />}
           {tab === 'recovery' && <RecoverySwitch />}
           {tab === 'email' && <EmailTransportNote />}
           <SettingsSection key={tab} section={tab} />
+          {/* The store's own PIX key (above) first; a provider that charges for her after it. */}
+          {tab === 'payment' && <PixProviderPicker />}
         </div>
       </FormFrame>
     </RequireAdmin>

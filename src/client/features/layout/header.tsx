@@ -12,6 +12,15 @@ export function Header() {
       <div className="bg-purple-900 text-xs text-purple-50">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-1.5">
           <SecurityBadge />
+          {/* Where a buyer (logged in or not) finds what she bought, on every page: in this
+              strip, where it fits beside the cart's total on a 390 px phone. */}
+          <Link
+            href="/meus-materiais"
+            data-testid="header-my-materials"
+            className="inline-flex min-h-6 shrink-0 items-center rounded-full bg-white/15 px-2.5 font-semibold whitespace-nowrap text-white hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white"
+          >
+            Meus materiais
+          </Link>
           <SocialLinks />
         </div>
       </div>

@@ -329,17 +329,15 @@ function entryOf(view: Product, version: string): Entry {
   return { product, version, json, card: { card, text: searchableText(product) } }
 }
 
-/** Most units sold first; equal sales keep the catalogue's order (newest first). */
+/**
+ * Most units sold first; equal sales keep the catalogue's order (newest first). Only products
+ * that sold: a store with no sale yet has no best sellers (the home hides the section).
+ */
 function rankBestsellers(list: Product[], sold: Map<number, number>): Product[] {
   const selling = list.filter((p) => (sold.get(p.id) ?? 0) > 0)
   // Array.prototype.sort is stable: equal sales stay newest first.
   selling.sort((a, b) => sold.get(b.id)! - sold.get(a.id)!)
-  const ranked = selling.slice(0, BESTSELLERS_LIMIT)
-  for (const p of list) {
-    if (ranked.length >= BESTSELLERS_LIMIT) break
-    if (!sold.get(p.id)) ranked.push(p)
-  }
-  return ranked
+  return selling.slice(0, BESTSELLERS_LIMIT)
 }
 
 /** The store's categories in their own order, then any unknown slug, each with its count. */

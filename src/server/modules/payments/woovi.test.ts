@@ -56,7 +56,7 @@ describe('Woovi (OpenPix) as the PIX provider', () => {
     const early = await save('pix_provider', 'woovi')
     expect([early.statusCode, early.json()]).toEqual([
       400,
-      { message: 'Cole primeiro o AppID da Woovi, depois escolha woovi como provedor' },
+      { message: 'Cole primeiro o AppID da Woovi, depois escolha a Woovi em Quem cobra o PIX' },
     ])
     expect((await save('pix_provider', 'asaas')).statusCode).toBe(400)
     expect((await save('woovi_app_id', 'curto')).statusCode).toBe(400)

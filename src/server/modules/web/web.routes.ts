@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { storeNameOf } from '../../../contracts/settings.js'
 import type { App } from '../../app-types.js'
+import { isAdminPage, matchPage } from '../../../contracts/page-routes.js'
 import { AppError } from '../../errors.js'
 import { baseUrlOf } from '../../http/base-url.js'
 import { prepareBody, sendPrepared, type PreparedBody } from '../../lib/http.js'
@@ -130,8 +131,33 @@ export async function webRoutes(app: App) {
       return reply.code(404).send({ message: 'Rota não encontrada' })
     }
     if (!template) return clientMissing(reply)
-    return sendPrepared(req, reply, page(storeHead(baseUrl(req), pathname, await storeName(req))))
+    const shell = page(storeHead(baseUrl(req), pathname, await storeName(req)))
+    // The client's own table of addresses: any other is its 'Página não encontrada', told so.
+    const route = matchPage(pathname)
+    if (!route) return sendStatusPage(req, reply, 404, shell)
+    // The administration's other screens ask for the admin's login (the page draws the form);
+    // their calls are refused on their own regardless.
+    if (isAdminPage(route)) {
+      const viewer = await app.services.sessions.viewerOf(req)
+      if (viewer.role !== 'superadmin') return sendStatusPage(req, reply, 401, shell)
+    }
+    return sendPrepared(req, reply, shell)
   })
+}
+
+/** A page whose status says what it shows (not found, login needed): never cached, no ETag. */
+function sendStatusPage(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: 404 | 401,
+  prepared: PreparedBody,
+) {
+  reply.code(status).header('cache-control', 'no-store').header('vary', 'Accept-Encoding')
+  reply.type(prepared.type)
+  if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    return reply.header('content-encoding', 'gzip').send(prepared.gzip)
+  }
+  return reply.send(prepared.body)
 }
 
 async function findActive(app: App, id: number) {

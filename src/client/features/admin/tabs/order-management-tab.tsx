@@ -4,13 +4,13 @@ import { ORDER_STATUSES } from '../../../../contracts/checkout'
 import { useOrderStatus } from '../admin.mutations'
 import { STATUS_LABELS } from '../order-badge'
 import { RefundDialog } from '../refund-dialog'
-import { ConfirmPaid, OrdersList } from './orders-tab'
+import { ConfirmPaid } from './orders-tab'
 
 /**
  * Any of the four statuses; 'paid' is asked first, like 'Marcar como pago'. A transition the
  * server refuses (409) comes back as a toast.
  */
-function StatusSelect({ order }: { order: AdminOrder }) {
+export function StatusSelect({ order }: { order: AdminOrder }) {
   const update = useOrderStatus()
   const [asking, setAsking] = useState(false)
   const [refunding, setRefunding] = useState(false)
@@ -51,8 +51,4 @@ function StatusSelect({ order }: { order: AdminOrder }) {
       <RefundDialog order={order} open={refunding} onOpenChange={setRefunding} />
     </>
   )
-}
-
-export function OrderManagementTab() {
-  return <OrdersList title="Gestão de pedidos" render={(order) => <StatusSelect order={order} />} />
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import type { AdminOrder } from '../../../../contracts/admin'
+import { formatPhoneBR } from '../../../lib/format'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { LoadError, Loading } from '../../../ui/query-state'
@@ -31,7 +32,7 @@ function WhatsappLink({ number }: { number: string }) {
       data-testid="order-whatsapp"
       className="font-semibold text-emerald-700 underline"
     >
-      WhatsApp {digits}
+      WhatsApp {formatPhoneBR(digits)}
     </a>
   )
 }
@@ -49,8 +50,10 @@ export function OrderLine({ order, children }: { order: AdminOrder; children: Re
         <p data-testid="order-items" className="text-sm text-gray-800">
           {itemsText(order)}
         </p>
-        <p className="truncate text-sm text-gray-500">
-          {order.customerEmail} · {shortDate(order.createdAt)}
+        <p className="truncate text-sm text-gray-500">{order.customerEmail}</p>
+        {/* On a line of its own: a long e-mail never cuts the date off on a phone. */}
+        <p className="text-sm whitespace-nowrap text-gray-500">
+          {shortDate(order.createdAt)}
           {order.paymentMethod ? ` · ${order.paymentMethod.toUpperCase()}` : ''}
         </p>
         <p className="text-sm">
@@ -161,7 +164,7 @@ const confirmable = (order: AdminOrder) =>
   order.status === 'awaiting_confirmation' ||
   (order.status === 'cancelled' && order.closedReason === 'expired')
 
-function OrderActions({ order }: { order: AdminOrder }) {
+export function MarkPaid({ order }: { order: AdminOrder }) {
   const update = useOrderStatus()
   const [asking, setAsking] = useState(false)
   if (order.status === 'paid') {
@@ -205,8 +208,4 @@ function OrderActions({ order }: { order: AdminOrder }) {
       />
     </>
   )
-}
-
-export function OrdersTab() {
-  return <OrdersList title="Pedidos" render={(order) => <OrderActions order={order} />} />
 }

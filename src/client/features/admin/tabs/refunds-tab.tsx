@@ -143,7 +143,7 @@ export function RefundsTab() {
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-semibold">
                   {refund.customerName || 'Cliente'}{' '}
-                  <span className="font-mono text-xs text-gray-400">
+                  <span className="font-mono text-xs text-gray-500">
                     #{refund.orderId.slice(0, 8)}
                   </span>
                 </p>

@@ -19,6 +19,10 @@ const CATEGORY_LABELS: Record<string, string> = {
   email: 'E-mail',
 }
 
+/** Shown first in their category: the store's own PIX key is the first way to be paid. */
+const FIRST = ['pix_key', 'pix_recipient_name', 'pix_city']
+const rank = (key: string) => (FIRST.includes(key) ? FIRST.indexOf(key) : FIRST.length)
+
 /** Every known key, with what the server stored; keys only the server knows come last. */
 function allSettings(stored: AdminSetting[]): AdminSetting[] {
   const byKey = new Map(stored.map((s) => [s.key, s]))
@@ -57,7 +61,9 @@ export function SettingsTab() {
       <p className="text-sm text-gray-600">Cada campo é salvo quando você sai dele.</p>
       <div className="mt-4 space-y-6">
         {categories.map((category) => {
-          const inCategory = settings.filter((s) => s.category === category)
+          const inCategory = settings
+            .filter((s) => s.category === category)
+            .sort((a, b) => rank(a.key) - rank(b.key))
           if (inCategory.length === 0) return null
           return (
             <fieldset key={category} className="space-y-4">
