@@ -41,6 +41,7 @@ import type { MessagingService } from './modules/messaging/messaging.service.js'
 import type { OrdersService } from './modules/orders/orders.service.js'
 import type { PrivacyService } from './modules/privacy/privacy.service.js'
 import type { PaymentsService } from './modules/payments/payments.service.js'
+import type { BackupService } from './modules/backup/backup.service.js'
 import type { RecoveryService } from './modules/recovery/recovery.service.js'
 import type { ProductsService } from './modules/products/products.service.js'
 import type { UploadJournal } from './modules/products/upload-journal.service.js'
@@ -98,6 +99,8 @@ export interface Services {
   privacy: PrivacyService
   refunds: RefundsService
   recovery: RecoveryService
+  /** Scheduled, verified backups and their copies (issue 32). */
+  backups: BackupService
 }
 
 export type App = FastifyInstance<

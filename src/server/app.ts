@@ -19,6 +19,7 @@ import { changeSignalFor, createServices } from './composition.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { guestAccessRoutes } from './modules/guest-access/guest-access.routes.js'
 import { adminRoutes } from './modules/admin/admin.routes.js'
+import { startBackupJobs } from './modules/backup/backup.jobs.js'
 import { backupRoutes } from './modules/backup/backup.routes.js'
 import { canvaLinksRoutes } from './modules/canva/canva-links.routes.js'
 import { cartRoutes } from './modules/cart/cart.routes.js'
@@ -94,6 +95,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   // E-mails still being written after their answer went out, and the provider calls after an
   // order closed, finish before the database closes.
   app.addHook('onClose', async () => {
+    app.services.backups.close()
     await Promise.all([
       app.services.passwordReset.drain(),
       app.services.guestAccess.drain(),
@@ -139,6 +141,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     startGuestAccessJobs(app)
     startPrivacyJobs(app)
     startRecoveryJobs(app)
+    startBackupJobs(app)
     app.services.messaging.worker.start()
     app.addHook('onClose', () => app.services.messaging.worker.stop())
     const stampingJobs = startStampingJobs(app.services.stamping, app.log)

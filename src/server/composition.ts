@@ -39,6 +39,7 @@ import { createPaymentsService } from './modules/payments/payments.service.js'
 import { createPrivacyService } from './modules/privacy/privacy.service.js'
 import { createProductsService } from './modules/products/products.service.js'
 import { createUploadJournal } from './modules/products/upload-journal.service.js'
+import { createBackupService } from './modules/backup/backup.service.js'
 import { createRecoveryService } from './modules/recovery/recovery.service.js'
 import { createRefundsService, refundOrderEffects } from './modules/refunds/refunds.service.js'
 import { createSettingsService } from './modules/settings/settings.service.js'
@@ -174,6 +175,15 @@ export function createServices(
     log,
     now,
   })
+  // Scheduled backups through this server's own connection (on PGlite, the only one).
+  const backups = createBackupService({
+    source: { database, storage, config },
+    config,
+    settings,
+    paymentMode: () => payments.providers.mode(),
+    log,
+    now,
+  })
   const checkoutDeps = { cart, catalog, accounts, orders, payments, coupons, limiter, log }
   const adminReports = createAdminReports(db, orders)
   const login = createLoginService(accounts, limiter, cart.mergeGuestCart, orders.claimGuestOrders)
@@ -252,6 +262,7 @@ export function createServices(
     customer: createCustomerService({ purchases, products, orders, canvaLinks, refunds, limiter }),
     refunds,
     recovery,
+    backups,
     canvaLinks,
     stamping,
     messaging,
