@@ -2,8 +2,7 @@ import { migrateWithBackup, PremigrateRefused } from './backup/premigrate.js'
 import { loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
 import { createStorage } from './files/create-storage.js'
-import { copyRow } from './modules/backup/backup.service.js'
-import { backupCopies } from './modules/backup/backup.tables.js'
+import { recordCopy } from './modules/backup/backup.service.js'
 
 // `npm run db:migrate`: applies pending migrations and exits (start-up does the same), after a
 // verified backup of the store as it was (issue 32; SKIP_PREMIGRATE_BACKUP=1 goes without).
@@ -15,12 +14,7 @@ try {
     (line) => console.log(line),
   )
   // Listed in the Backup tab like the nightly ones (its table exists now).
-  if (backup) {
-    await database.db
-      .insert(backupCopies)
-      .values(copyRow(backup, 'premigrate', new Date()))
-      .onConflictDoNothing()
-  }
+  if (backup) await recordCopy(database.db, backup, 'premigrate', new Date())
   console.log(`Migrações aplicadas (${database.kind}).`)
 } catch (error) {
   if (!(error instanceof PremigrateRefused)) throw error

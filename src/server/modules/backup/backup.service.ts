@@ -22,6 +22,7 @@ import {
 import { writeVerifiedCopy, type WrittenCopy } from '../../backup/verified-copy.js'
 import { exponentialBackoff, rowClaims } from '../../db/claims.js'
 import type { Config } from '../../config.js'
+import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { backupCopies, backupRuns } from './backup.tables.js'
@@ -60,6 +61,14 @@ export function copyRow(copy: WrittenCopy, kind: Kind, verifiedAt: Date | null) 
     verifiedAt: copy.verified ? verifiedAt : null,
     problem: copy.problem,
   }
+}
+
+/** A copy taken before the migrations, recorded once its table exists (`npm run db:migrate`). */
+export async function recordCopy(db: Db, copy: WrittenCopy, kind: Kind, at: Date) {
+  await db
+    .insert(backupCopies)
+    .values(copyRow(copy, kind, at))
+    .onConflictDoNothing()
 }
 
 export function createBackupService(deps: BackupServiceDeps) {
