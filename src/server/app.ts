@@ -21,6 +21,8 @@ import { guestAccessRoutes } from './modules/guest-access/guest-access.routes.js
 import { adminRoutes } from './modules/admin/admin.routes.js'
 import { startBackupJobs } from './modules/backup/backup.jobs.js'
 import { backupRoutes } from './modules/backup/backup.routes.js'
+import { startHealthJobs } from './modules/health/health.jobs.js'
+import { healthRoutes } from './modules/health/health.routes.js'
 import { canvaLinksRoutes } from './modules/canva/canva-links.routes.js'
 import { cartRoutes } from './modules/cart/cart.routes.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
@@ -125,6 +127,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   paymentsRoutes(app)
   await adminRoutes(app)
   await backupRoutes(app)
+  await healthRoutes(app)
   await adminScope(app, productWriteRoutes)
   await couponsRoutes(app)
   await messagingRoutes(app)
@@ -142,6 +145,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     startPrivacyJobs(app)
     startRecoveryJobs(app)
     startBackupJobs(app)
+    startHealthJobs(app)
     app.services.messaging.worker.start()
     app.addHook('onClose', () => app.services.messaging.worker.stop())
     const stampingJobs = startStampingJobs(app.services.stamping, app.log)

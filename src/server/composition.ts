@@ -40,6 +40,9 @@ import { createPrivacyService } from './modules/privacy/privacy.service.js'
 import { createProductsService } from './modules/products/products.service.js'
 import { createUploadJournal } from './modules/products/upload-journal.service.js'
 import { createBackupService } from './modules/backup/backup.service.js'
+import { pendingMigrations } from './backup/premigrate.js'
+import { createHealthService } from './modules/health/health.service.js'
+import { createProviderFailureLog } from './modules/health/provider-failure-log.js'
 import { createRecoveryService } from './modules/recovery/recovery.service.js'
 import { createRefundsService, refundOrderEffects } from './modules/refunds/refunds.service.js'
 import { createSettingsService } from './modules/settings/settings.service.js'
@@ -157,7 +160,16 @@ export function createServices(
     log,
     now,
   })
-  const payments = createPaymentsService({ config, settings, orders, log, now: clockMs })
+  // Written by the payments' provider calls, read by the health panel (built below).
+  const providerFailures = createProviderFailureLog(db, now ?? (() => new Date()))
+  const payments = createPaymentsService({
+    config,
+    settings,
+    orders,
+    log,
+    now: clockMs,
+    failures: providerFailures,
+  })
   const refunds = createRefundsService({
     db,
     orders,
@@ -181,6 +193,17 @@ export function createServices(
     config,
     settings,
     paymentMode: () => payments.providers.mode(),
+    log,
+    now,
+  })
+  const health = createHealthService({
+    db,
+    settings,
+    backups,
+    messaging,
+    providerFailures,
+    pendingMigrations: () => pendingMigrations(database),
+    dataDir: config.dataDir,
     log,
     now,
   })
@@ -263,6 +286,7 @@ export function createServices(
     refunds,
     recovery,
     backups,
+    health,
     canvaLinks,
     stamping,
     messaging,

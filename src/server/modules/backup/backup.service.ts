@@ -333,3 +333,5 @@ export function createBackupService(deps: BackupServiceDeps) {
 }
 
 export type BackupService = ReturnType<typeof createBackupService>
+/** The store's calendar (America/Sao_Paulo), for the modules that count its days. */
+export { localTime } from './schedule.js'
