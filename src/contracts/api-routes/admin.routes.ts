@@ -15,6 +15,7 @@ import type {
   UserRoleBody,
 } from '../admin'
 import type { BackupEntry, BackupKeyAnswer, BackupList, BackupStatus } from '../backup'
+import type { HealthAnswer } from '../health'
 import type { AdminCoupon, CouponInput } from '../coupons'
 import type {
   AdminCanvaLink,
@@ -126,6 +127,8 @@ export const backups = route<typeof BackupList>()('GET', '/api/admin/backups')
 export const backupStatus = route<typeof BackupStatus>()('GET', '/api/admin/backups/status')
 export const runBackup = route<typeof BackupEntry>()('POST', '/api/admin/backups/run')
 export const backupCopy = route<Blob>()('GET', '/api/admin/backups/:name')
+/** 'Saúde da loja': each check ok or not, since when (issue 32). */
+export const health = route<typeof HealthAnswer>()('GET', '/api/admin/health')
 // Product writes go by XMLHttpRequest (upload progress), addressed with `path()`.
 export const createProduct = route<typeof ProductCreated, FormData>()('POST', '/api/products')
 export const createProductBase64 = route<typeof ProductCreated>()('POST', '/api/products/base64')

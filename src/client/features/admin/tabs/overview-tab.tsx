@@ -5,6 +5,7 @@ import { buttonClasses } from '../../../ui/button'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { analyticsQuery } from '../admin.queries'
+import { HealthPanel } from '../health-panel'
 import { money, shortDate } from '../money'
 import { PaidBadge } from '../order-badge'
 
@@ -56,6 +57,8 @@ export function OverviewTab() {
           </Link>
         )}
       </div>
+
+      <HealthPanel />
 
       <Panel title="Pedidos recentes">
         {recentOrders.length === 0 ? (
