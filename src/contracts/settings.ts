@@ -358,7 +358,7 @@ export const SETTING_SCHEMA = {
     category: 'backup',
     label: 'Hora do backup',
     description: 'Hora do backup automático (horário de Brasília)',
-    hint: 'de 0 a 23, horário de Brasília (America/Sao_Paulo)',
+    hint: 'horário de Brasília (America/Sao_Paulo)',
     type: int({ min: 0, max: 23 }, (r) => `Use uma hora de ${r.min} a ${r.max}`),
     default: 3,
   }),

@@ -98,7 +98,18 @@ export function createBackupService(deps: BackupServiceDeps) {
       deps.settings.get('backup_keep_weekly'),
     ])
     const verified = await db.select().from(backupCopies).where(isNotNull(backupCopies.verifiedAt))
-    for (const copy of expiredCopies(verified, keepDaily, keepWeekly)) {
+    // The nightly copies make the 7 + 4; a manual or pre-migration copy (the state before an
+    // update) is kept until it is older than the oldest nightly copy kept.
+    const nightly = verified.filter((c) => c.kind === 'nightly')
+    const expired = expiredCopies(nightly, keepDaily, keepWeekly)
+    const kept = nightly.filter((c) => !expired.includes(c))
+    const oldestKept = Math.min(...kept.map((c) => c.takenAt.getTime()))
+    if (kept.length >= keepDaily + keepWeekly) {
+      expired.push(
+        ...verified.filter((c) => c.kind !== 'nightly' && c.takenAt.getTime() < oldestKept),
+      )
+    }
+    for (const copy of expired) {
       for (const destination of destinations) await destination.remove(copy.name)
       await db.delete(backupCopies).where(eq(backupCopies.id, copy.id))
       deps.log.info({ backup: copy.name }, 'old backup removed (retention)')

@@ -63,7 +63,7 @@ beforeAll(async () => {
     now,
   })
   cookie = (await adminSession(store.app)).cookie
-}, 60_000)
+}, 120_000)
 
 afterAll(async () => {
   instanceB?.close()
@@ -151,7 +151,11 @@ describe('scheduled backups', () => {
 
   it('keeps exactly 7 daily and 4 weekly verified copies', async () => {
     const instanceA = store.app.services.backups
+    // A copy taken by hand stays until it is older than every nightly copy kept.
+    const early = await instanceA.runNow()
+    expect(early).toMatchObject({ verified: true, kind: 'manual' })
     for (let day = 0; day < 40; day++) {
+      if (day === 10) expect((await instanceA.list()).map((e) => e.name)).toContain(early.name)
       clock.advance(24 * HOUR)
       const [a, b] = await Promise.all([instanceA.tick(), instanceB.tick()])
       expect([a, b].filter(Boolean)).toHaveLength(1)
@@ -171,6 +175,7 @@ describe('scheduled backups', () => {
       '2026-12-05',
     ])
     expect(days.slice(7)).toEqual(['2026-12-04', '2026-11-29', '2026-11-22', '2026-11-15'])
+    expect((await instanceA.list()).map((e) => e.name)).not.toContain(early.name)
     // The same copies in the folder and the bucket, and nothing else of the store's.
     const inDir = (await readdir(backupDir)).filter((n) => n.startsWith('loja-2026'))
     expect(inDir.sort()).toEqual(kept.map((e) => e.name).sort())

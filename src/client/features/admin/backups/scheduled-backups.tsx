@@ -103,7 +103,7 @@ export function ScheduledBackups() {
         onClick={() => run.mutate()}
         data-testid="backup-run"
       >
-        {run.isPending ? 'Fazendo backup...' : 'Fazer backup agora (e guardar)'}
+        {run.isPending ? 'Fazendo backup...' : 'Guardar um backup agora'}
       </Button>
       {copies.isPending ? (
         <Loading />
