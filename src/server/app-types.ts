@@ -41,6 +41,8 @@ import type { MessagingService } from './modules/messaging/messaging.service.js'
 import type { OrdersService } from './modules/orders/orders.service.js'
 import type { PrivacyService } from './modules/privacy/privacy.service.js'
 import type { PaymentsService } from './modules/payments/payments.service.js'
+import type { BackupService } from './modules/backup/backup.service.js'
+import type { HealthService } from './modules/health/health.service.js'
 import type { RecoveryService } from './modules/recovery/recovery.service.js'
 import type { ProductsService } from './modules/products/products.service.js'
 import type { UploadJournal } from './modules/products/upload-journal.service.js'
@@ -103,6 +105,10 @@ export interface Services {
   /** The owner's first hour (issue 27): checklist and demo removal. */
   store: StoreService
   storeLogo: StoreLogo
+  /** Scheduled, verified backups and their copies (issue 32). */
+  backups: BackupService
+  /** 'Saúde da loja': the checks and the owner's alert e-mails (issue 32). */
+  health: HealthService
 }
 
 export type App = FastifyInstance<

@@ -19,7 +19,10 @@ import { changeSignalFor, createServices } from './composition.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { guestAccessRoutes } from './modules/guest-access/guest-access.routes.js'
 import { adminRoutes } from './modules/admin/admin.routes.js'
+import { startBackupJobs } from './modules/backup/backup.jobs.js'
 import { backupRoutes } from './modules/backup/backup.routes.js'
+import { startHealthJobs } from './modules/health/health.jobs.js'
+import { healthRoutes } from './modules/health/health.routes.js'
 import { canvaLinksRoutes } from './modules/canva/canva-links.routes.js'
 import { cartRoutes } from './modules/cart/cart.routes.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
@@ -95,6 +98,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   // E-mails still being written after their answer went out, and the provider calls after an
   // order closed, finish before the database closes.
   app.addHook('onClose', async () => {
+    app.services.backups.close()
     await Promise.all([
       app.services.passwordReset.drain(),
       app.services.guestAccess.drain(),
@@ -124,6 +128,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   paymentsRoutes(app)
   await adminRoutes(app)
   await backupRoutes(app)
+  await healthRoutes(app)
   await adminScope(app, productWriteRoutes)
   await couponsRoutes(app)
   await messagingRoutes(app)
@@ -141,6 +146,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     startGuestAccessJobs(app)
     startPrivacyJobs(app)
     startRecoveryJobs(app)
+    startBackupJobs(app)
+    startHealthJobs(app)
     app.services.messaging.worker.start()
     app.addHook('onClose', () => app.services.messaging.worker.stop())
     const stampingJobs = startStampingJobs(app.services.stamping, app.log)

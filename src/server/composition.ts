@@ -39,6 +39,10 @@ import { createPaymentsService } from './modules/payments/payments.service.js'
 import { createPrivacyService } from './modules/privacy/privacy.service.js'
 import { createProductsService } from './modules/products/products.service.js'
 import { createUploadJournal } from './modules/products/upload-journal.service.js'
+import { createBackupService } from './modules/backup/backup.service.js'
+import { pendingMigrations } from './backup/premigrate.js'
+import { createHealthService } from './modules/health/health.service.js'
+import { createProviderFailureLog } from './modules/health/provider-failure-log.js'
 import { createRecoveryService } from './modules/recovery/recovery.service.js'
 import { createRefundsService, refundOrderEffects } from './modules/refunds/refunds.service.js'
 import { createSettingsService } from './modules/settings/settings.service.js'
@@ -158,7 +162,16 @@ export function createServices(
     log,
     now,
   })
-  const payments = createPaymentsService({ config, settings, orders, log, now: clockMs })
+  // Written by the payments' provider calls, read by the health panel (built below).
+  const providerFailures = createProviderFailureLog(db, now ?? (() => new Date()))
+  const payments = createPaymentsService({
+    config,
+    settings,
+    orders,
+    log,
+    now: clockMs,
+    failures: providerFailures,
+  })
   const refunds = createRefundsService({
     db,
     orders,
@@ -173,6 +186,26 @@ export function createServices(
     settings,
     orders,
     reminders: messaging.reminders,
+    log,
+    now,
+  })
+  // Scheduled backups through this server's own connection (on PGlite, the only one).
+  const backups = createBackupService({
+    source: { database, storage, config },
+    config,
+    settings,
+    paymentMode: () => payments.providers.mode(),
+    log,
+    now,
+  })
+  const health = createHealthService({
+    db,
+    settings,
+    backups,
+    messaging,
+    providerFailures,
+    pendingMigrations: () => pendingMigrations(database),
+    dataDir: config.dataDir,
     log,
     now,
   })
@@ -265,6 +298,8 @@ export function createServices(
     customer: createCustomerService({ purchases, products, orders, canvaLinks, refunds, limiter }),
     refunds,
     recovery,
+    backups,
+    health,
     canvaLinks,
     stamping,
     messaging,

@@ -97,6 +97,17 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),
+  /** Where the scheduled backups are written; default DATA_DIR/backups (issue 32). */
+  BACKUP_DIR: z.string().trim().optional(),
+  /** A copy of each backup off the machine: another bucket than the files' (S3_BUCKET). */
+  BACKUP_S3_BUCKET: z.string().trim().min(3, { error: 'BACKUP_S3_BUCKET inválido' }).optional(),
+  BACKUP_S3_REGION: z.string().trim().default('us-east-1'),
+  BACKUP_S3_ENDPOINT: z.url({ error: 'BACKUP_S3_ENDPOINT deve ser uma URL https://' }).optional(),
+  BACKUP_S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  BACKUP_S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  BACKUP_S3_FORCE_PATH_STYLE: flag.optional(),
+  /** Start without the backup taken before pending migrations (the owner's explicit call). */
+  SKIP_PREMIGRATE_BACKUP: flag.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
   DOWNLOAD_DRAIN_MS: z.coerce.number().int().min(0).default(10_000),
 })
@@ -171,6 +182,12 @@ export interface Config {
   metricsToken: string | undefined
   /** Files in an S3-compatible bucket instead of DATA_DIR/files (docs/decisions/019). */
   s3: S3Settings | undefined
+  /**
+   * The scheduled backups (issue 32): the folder they are written to, the bucket a copy goes
+   * to (never the files' bucket: one mistake or one provider's outage would take both), and
+   * whether start-up may migrate without the backup it takes first.
+   */
+  backups: { dir: string; s3: S3Settings | undefined; skipPremigrate: boolean }
 }
 
 export type TrustProxy = false | number | string[]
@@ -210,6 +227,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
     throw new Error(
       'Configuração inválida:\n  S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vão juntos (ou nenhum dos dois)',
+    )
+  }
+  if (!e.BACKUP_S3_ACCESS_KEY_ID !== !e.BACKUP_S3_SECRET_ACCESS_KEY) {
+    throw new Error(
+      'Configuração inválida:\n  BACKUP_S3_ACCESS_KEY_ID e BACKUP_S3_SECRET_ACCESS_KEY vão juntos (ou nenhum dos dois)',
+    )
+  }
+  if (
+    e.BACKUP_S3_BUCKET &&
+    e.BACKUP_S3_BUCKET === e.S3_BUCKET &&
+    (e.BACKUP_S3_ENDPOINT ?? '') === (e.S3_ENDPOINT ?? '')
+  ) {
+    throw new Error(
+      'Configuração inválida:\n  BACKUP_S3_BUCKET deve ser outro bucket que S3_BUCKET (os backups não ficam junto dos arquivos)',
     )
   }
   const dataDir = path.resolve(projectRoot, e.DATA_DIR)
@@ -260,6 +291,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
         }
       : undefined,
+    backups: {
+      dir: e.BACKUP_DIR ? path.resolve(projectRoot, e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      s3: e.BACKUP_S3_BUCKET
+        ? {
+            bucket: e.BACKUP_S3_BUCKET,
+            region: e.BACKUP_S3_REGION,
+            endpoint: e.BACKUP_S3_ENDPOINT?.replace(/\/+$/, ''),
+            accessKeyId: e.BACKUP_S3_ACCESS_KEY_ID,
+            secretAccessKey: e.BACKUP_S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.BACKUP_S3_FORCE_PATH_STYLE ?? false,
+          }
+        : undefined,
+      skipPremigrate: e.SKIP_PREMIGRATE_BACKUP ?? false,
+    },
     shutdown: {
       deadlineMs: e.SHUTDOWN_TIMEOUT_MS,
       // Cut before the deadline, so the cut downloads' sockets have time to close.

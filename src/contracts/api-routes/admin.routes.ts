@@ -14,7 +14,8 @@ import type {
   ToggleBody,
   UserRoleBody,
 } from '../admin'
-import type { BackupKeyAnswer } from '../backup'
+import type { BackupEntry, BackupKeyAnswer, BackupList, BackupStatus } from '../backup'
+import type { HealthAnswer } from '../health'
 import type { AdminCoupon, CouponInput } from '../coupons'
 import type {
   AdminCanvaLink,
@@ -121,6 +122,13 @@ export const privacyAudit = route<PrivacyAuditEntry[]>()('GET', '/api/admin/priv
 export const backup = route<Blob>()('GET', '/api/admin/backup')
 /** The key the backups are signed with, asked only when the owner reveals it. */
 export const backupKey = route<typeof BackupKeyAnswer>()('GET', '/api/admin/backup/key')
+/** The scheduled backups kept (issue 32), the schedule, a run now, and one copy to save. */
+export const backups = route<typeof BackupList>()('GET', '/api/admin/backups')
+export const backupStatus = route<typeof BackupStatus>()('GET', '/api/admin/backups/status')
+export const runBackup = route<typeof BackupEntry>()('POST', '/api/admin/backups/run')
+export const backupCopy = route<Blob>()('GET', '/api/admin/backups/:name')
+/** 'Saúde da loja': each check ok or not, since when (issue 32). */
+export const health = route<typeof HealthAnswer>()('GET', '/api/admin/health')
 // Product writes go by XMLHttpRequest (upload progress), addressed with `path()`.
 export const createProduct = route<typeof ProductCreated, FormData>()('POST', '/api/products')
 export const createProductBase64 = route<typeof ProductCreated>()('POST', '/api/products/base64')

@@ -30,6 +30,9 @@ export const adminKeys = {
   canvaLinks: () => [...adminKeys.all, 'canva-links'] as const,
   emails: () => [...adminKeys.all, 'emails'] as const,
   refunds: () => [...adminKeys.all, 'refunds'] as const,
+  backups: () => [...adminKeys.all, 'backups'] as const,
+  backupStatus: () => [...adminKeys.backups(), 'status'] as const,
+  health: () => [...adminKeys.all, 'health'] as const,
 }
 
 /** A read of the panel with no parameters: its key and its route. */
@@ -70,6 +73,9 @@ export const analyticsQuery = () => list(adminKeys.analytics(), adminRoutes.anal
 export const adminOrdersQuery = () => list(adminKeys.orders(), adminRoutes.orders)
 export const downloadsQuery = () => list(adminKeys.downloads(), adminRoutes.downloads)
 export const adminSettingsQuery = () => list(adminKeys.settings(), adminRoutes.settings)
+export const backupsQuery = () => list(adminKeys.backups(), adminRoutes.backups)
+export const healthQuery = () => list(adminKeys.health(), adminRoutes.health)
+export const backupStatusQuery = () => list(adminKeys.backupStatus(), adminRoutes.backupStatus)
 /** Demo, static PIX, Mercado Pago or none: the banner on every tab and the demo switch. */
 export const paymentModeQuery = () => list(adminKeys.paymentMode(), adminRoutes.paymentMode)
 export const whatsappConfigQuery = () =>

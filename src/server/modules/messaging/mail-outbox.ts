@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { composeMail, type ComposedMail, type MailContent } from './mail-layout.js'
-import { mailConfigOf, type MailEnv } from './mail-transport.js'
+import { mailConfigOf, sendMail, type MailEnv } from './mail-transport.js'
 import { mailBrandOf, type BaseUrl } from './messaging-config.js'
 import { enqueueMessage, latestEmails, requeueEmail, type OutboxRow } from './outbox.js'
 
@@ -60,6 +60,17 @@ export function createMailOutbox(deps: {
         body: message.text,
         html: message.html,
       }),
+
+    /**
+     * Sent now, not through the outbox: the store's alerts to its owner (issue 32), which must
+     * go out even when the outbox is what is failing. Throws when no transport is set up.
+     */
+    async sendNow(to: string, content: MailContent): Promise<void> {
+      const config = await transport()
+      if (!config) throw new Error(NOT_CONFIGURED)
+      const mail = composeMail(mailBrandOf(await deps.settings.all(), deps.baseUrl.get()), content)
+      await sendMail(config, { to, ...mail })
+    },
 
     /** After the commit: the worker sends now rather than at its next tick. */
     wake: () => deps.wake(),

@@ -15,7 +15,7 @@ import { materialsLink, paidBuyerText, signedBy, testText } from './message-text
 import { createMailOutbox } from './mail-outbox.js'
 import { createBaseUrl, messagingSettingsOf, storeNameOf } from './messaging-config.js'
 import { createOrderNotices, type AccessTokens } from './order-notices.js'
-import { outboxCounts, recordSent } from './outbox.js'
+import { failingMessages, outboxCounts, recordSent } from './outbox.js'
 import { createReminderNotices } from './reminder-notices.js'
 import { createOutboxWorker } from './outbox-worker.js'
 import { messagePersonalData } from './message-personal-data.js'
@@ -99,6 +99,14 @@ export function createMessagingService(deps: {
     personalData: messagePersonalData(db),
     baseUrl,
     mail,
+
+    /** Messages failing for over an hour (and written in the last 3 days), per channel. */
+    failingFor: (now: Date) =>
+      failingMessages(
+        db,
+        new Date(now.getTime() - 3_600_000),
+        new Date(now.getTime() - 3 * 86_400_000),
+      ),
 
     /** The outbox's backlog and failures per channel, for /metrics. */
     async outboxFigures() {

@@ -11,11 +11,13 @@ import type { OrderAsker, OrderRow, OrdersService } from '../orders/orders.servi
 import { isClaimable, polledStatus } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { createPaymentPipeline } from './payment-pipeline.js'
+import { observeProviders, type ProviderFailureLog } from './provider-failures.js'
 import type { PixCharge, PixProvider } from './providers/pix-provider.js'
 import { createPixProviders } from './providers/registry.js'
 import { pngDataUrl, qrPngBase64 } from './qr-image.js'
 
 export type { ChargeRequest, PixCharge } from './providers/pix-provider.js'
+export type { ProviderCallKind, ProviderFailureLog } from './provider-failures.js'
 
 /** A waiting page polls every few seconds; the provider is asked at most this often per order. */
 const POLL_RECHECK_MS = 10_000
@@ -49,10 +51,16 @@ export function createPaymentsService(deps: {
   log: FastifyBaseLogger
   /** The clock (tests move it). */
   now?: () => number
+  /** Told of every remote provider call's outcome (the health panel, issue 32). */
+  failures?: ProviderFailureLog
 }) {
   const { orders } = deps
   const now = deps.now ?? Date.now
-  const providers = createPixProviders(deps.config, deps.settings)
+  const providers = observeProviders(
+    createPixProviders(deps.config, deps.settings),
+    deps.failures,
+    (err) => deps.log.warn({ err }, 'provider failure log not written'),
+  )
   const pipeline = createPaymentPipeline({ providers, orders, log: deps.log })
   const lastAsked = new Map<string, number>()
 

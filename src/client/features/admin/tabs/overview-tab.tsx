@@ -6,6 +6,7 @@ import { buttonClasses } from '../../../ui/button'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { analyticsQuery } from '../admin.queries'
+import { HealthPanel } from '../health-panel'
 import { money, shortDate } from '../money'
 import { DemoBadge, OrderStatusBadge } from '../order-badge'
 
@@ -96,6 +97,8 @@ export function OverviewTab() {
           como enviado.
         </Waiting>
       </div>
+
+      <HealthPanel />
 
       <Panel title="Pedidos recentes">
         {recentOrders.length === 0 ? (

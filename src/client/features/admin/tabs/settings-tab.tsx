@@ -17,6 +17,7 @@ const CATEGORY_LABELS: Record<string, string> = {
   downloads: 'Downloads',
   banner: 'Banner da página inicial',
   email: 'E-mail',
+  backup: 'Backup automático',
 }
 
 /** Shown first in their category: the store's own PIX key is the first way to be paid. */
