@@ -4,10 +4,14 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { bestsellersQuery, productKeys } from './features/catalog/catalog.queries'
+import { captureAttribution } from './lib/attribution'
 import { readPageData } from './lib/page-data'
 import { queryClient } from './lib/query-client'
 import { preloadOtherRoutes, preloadProductPage } from './routes'
 import './styles.css'
+
+// The landing's campaign tags and referrer, before any navigation rewrites the address.
+captureAttribution()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('Elemento #root ausente em index.html')

@@ -1,5 +1,6 @@
 /** What the administration's calls take and answer (SPEC.md sections 3 and 7). */
 import { z } from 'zod'
+import { AttributionShape } from './attribution.js'
 import { SessionUser } from './accounts.js'
 import { OrderSummary, PaymentMode } from './checkout.js'
 
@@ -21,6 +22,10 @@ export const AdminOrder = OrderSummary.extend({
   customerWhatsapp: z.string(),
   paymentProvider: z.string(),
   paidAt: z.string().nullable(),
+  /** Where the buyer came from (contracts/attribution.ts); null for a direct order. */
+  attribution: AttributionShape,
+  /** 'source / medium / campaign' as the admin reads it; 'direto' without attribution. */
+  source: z.string(),
 })
 export type AdminOrder = z.infer<typeof AdminOrder>
 

@@ -27,6 +27,8 @@ import type { PasswordResetService } from './modules/accounts/password-reset.ser
 import type { SessionService } from './modules/accounts/sessions.service.js'
 import type { UserAdmin } from './modules/accounts/user-admin.service.js'
 import type { AdminReports } from './modules/admin/reports.read-model.js'
+import type { FunnelService } from './modules/analytics/funnel.service.js'
+import type { SalesReport } from './modules/analytics/sales.read-model.js'
 import type { AdminSettings } from './modules/admin/admin-settings.service.js'
 import type { OrderStatusService } from './modules/admin/order-status.service.js'
 import type { CanvaLinksService } from './modules/canva/canva-links.service.js'
@@ -94,6 +96,10 @@ export interface Services {
   messaging: MessagingService
   adminSettings: AdminSettings
   adminReports: AdminReports
+  /** The shop's funnel, counted without cookies (analytics module). */
+  funnel: FunnelService
+  /** The sales dashboard's figures and the orders' CSV. */
+  salesReport: SalesReport
   changeOrderStatus: OrderStatusService
   privacy: PrivacyService
   refunds: RefundsService

@@ -44,6 +44,7 @@ import { stampingRoutes } from './modules/stamping/stamping.routes.js'
 import { registerMetrics } from './modules/system/metrics.js'
 import { systemRoutes, type ReadinessCheck } from './modules/system/system.routes.js'
 import { webRoutes } from './modules/web/web.routes.js'
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js'
 import { fastifyTrustProxy } from './config.js'
 import { createLifecycle } from './lifecycle.js'
 import type { App, Deps } from './app-types.js'
@@ -98,6 +99,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       app.services.passwordReset.drain(),
       app.services.guestAccess.drain(),
       app.services.orders.drain(),
+      app.services.funnel.drain(),
     ])
   })
 
@@ -131,6 +133,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await privacyRoutes(app)
   await refundsRoutes(app)
   await recoveryRoutes(app)
+  await analyticsRoutes(app)
   await webRoutes(app)
 
   // Background work, which tests turn off and drive by hand.

@@ -20,6 +20,8 @@ import { createUserAdmin } from './modules/accounts/user-admin.service.js'
 import { createAdminSettings } from './modules/admin/admin-settings.service.js'
 import { createOrderStatusChanger } from './modules/admin/order-status.service.js'
 import { createAdminReports } from './modules/admin/reports.read-model.js'
+import { createFunnelService } from './modules/analytics/funnel.service.js'
+import { createSalesReport } from './modules/analytics/sales.read-model.js'
 import { createCanvaLinksService } from './modules/canva/canva-links.service.js'
 import { createCartService } from './modules/cart/cart.service.js'
 import { createCatalogService } from './modules/catalog/catalog.service.js'
@@ -176,6 +178,9 @@ export function createServices(
   })
   const checkoutDeps = { cart, catalog, accounts, orders, payments, coupons, limiter, log }
   const adminReports = createAdminReports(db, orders)
+  // The shop's funnel (no cookies, no stored addresses) and the sales dashboard over it.
+  const funnel = createFunnelService({ db, log, now })
+  const salesReport = createSalesReport(db, funnel)
   const login = createLoginService(accounts, limiter, cart.mergeGuestCart, orders.claimGuestOrders)
   // Verifying an e-mail proves the inbox: every guest order of that e-mail joins the account.
   const emailVerification = createEmailVerificationService({
@@ -259,6 +264,8 @@ export function createServices(
       allowPrivateIntegrations: config.allowPrivateIntegrations,
     }),
     adminReports,
+    funnel,
+    salesReport,
     changeOrderStatus,
     privacy,
   }
