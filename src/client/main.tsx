@@ -4,14 +4,14 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { bestsellersQuery, productKeys } from './features/catalog/catalog.queries'
-import { captureAttribution } from './lib/attribution'
 import { readPageData } from './lib/page-data'
 import { queryClient } from './lib/query-client'
 import { preloadOtherRoutes, preloadProductPage } from './routes'
 import './styles.css'
 
-// The landing's campaign tags and referrer, before any navigation rewrites the address.
-captureAttribution()
+// The landing's address and referrer, read before any navigation rewrites them; what they
+// tell of the visit's source is kept once the page has loaded (lib/attribution.ts, its own chunk).
+const landing = { url: window.location.href, referrer: document.referrer }
 
 const root = document.getElementById('root')
 if (!root) throw new Error('Elemento #root ausente em index.html')
@@ -38,6 +38,7 @@ void ready.then(() =>
 )
 
 window.addEventListener('load', () => {
+  void import('./lib/attribution').then((m) => m.captureAttribution(landing.url, landing.referrer))
   // Best sellers are below the fold: fetch them once the page has settled (SPEC.md section 7).
   setTimeout(() => void queryClient.prefetchQuery(bestsellersQuery()), 100)
   // The other pages' table, so the first link tapped waits for one chunk, not two.

@@ -26,6 +26,7 @@ import type { GuestAccessService } from './modules/guest-access/guest-access.ser
 import type { PasswordResetService } from './modules/accounts/password-reset.service.js'
 import type { SessionService } from './modules/accounts/sessions.service.js'
 import type { UserAdmin } from './modules/accounts/user-admin.service.js'
+import type { AdsService } from './modules/ads/ads.service.js'
 import type { AdminReports } from './modules/admin/reports.read-model.js'
 import type { FunnelService } from './modules/analytics/funnel.service.js'
 import type { SalesReport } from './modules/analytics/sales.read-model.js'
@@ -100,6 +101,8 @@ export interface Services {
   funnel: FunnelService
   /** The sales dashboard's figures and the orders' CSV. */
   salesReport: SalesReport
+  /** The ad platforms' server events (Meta, GA4, TikTok) and their status. */
+  ads: AdsService
   changeOrderStatus: OrderStatusService
   privacy: PrivacyService
   refunds: RefundsService

@@ -44,6 +44,7 @@ import { stampingRoutes } from './modules/stamping/stamping.routes.js'
 import { registerMetrics } from './modules/system/metrics.js'
 import { systemRoutes, type ReadinessCheck } from './modules/system/system.routes.js'
 import { webRoutes } from './modules/web/web.routes.js'
+import { adsRoutes } from './modules/ads/ads.routes.js'
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js'
 import { fastifyTrustProxy } from './config.js'
 import { createLifecycle } from './lifecycle.js'
@@ -134,6 +135,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await refundsRoutes(app)
   await recoveryRoutes(app)
   await analyticsRoutes(app)
+  await adsRoutes(app)
   await webRoutes(app)
 
   // Background work, which tests turn off and drive by hand.
@@ -143,6 +145,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     startPrivacyJobs(app)
     startRecoveryJobs(app)
     app.services.messaging.worker.start()
+    app.services.ads.start()
+    app.addHook('onClose', () => app.services.ads.stop())
     app.addHook('onClose', () => app.services.messaging.worker.stop())
     const stampingJobs = startStampingJobs(app.services.stamping, app.log)
     app.addHook('onClose', async () => void (await stampingJobs.stop()))

@@ -19,6 +19,7 @@ import { createSessionService } from './modules/accounts/sessions.service.js'
 import { createUserAdmin } from './modules/accounts/user-admin.service.js'
 import { createAdminSettings } from './modules/admin/admin-settings.service.js'
 import { createOrderStatusChanger } from './modules/admin/order-status.service.js'
+import { createAdsService } from './modules/ads/ads.service.js'
 import { createAdminReports } from './modules/admin/reports.read-model.js'
 import { createFunnelService } from './modules/analytics/funnel.service.js'
 import { createSalesReport } from './modules/analytics/sales.read-model.js'
@@ -134,6 +135,9 @@ export function createServices(
   })
   const coupons = createCouponsService(db, { paidAmong: orderReads.paidAmong, now })
 
+  // The ad platforms' conversion events, written with the payment (an order effect).
+  const ads = createAdsService({ db, settings, urls: config.ads, log })
+
   // The state machine, with every effect it runs in the transaction that pays or closes.
   const orders = createOrdersService(db, {
     log,
@@ -147,6 +151,7 @@ export function createServices(
       cart.orderEffects,
       coupons.orderEffects,
       refundOrderEffects(),
+      ads.orderEffects,
     ],
   })
 
@@ -224,6 +229,8 @@ export function createServices(
   products.onChange((productIds) => catalog.productsChanged(productIds))
   orders.onSalesChange(() => catalog.salesChanged())
   orders.onClosed((order) => payments.voidClosedCharge(order))
+  // A payment or refund committed: its ad events go out now, not at the next tick.
+  orders.onSalesChange(() => ads.wake())
 
   return {
     emailVerification,
@@ -266,6 +273,7 @@ export function createServices(
     adminReports,
     funnel,
     salesReport,
+    ads,
     changeOrderStatus,
     privacy,
   }

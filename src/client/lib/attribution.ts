@@ -3,7 +3,7 @@ import {
   ATTRIBUTION_MAX_CHARS,
   ATTRIBUTION_TTL_MS,
   type Attribution,
-} from '../../contracts/attribution'
+} from '../../contracts/attribution-keys'
 
 const STORAGE_KEY = 'loja.attribution'
 const URL_KEYS = ATTRIBUTION_KEYS.filter((k) => k !== 'referrer' && k !== 'landing')
@@ -13,7 +13,8 @@ const URL_KEYS = ATTRIBUTION_KEYS.filter((k) => k !== 'referrer' && k !== 'landi
  * click id, another site): the last such visit wins, for 30 days, in this browser's own storage
  * only (no cookie, nothing sent until an order is placed). A direct visit changes nothing.
  */
-export function captureAttribution(loc: Location = window.location, referrer = document.referrer) {
+export function captureAttribution(href: string, referrer: string) {
+  const loc = new URL(href)
   const params = new URLSearchParams(loc.search)
   const found: Attribution = {}
   for (const key of URL_KEYS) {

@@ -14,6 +14,7 @@ import type {
   ToggleBody,
   UserRoleBody,
 } from '../admin'
+import type { SalesAnalytics } from '../analytics'
 import type { BackupKeyAnswer } from '../backup'
 import type { AdminCoupon, CouponInput } from '../coupons'
 import type {
@@ -53,6 +54,10 @@ export const stampFallbacks = route<typeof StampFallbacksAnswer>()(
 )
 export const analytics = route<typeof AdminAnalytics>()('GET', '/api/admin/analytics')
 export const orders = route<AdminOrder[]>()('GET', '/api/admin/orders')
+/** The sales dashboard (`?from=&to=`, days in the store's time zone). */
+export const salesAnalytics = route<typeof SalesAnalytics>()('GET', '/api/admin/analytics/sales')
+/** The period's orders as CSV for Excel pt-BR (`?from=&to=`): read raw. */
+export const ordersCsv = route()('GET', '/api/admin/orders.csv')
 export const orderStatus = route<typeof AdminOrder, typeof OrderStatusBody>()(
   'PUT',
   '/api/admin/orders/:id/status',

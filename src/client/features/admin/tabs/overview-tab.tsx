@@ -6,6 +6,7 @@ import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { analyticsQuery } from '../admin.queries'
 import { money, shortDate } from '../money'
+import { SalesDashboard } from '../dashboard/sales-dashboard'
 import { PaidBadge } from '../order-badge'
 
 const RECENT_ORDERS = 5
@@ -19,7 +20,10 @@ function Stat({ label, value }: { label: string; value: string | number }) {
   )
 }
 
-/** Visão Geral: totals (revenue counts paid orders only), the last orders, each category. */
+/**
+ * Visão Geral: the sales of a period (dashboard), the store's totals (revenue counts paid
+ * orders only), the last orders, each category.
+ */
 export function OverviewTab() {
   const { data, error, isPending, refetch } = useQuery(analyticsQuery())
   if (isPending) return <Loading />
@@ -28,6 +32,7 @@ export function OverviewTab() {
 
   return (
     <div className="space-y-4">
+      <SalesDashboard />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat label="Usuários" value={totals.users} />
         <Stat label="Produtos" value={totals.products} />

@@ -1,0 +1,28 @@
+import { z } from 'zod'
+
+/** GET /api/admin/ads/status: per ad platform, what the server sent and what failed. */
+export const AdsStatus = z.array(
+  z.object({
+    platform: z.enum(['meta', 'ga4', 'tiktok']),
+    /** Its id and server token are filled in. */
+    enabled: z.boolean(),
+    pending: z.number().int(),
+    sent: z.number().int(),
+    failed: z.number().int(),
+    lastSent: z
+      .object({ orderId: z.string(), kind: z.enum(['purchase', 'refund']), at: z.string() })
+      .nullable(),
+    failures: z.array(
+      z.object({
+        orderId: z.string(),
+        kind: z.enum(['purchase', 'refund']),
+        /** Given up (true), or still to be tried again. */
+        final: z.boolean(),
+        attempts: z.number().int(),
+        message: z.string(),
+        at: z.string(),
+      }),
+    ),
+  }),
+)
+export type AdsStatus = z.infer<typeof AdsStatus>
