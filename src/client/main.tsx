@@ -39,6 +39,9 @@ void ready.then(() =>
 
 window.addEventListener('load', () => {
   void import('./lib/attribution').then((m) => m.captureAttribution(landing.url, landing.referrer))
+  // The cookie banner and the ad pixels: their own chunk, after the page (and only if the shop
+  // has a pixel).
+  void import('./features/consent/consent-entry').then((m) => m.startConsent())
   // Best sellers are below the fold: fetch them once the page has settled (SPEC.md section 7).
   setTimeout(() => void queryClient.prefetchQuery(bestsellersQuery()), 100)
   // The other pages' table, so the first link tapped waits for one chunk, not two.

@@ -26,3 +26,28 @@ export const AdsStatus = z.array(
   }),
 )
 export type AdsStatus = z.infer<typeof AdsStatus>
+
+/**
+ * Where each browser pixel loads its script from and sends its hits to: the page's
+ * Content-Security-Policy lets these in only for the platforms the shop filled in (and the
+ * browser loads them only after 'Aceitar').
+ */
+export const PIXEL_SOURCES = {
+  meta: {
+    script: ['https://connect.facebook.net'],
+    connect: ['https://www.facebook.com', 'https://connect.facebook.net'],
+  },
+  ga4: {
+    script: ['https://www.googletagmanager.com'],
+    connect: [
+      'https://www.google-analytics.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://www.googletagmanager.com',
+    ],
+  },
+  tiktok: {
+    script: ['https://analytics.tiktok.com'],
+    connect: ['https://analytics.tiktok.com', 'https://*.tiktok.com'],
+  },
+} as const

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { AdsStatus } from '../../../contracts/ads.js'
+import { PIXEL_SOURCES, type AdsStatus } from '../../../contracts/ads.js'
 import { exponentialBackoff, rowClaims, type Clock } from '../../db/claims.js'
 import type { Db } from '../../db/client.js'
 import { startIntervalJob, type IntervalJob } from '../../lib/interval-job.js'
@@ -171,6 +171,26 @@ export function createAdsService(deps: {
       await job?.stop()
       job = null
     },
+    /** The hosts the page may load pixels from: only those of the platforms filled in. */
+    async pixelSources() {
+      const s = deps.settings
+      const [meta, ga4, tiktok] = await Promise.all([
+        s.get('meta_pixel_id'),
+        s.get('ga4_measurement_id'),
+        s.get('tiktok_pixel_id'),
+      ])
+      const on = [
+        meta && PIXEL_SOURCES.meta,
+        ga4 && PIXEL_SOURCES.ga4,
+        tiktok && PIXEL_SOURCES.tiktok,
+      ]
+      const chosen = on.filter((x) => !!x)
+      return {
+        script: chosen.flatMap((x) => x.script),
+        connect: chosen.flatMap((x) => x.connect),
+      }
+    },
+
     /** An order was paid or refunded: send now rather than at the next tick. */
     wake() {
       void job?.runFresh()

@@ -30,16 +30,18 @@ const salesQuery = (p: Period) => ({
   placeholderData: keepPreviousData,
 })
 
-function Change({ now, before }: { now: number; before: number }) {
+function Change({ now, before, worse }: { now: number; before: number; worse?: boolean }) {
   const pct = changeOf(now, before)
   if (pct === null) return <span className="text-xs text-gray-500">novo</span>
   const up = pct > 0
+  // More refunds is bad news: red when it grows.
+  const good = worse ? !up : up
   return (
     <span
       data-testid="stat-change"
       className={cn(
         'text-xs font-semibold',
-        pct === 0 ? 'text-gray-500' : up ? 'text-emerald-700' : 'text-red-700',
+        pct === 0 ? 'text-gray-500' : good ? 'text-emerald-700' : 'text-red-700',
       )}
     >
       {up ? '▲' : pct < 0 ? '▼' : ''} {Math.abs(pct).toLocaleString('pt-BR')}%
@@ -47,13 +49,21 @@ function Change({ now, before }: { now: number; before: number }) {
   )
 }
 
-function Stat(props: { label: string; value: string; now: number; before: number; prev: string }) {
+function Stat(props: {
+  label: string
+  value: string
+  now: number
+  before: number
+  prev: string
+  worse?: boolean
+}) {
   return (
     <div className="rounded-2xl bg-purple-50 p-4" data-testid="sales-stat">
       <p className="text-sm text-gray-600">{props.label}</p>
       <p className="mt-1 text-2xl font-extrabold break-all text-purple-900">{props.value}</p>
       <p className="mt-1 flex flex-wrap items-baseline gap-x-2 text-xs text-gray-500">
-        <Change now={props.now} before={props.before} /> <span>antes: {props.prev}</span>
+        <Change now={props.now} before={props.before} worse={props.worse} />{' '}
+        <span>antes: {props.prev}</span>
       </p>
     </div>
   )
@@ -257,6 +267,7 @@ function SalesFigures({ data }: { data: SalesAnalytics }) {
           now={t.refunds}
           before={p.refunds}
           prev={String(p.refunds)}
+          worse
         />
       </div>
       <section aria-label="Receita e pedidos por dia">

@@ -5,6 +5,7 @@ import type { AdminSetting } from '../../../../contracts/admin'
 import { buttonClasses } from '../../../ui/button'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
+import { AdsStatusSection } from '../ads-status'
 import { adminSettingsQuery } from '../admin.queries'
 import { DemoSwitch } from '../config/demo-switch'
 import { SettingField } from '../setting-field'
@@ -65,6 +66,7 @@ export function SettingsTab() {
               <legend className="text-lg font-bold text-purple-900">
                 {CATEGORY_LABELS[category] ?? category}
               </legend>
+              {category === 'ads' && <AdsStatusSection />}
               {inCategory.map((setting) =>
                 // A switch with its explanation, not a text box taking 'true'.
                 setting.key === 'payment_demo' ? (
