@@ -1,5 +1,6 @@
 /** What the administration's calls take and answer (SPEC.md sections 3 and 7). */
 import { z } from 'zod'
+import { AttributionShape } from './attribution.js'
 import { SessionUser } from './accounts.js'
 import { OrderSummary, PaymentMode } from './checkout.js'
 import { PAGE_TEXT_MAX } from './default-pages.js'
@@ -24,6 +25,10 @@ export const AdminOrder = OrderSummary.extend({
   paidAt: z.string().nullable(),
   /** Why it was closed: 'expired' (its PIX ran out; a late payment may still be confirmed)… */
   closedReason: z.string().nullable(),
+  /** Where the buyer came from (contracts/attribution.ts); null for a direct order. */
+  attribution: AttributionShape,
+  /** 'source / medium / campaign' as the admin reads it; 'direto' without attribution. */
+  source: z.string(),
 })
 export type AdminOrder = z.infer<typeof AdminOrder>
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MAX_CART_QUANTITY } from './cart.js'
 import { PASSWORD_MIN, whatsappField } from './accounts.js'
 import { personName } from './person-name.js'
+import { AttributionField, ConsentField } from './attribution.js'
 
 export const EMPTY_CART_MESSAGE = 'Carrinho vazio'
 export const CARD_CUSTOMER_MESSAGE = 'Preencha pelo menos nome e email.'
@@ -45,6 +46,10 @@ const OrderRequest = z.object({
   items: z.array(CheckoutItem, { error: EMPTY_CART_MESSAGE }).max(100).optional(),
   /** A coupon's code; its rules are checked in the order's own transaction. */
   couponCode: z.string().trim().max(40).optional(),
+  /** Where the buyer came from (contracts/attribution.ts): unknown keys dropped, never a 400. */
+  attribution: AttributionField,
+  /** The cookie banner's answer: personal data goes to the ad platforms only with `ads: true`. */
+  consent: ConsentField,
 })
 
 /** Who pays, as both checkout forms ask it first; each form says its own messages. */

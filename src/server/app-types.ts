@@ -26,7 +26,10 @@ import type { GuestAccessService } from './modules/guest-access/guest-access.ser
 import type { PasswordResetService } from './modules/accounts/password-reset.service.js'
 import type { SessionService } from './modules/accounts/sessions.service.js'
 import type { UserAdmin } from './modules/accounts/user-admin.service.js'
+import type { AdsService } from './modules/ads/ads.service.js'
 import type { AdminReports } from './modules/admin/reports.read-model.js'
+import type { FunnelService } from './modules/analytics/funnel.service.js'
+import type { SalesReport } from './modules/analytics/sales.read-model.js'
 import type { AdminSettings } from './modules/admin/admin-settings.service.js'
 import type { OrderStatusService } from './modules/admin/order-status.service.js'
 import type { CanvaLinksService } from './modules/canva/canva-links.service.js'
@@ -98,6 +101,12 @@ export interface Services {
   messaging: MessagingService
   adminSettings: AdminSettings
   adminReports: AdminReports
+  /** The shop's funnel, counted without cookies (analytics module). */
+  funnel: FunnelService
+  /** The sales dashboard's figures and the orders' CSV. */
+  salesReport: SalesReport
+  /** The ad platforms' server events (Meta, GA4, TikTok) and their status. */
+  ads: AdsService
   changeOrderStatus: OrderStatusService
   privacy: PrivacyService
   refunds: RefundsService

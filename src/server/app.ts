@@ -48,6 +48,8 @@ import { stampingRoutes } from './modules/stamping/stamping.routes.js'
 import { registerMetrics } from './modules/system/metrics.js'
 import { systemRoutes, type ReadinessCheck } from './modules/system/system.routes.js'
 import { webRoutes } from './modules/web/web.routes.js'
+import { adsRoutes } from './modules/ads/ads.routes.js'
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js'
 import { fastifyTrustProxy } from './config.js'
 import { createLifecycle } from './lifecycle.js'
 import type { App, Deps } from './app-types.js'
@@ -103,6 +105,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       app.services.passwordReset.drain(),
       app.services.guestAccess.drain(),
       app.services.orders.drain(),
+      app.services.funnel.drain(),
     ])
   })
 
@@ -138,6 +141,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   await refundsRoutes(app)
   await storeRoutes(app)
   await recoveryRoutes(app)
+  await analyticsRoutes(app)
+  await adsRoutes(app)
   await webRoutes(app)
 
   // Background work, which tests turn off and drive by hand.
@@ -149,6 +154,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     startBackupJobs(app)
     startHealthJobs(app)
     app.services.messaging.worker.start()
+    app.services.ads.start()
+    app.addHook('onClose', () => app.services.ads.stop())
     app.addHook('onClose', () => app.services.messaging.worker.stop())
     const stampingJobs = startStampingJobs(app.services.stamping, app.log)
     app.addHook('onClose', async () => void (await stampingJobs.stop()))

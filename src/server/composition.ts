@@ -19,7 +19,10 @@ import { createSessionService } from './modules/accounts/sessions.service.js'
 import { createUserAdmin } from './modules/accounts/user-admin.service.js'
 import { createAdminSettings } from './modules/admin/admin-settings.service.js'
 import { createOrderStatusChanger } from './modules/admin/order-status.service.js'
+import { createAdsService } from './modules/ads/ads.service.js'
 import { createAdminReports } from './modules/admin/reports.read-model.js'
+import { createFunnelService } from './modules/analytics/funnel.service.js'
+import { createSalesReport } from './modules/analytics/sales.read-model.js'
 import { createCanvaLinksService } from './modules/canva/canva-links.service.js'
 import { createCartService } from './modules/cart/cart.service.js'
 import { createCatalogService } from './modules/catalog/catalog.service.js'
@@ -138,6 +141,9 @@ export function createServices(
   })
   const coupons = createCouponsService(db, { paidAmong: orderReads.paidAmong, now })
 
+  // The ad platforms' conversion events, written with the payment (an order effect).
+  const ads = createAdsService({ db, settings, urls: config.ads, log })
+
   // The state machine, with every effect it runs in the transaction that pays or closes.
   const orders = createOrdersService(db, {
     log,
@@ -151,6 +157,7 @@ export function createServices(
       cart.orderEffects,
       coupons.orderEffects,
       refundOrderEffects(),
+      ads.orderEffects,
     ],
   })
 
@@ -211,6 +218,9 @@ export function createServices(
   })
   const checkoutDeps = { cart, catalog, accounts, orders, payments, coupons, limiter, log }
   const adminReports = createAdminReports(db, orders)
+  // The shop's funnel (no cookies, no stored addresses) and the sales dashboard over it.
+  const funnel = createFunnelService({ db, log, now })
+  const salesReport = createSalesReport(db, funnel)
   const login = createLoginService(accounts, limiter, cart.mergeGuestCart, orders.claimGuestOrders)
   // Verifying an e-mail proves the inbox: every guest order of that e-mail joins the account.
   const emailVerification = createEmailVerificationService({
@@ -265,6 +275,8 @@ export function createServices(
   products.onChange((productIds) => catalog.productsChanged(productIds))
   orders.onSalesChange(() => catalog.salesChanged())
   orders.onClosed((order) => payments.voidClosedCharge(order))
+  // A payment or refund committed: its ad events go out now, not at the next tick.
+  orders.onSalesChange(() => ads.wake())
 
   return {
     emailVerification,
@@ -307,6 +319,9 @@ export function createServices(
       allowPrivateIntegrations: config.allowPrivateIntegrations,
     }),
     adminReports,
+    funnel,
+    salesReport,
+    ads,
     changeOrderStatus,
     privacy,
     store,

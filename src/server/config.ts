@@ -39,6 +39,9 @@ const EnvSchema = z.object({
   MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
   MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
   WOOVI_API_URL: z.url().default('https://api.woovi.com'),
+  META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  GA4_MP_URL: z.url().default('https://www.google-analytics.com'),
+  TIKTOK_API_URL: z.url().default('https://business-api.tiktok.com'),
   WOOVI_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   /** Unset: production, or the sandbox for a sandbox key ($aact_hmlg_…). */
   ASAAS_API_URL: z.url().optional(),
@@ -153,6 +156,8 @@ export interface Config {
   woovi: { apiUrl: string; webhookPublicKey: string | undefined }
   /** Asaas's address when the operator fixes it (the key and webhook token are settings). */
   asaas: { apiUrl: string | undefined }
+  /** The ad platforms' addresses (their ids and tokens are settings); tests use local fakes. */
+  ads: { metaGraphUrl: string; ga4Url: string; tiktokUrl: string }
   /**
    * The e-mail transport. When set, these win over the smtp_url / mail_from settings of
    * /admin/config (the host's environment is the operator's last word).
@@ -275,6 +280,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookPublicKey: e.WOOVI_WEBHOOK_PUBLIC_KEY?.replace(/\\n/g, '\n'),
     },
     asaas: { apiUrl: e.ASAAS_API_URL?.replace(/\/+$/, '') },
+    ads: {
+      metaGraphUrl: e.META_GRAPH_URL.replace(/\/+$/, ''),
+      ga4Url: e.GA4_MP_URL.replace(/\/+$/, ''),
+      tiktokUrl: e.TIKTOK_API_URL.replace(/\/+$/, ''),
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     seedDemo: e.SEED_DEMO,
     allowPrivateIntegrations: e.ALLOW_PRIVATE_INTEGRATIONS ?? false,

@@ -14,6 +14,8 @@ import type {
   ToggleBody,
   UserRoleBody,
 } from '../admin'
+import type { AdsStatus } from '../ads'
+import type { SalesAnalytics } from '../analytics'
 import type { BackupEntry, BackupKeyAnswer, BackupList, BackupStatus } from '../backup'
 import type { HealthAnswer } from '../health'
 import type { AdminCoupon, CouponInput } from '../coupons'
@@ -54,6 +56,12 @@ export const stampFallbacks = route<typeof StampFallbacksAnswer>()(
 )
 export const analytics = route<typeof AdminAnalytics>()('GET', '/api/admin/analytics')
 export const orders = route<AdminOrder[]>()('GET', '/api/admin/orders')
+/** The sales dashboard (`?from=&to=`, days in the store's time zone). */
+export const salesAnalytics = route<typeof SalesAnalytics>()('GET', '/api/admin/analytics/sales')
+/** Per ad platform: the last event the server sent, what waits, the failures. */
+export const adsStatus = route<typeof AdsStatus>()('GET', '/api/admin/ads/status')
+/** The period's orders as CSV for Excel pt-BR (`?from=&to=`): read raw. */
+export const ordersCsv = route()('GET', '/api/admin/orders.csv')
 export const orderStatus = route<typeof AdminOrder, typeof OrderStatusBody>()(
   'PUT',
   '/api/admin/orders/:id/status',

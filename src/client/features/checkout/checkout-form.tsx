@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form'
 import { z } from 'zod'
 import type { CartItem } from '../../../contracts/cart'
@@ -27,6 +27,7 @@ import {
 } from './guest-validation'
 import { PaymentMethod, TermsCheckbox } from './payment-options'
 import { usePlaceOrder } from './use-place-order'
+import { adEvent } from '../../lib/ad-events'
 
 /** A CPF/CNPJ with its check digits, and present: the provider charges no one without it. */
 const RequiredTaxId = TaxIdField.refine(Boolean, { error: TAX_ID_REQUIRED_MESSAGE })
@@ -55,6 +56,11 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
   const bumps = useChosenBumps()
   const guest = !user
   const { totalCents } = useCheckoutTotal(items)
+  // The ad pixels' InitiateCheckout, once per checkout screen (read only after 'Aceitar').
+  useEffect(() => {
+    adEvent({ name: 'InitiateCheckout', ids: items.map((i) => String(i.productId)) })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   // Asked only while the store's PIX provider needs the payer's document (Asaas), and only
   // when there is something to pay: a free order charges nobody (checkout.service.ts).
   const askTaxId = useQuery(paymentMethodsQuery()).data?.taxIdRequired === true && totalCents > 0

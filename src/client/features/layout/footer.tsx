@@ -96,6 +96,16 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            <li>
+              <button
+                type="button"
+                data-testid="consent-open"
+                className={linkClass}
+                onClick={() => void import('../consent/consent-entry').then((m) => m.openBanner())}
+              >
+                Cookies e anúncios
+              </button>
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,5 +1,7 @@
+import { useEffect } from 'react'
 import { Link } from 'wouter'
 import type { Product } from '../../../contracts/products'
+import { adEvent } from '../../lib/ad-events'
 import { CategoryBadge } from '../catalog/category-badge'
 import { DetailBenefits } from './detail-benefits'
 import { Gallery } from './gallery'
@@ -11,6 +13,10 @@ import { ShareButton } from './share-button'
 
 export function ProductDetail({ product }: { product: Product }) {
   const images = [product.imageUrl, ...(product.additionalImages ?? [])].filter(Boolean)
+  // The ad pixels' ViewContent (read only after the buyer's 'Aceitar').
+  useEffect(() => {
+    adEvent({ name: 'ViewContent', ids: [String(product.id)], value: Number(product.price) })
+  }, [product.id, product.price])
   return (
     <article className="mx-auto max-w-6xl px-4 py-4 sm:py-8">
       <div className="mb-4 flex items-center justify-between gap-2">

@@ -5,6 +5,7 @@ import type {
   DownloadStat,
   RecoveryReport,
 } from '../../../contracts/admin.js'
+import { describeSource } from '../../../contracts/attribution.js'
 import { centsToDecimal } from '../../../contracts/money.js'
 import type { Db } from '../../db/client.js'
 import { users } from '../accounts/accounts.tables.js'
@@ -58,6 +59,8 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
       paymentProvider: rows[i]!.paymentProvider,
       paidAt: rows[i]!.paidAt?.toISOString() ?? null,
       closedReason: rows[i]!.closedReason,
+      attribution: rows[i]!.attribution ?? null,
+      source: describeSource(rows[i]!.attribution),
     }))
   }
 

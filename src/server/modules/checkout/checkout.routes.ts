@@ -9,6 +9,7 @@ import { CheckoutOffer, OffersQuery } from '../../../contracts/products.js'
 import type { App } from '../../app-types.js'
 import { baseUrlOf } from '../../http/base-url.js'
 import { cartOwnerOf } from '../../http/cart-session.js'
+import { orderSourceOf } from './order-source.js'
 
 export function checkoutRoutes(app: App) {
   const { checkout, cardCheckout, sessions, cart, emailVerification } = app.services
@@ -27,6 +28,7 @@ export function checkoutRoutes(app: App) {
         viewer: await sessions.viewerOf(req),
         owner,
         ip: req.ip,
+        source: orderSourceOf(req, req.body),
       })
       if (newUserId) {
         // The account made with the order is logged in, and keeps what was in the cart.
@@ -66,6 +68,7 @@ export function checkoutRoutes(app: App) {
         owner: await cartOwnerOf(sessions, req, reply),
         baseUrl: baseUrlOf(config, req),
         ip: req.ip,
+        source: orderSourceOf(req, req.body),
       })
       return reply.code(201).send(answer)
     },

@@ -30,6 +30,7 @@ import type { ChargeRequest, PixCharge } from '../payments/payments.service.js'
 import { toOrderSummary } from '../orders/orders.service.js'
 import { describeLines, priceItems, requestedItems } from './order-lines.js'
 import { countGuestOrder, FREE_PROVIDER, limitedQuote, quoteOf } from './order-coupon.js'
+import { NO_SOURCE, type OrderSource } from './order-source.js'
 
 export interface CheckoutDeps {
   cart: CartService
@@ -146,6 +147,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       owner: CartOwner
       /** The client's address, for the limits on guest orders, coupon codes and sign-ups. */
       ip: string
+      /** Where the buyer came from and what they agreed to share with the ad platforms. */
+      source?: OrderSource
     }): Promise<{ answer: CheckoutAnswer; newUserId: string | null }> {
       const items = await requestedItems(input.items, deps.cart, input.owner)
       const { lines, totalCents: subtotalCents } = await priceItems(items, deps.catalog)
@@ -204,6 +207,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         ticketUrl: charge?.ticketUrl ?? null,
         providerPaymentId: charge?.providerPaymentId ?? null,
         pixExpiresAt: request.expiresAt,
+        ...(input.source ?? NO_SOURCE),
       })
       let placed: OrderRow
       const newAccount = wantsAccount && !accountExists

@@ -24,6 +24,7 @@ const anonymised = () => ({
   customerAddress: null,
   // The cart session proved ownership of the order; nobody needs to prove it any more.
   sessionId: null,
+  adContext: null,
   anonymisedAt: sql`now()`,
   updatedAt: sql`now()`,
 })

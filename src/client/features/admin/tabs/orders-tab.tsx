@@ -37,6 +37,30 @@ function WhatsappLink({ number }: { number: string }) {
   )
 }
 
+/** Where the buyer came from: the source line, and every tag kept when opened. */
+function OrderSource({ order }: { order: AdminOrder }) {
+  const tags = Object.entries(order.attribution ?? {})
+  return (
+    <details data-testid="order-source" className="text-sm text-gray-600">
+      <summary className="cursor-pointer">
+        Origem: <span className="font-semibold text-purple-900">{order.source}</span>
+      </summary>
+      {tags.length === 0 ? (
+        <p>Sem campanha nem site de origem: o comprador chegou direto.</p>
+      ) : (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 break-all">
+          {tags.map(([key, value]) => (
+            <div key={key} className="contents">
+              <dt className="font-mono text-xs text-gray-500">{key}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </details>
+  )
+}
+
 /** One order's summary line; `children` are the tab's own controls. */
 export function OrderLine({ order, children }: { order: AdminOrder; children: ReactNode }) {
   return (
@@ -59,6 +83,7 @@ export function OrderLine({ order, children }: { order: AdminOrder; children: Re
         <p className="text-sm">
           <WhatsappLink number={order.customerWhatsapp} />
         </p>
+        <OrderSource order={order} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {order.couponCode && order.discountAmount !== '0.00' ? (

@@ -8,6 +8,7 @@ import { Panel } from '../../../ui/panel'
 import { analyticsQuery } from '../admin.queries'
 import { HealthPanel } from '../health-panel'
 import { money, shortDate } from '../money'
+import { SalesDashboard } from '../dashboard/sales-dashboard'
 import { DemoBadge, OrderStatusBadge } from '../order-badge'
 
 const RECENT_ORDERS = 5
@@ -59,7 +60,11 @@ function Waiting({
   )
 }
 
-/** Visão Geral: totals (revenue counts paid orders only), the last orders, each category. */
+/**
+ * Visão Geral: what waits for the owner and the store's health first, then the sales of a
+ * period (dashboard), the store's totals (revenue counts paid
+ * orders only), the last orders, each category.
+ */
 export function OverviewTab() {
   const { data, error, isPending, refetch } = useQuery(analyticsQuery())
   if (isPending) return <Loading />
@@ -68,13 +73,6 @@ export function OverviewTab() {
 
   return (
     <div className="space-y-4">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Stat label="Usuários" value={totals.users} />
-        <Stat label="Produtos" value={totals.products} />
-        <Stat label="Pedidos" value={totals.orders} />
-        <Stat label="Receita" value={money(totals.revenue)} />
-      </div>
-
       <div className="grid gap-3 sm:grid-cols-2">
         <Waiting
           testId="awaiting-confirmation"
@@ -99,6 +97,14 @@ export function OverviewTab() {
       </div>
 
       <HealthPanel />
+
+      <SalesDashboard />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat label="Usuários" value={totals.users} />
+        <Stat label="Produtos" value={totals.products} />
+        <Stat label="Pedidos" value={totals.orders} />
+        <Stat label="Receita" value={money(totals.revenue)} />
+      </div>
 
       <Panel title="Pedidos recentes">
         {recentOrders.length === 0 ? (

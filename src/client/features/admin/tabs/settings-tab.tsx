@@ -5,6 +5,7 @@ import type { AdminSetting } from '../../../../contracts/admin'
 import { buttonClasses } from '../../../ui/button'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
+import { AdsStatusSection } from '../ads-status'
 import { adminSettingsQuery } from '../admin.queries'
 import { DemoSwitch } from '../config/demo-switch'
 import { SettingField } from '../setting-field'
@@ -18,6 +19,7 @@ const CATEGORY_LABELS: Record<string, string> = {
   banner: 'Banner da página inicial',
   email: 'E-mail',
   backup: 'Backup automático',
+  ads: 'Anúncios (Meta, Google, TikTok)',
 }
 
 /** Shown first in their category: the store's own PIX key is the first way to be paid. */
@@ -71,6 +73,7 @@ export function SettingsTab() {
               <legend className="text-lg font-bold text-purple-900">
                 {CATEGORY_LABELS[category] ?? category}
               </legend>
+              {category === 'ads' && <AdsStatusSection />}
               {inCategory.map((setting) =>
                 // A switch with its explanation, not a text box taking 'true'.
                 setting.key === 'payment_demo' ? (
