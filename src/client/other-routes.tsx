@@ -43,6 +43,7 @@ const PRODUCT_FORM_ROUTES: Array<[string, VariantId]> = [
 const CheckoutPage = lazy(() => import('./pages/checkout.page'))
 const CheckoutMercadoPagoPage = lazy(() => import('./pages/checkout-mercadopago.page'))
 const PaymentRecoveryPage = lazy(() => import('./pages/payment-recovery.page'))
+const RatePage = lazy(() => import('./pages/avaliar.page'))
 
 /** Every page but the home page, each its own chunk (routes.tsx loads this table after the home). */
 export default function OtherRoutes() {
@@ -56,6 +57,7 @@ export default function OtherRoutes() {
       <Route path="/checkout-pix" component={CheckoutPage} />
       <Route path="/checkout-mercadopago" component={CheckoutMercadoPagoPage} />
       <Route path="/payment-recovery" component={PaymentRecoveryPage} />
+      <Route path="/avaliar" component={RatePage} />
       <Route path="/login" component={LoginPage} />
       <Route path="/cadastro" component={SignupPage} />
       <Route path="/esqueci-senha" component={ForgotPasswordPage} />

@@ -268,6 +268,15 @@ export const SETTING_SCHEMA = {
     type: positive(),
     default: 30,
   }),
+  review_request_days: entry({
+    category: 'downloads',
+    label: 'Pedido de avaliação (dias após o primeiro download)',
+    description:
+      'Quantos dias depois do primeiro download o comprador recebe, uma única vez, o e-mail pedindo a avaliação do material',
+    hint: 'Dê tempo para o material ser usado em aula: 3 a 7 dias costuma funcionar bem',
+    type: int({ min: 1, max: 60 }, (r) => `Use de ${r.min} a ${r.max} dias`),
+    default: 3,
+  }),
   evolution_api_url: entry({
     category: 'whatsapp',
     label: 'URL da Evolution API',

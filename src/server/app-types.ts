@@ -5,6 +5,8 @@
  */
 import type { EmailVerificationService } from './modules/accounts/email-verification.service.js'
 import type { RefundsService } from './modules/refunds/refunds.service.js'
+import type { ReviewReads } from './modules/reviews/review-reads.js'
+import type { ReviewsService } from './modules/reviews/reviews.service.js'
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -98,6 +100,10 @@ export interface Services {
   privacy: PrivacyService
   refunds: RefundsService
   recovery: RecoveryService
+  /** Verified reviews: the buyer's write, the owner's moderation, the review requests. */
+  reviews: ReviewsService
+  /** Approved reviews as the public reads them (also the catalogue's stars). */
+  reviewReads: ReviewReads
 }
 
 export type App = FastifyInstance<

@@ -37,6 +37,8 @@ import { startPrivacyJobs } from './modules/privacy/privacy.jobs.js'
 import { privacyRoutes } from './modules/privacy/privacy.routes.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { refundsRoutes } from './modules/refunds/refunds.routes.js'
+import { startReviewJobs } from './modules/reviews/reviews.jobs.js'
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
 import { productWriteRoutes } from './modules/products/products.routes.js'
 import { settingsRoutes } from './modules/settings/settings.routes.js'
 import { startStampingJobs } from './modules/stamping/stamping-job.js'
@@ -131,6 +133,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await privacyRoutes(app)
   await refundsRoutes(app)
   await recoveryRoutes(app)
+  await reviewsRoutes(app)
   await webRoutes(app)
 
   // Background work, which tests turn off and drive by hand.
@@ -139,6 +142,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     startGuestAccessJobs(app)
     startPrivacyJobs(app)
     startRecoveryJobs(app)
+    startReviewJobs(app)
     app.services.messaging.worker.start()
     app.addHook('onClose', () => app.services.messaging.worker.stop())
     const stampingJobs = startStampingJobs(app.services.stamping, app.log)

@@ -41,6 +41,8 @@ import { createProductsService } from './modules/products/products.service.js'
 import { createUploadJournal } from './modules/products/upload-journal.service.js'
 import { createRecoveryService } from './modules/recovery/recovery.service.js'
 import { createRefundsService, refundOrderEffects } from './modules/refunds/refunds.service.js'
+import { createReviewReads } from './modules/reviews/review-reads.js'
+import { createReviewsService } from './modules/reviews/reviews.service.js'
 import { createSettingsService } from './modules/settings/settings.service.js'
 import { createStampingService } from './modules/stamping/stamping.service.js'
 import type { Deps, Services } from './app-types.js'
@@ -112,8 +114,10 @@ export function createServices(
     journal: uploadJournal,
     hasSales: orderReads.hasSales,
   })
+  // The stars on cards and product pages: read by the catalogue, written by reviews below.
+  const reviewReads = createReviewReads(db)
   const catalog = createCatalogService(
-    { products, unitsSold: orderReads.unitsSold },
+    { products, unitsSold: orderReads.unitsSold, ratings: reviewReads.summaries },
     storage,
     signal,
   )
@@ -131,6 +135,17 @@ export function createServices(
     now: clockMs,
   })
   const coupons = createCouponsService(db, { paidAmong: orderReads.paidAmong, now })
+  const reviews = createReviewsService({
+    db,
+    reads: reviewReads,
+    purchases,
+    orders: orderReads,
+    products,
+    settings,
+    mail: messaging.mail,
+    secret: config.sessionSecret,
+    now,
+  })
 
   // The state machine, with every effect it runs in the transaction that pays or closes.
   const orders = createOrdersService(db, {
@@ -144,6 +159,7 @@ export function createServices(
       stamping.orderEffects,
       cart.orderEffects,
       coupons.orderEffects,
+      reviews.orderEffects,
       refundOrderEffects(),
     ],
   })
@@ -219,6 +235,7 @@ export function createServices(
   products.onChange((productIds) => catalog.productsChanged(productIds))
   orders.onSalesChange(() => catalog.salesChanged())
   orders.onClosed((order) => payments.voidClosedCharge(order))
+  reviews.onChange(() => catalog.reviewsChanged())
 
   return {
     emailVerification,
@@ -261,5 +278,7 @@ export function createServices(
     adminReports,
     changeOrderStatus,
     privacy,
+    reviews,
+    reviewReads,
   }
 }

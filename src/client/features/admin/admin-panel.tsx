@@ -15,6 +15,7 @@ import { OverviewTab } from './tabs/overview-tab'
 import { ProductManagementTab } from './tabs/product-management-tab'
 import { ProductsTab } from './tabs/products-tab'
 import { RefundsTab } from './tabs/refunds-tab'
+import { ReviewsTab } from './tabs/reviews-tab'
 import { SettingsTab } from './tabs/settings-tab'
 import { UsersTab } from './tabs/users-tab'
 import { WhatsappTab } from './tabs/whatsapp-tab'
@@ -26,6 +27,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   orders: OrdersTab,
   'order-management': OrderManagementTab,
   coupons: CouponsTab,
+  reviews: ReviewsTab,
   refunds: RefundsTab,
   users: UsersTab,
   downloads: DownloadsTab,

@@ -8,6 +8,7 @@ export const ADMIN_TABS = [
   { id: 'orders', label: 'Pedidos' },
   { id: 'order-management', label: 'Gestão Pedidos' },
   { id: 'coupons', label: 'Cupons' },
+  { id: 'reviews', label: 'Avaliações', group: 'catalogo' },
   { id: 'refunds', label: 'Reembolsos' },
   { id: 'users', label: 'Usuários' },
   { id: 'downloads', label: 'Downloads' },

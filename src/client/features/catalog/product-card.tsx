@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import type { CatalogCard } from '../../../contracts/catalog'
 import { imageVariant } from '../../lib/image-url'
 import { SmartImage } from '../../ui/smart-image'
+import { Stars } from '../../ui/stars'
 import { CategoryBadge } from './category-badge'
 import { ProductPrice } from './product-price'
 
@@ -38,6 +39,12 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
         <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-gray-900 sm:text-base">
           {product.name}
         </h3>
+        {product.rating ? (
+          <p className="flex items-center gap-1 text-xs text-gray-600" data-testid="card-rating">
+            <Stars value={product.rating.average} className="text-sm" />
+            <span aria-hidden="true">({product.rating.count})</span>
+          </p>
+        ) : null}
         <div className="mt-auto flex items-center justify-between gap-2 pt-1">
           <ProductPrice product={product} className="text-base sm:text-lg" />
           <span

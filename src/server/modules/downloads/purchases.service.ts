@@ -182,6 +182,51 @@ export function createPurchasesService(deps: {
     logFree: (productId: number, ip: string) => logDownload(db, null, productId, ip),
 
     /**
+     * Live purchases whose first download happened in [from, to): the review requests' due
+     * list. One grouped read of the download log, bounded by the window, at most `limit` rows.
+     */
+    async firstDownloadedBetween(from: Date, to: Date, limit: number): Promise<Purchase[]> {
+      const firsts = db
+        .select({
+          purchaseId: downloadLog.purchaseId,
+          first: sql<Date>`min(${downloadLog.createdAt})`.as('first'),
+        })
+        .from(downloadLog)
+        .where(sql`${downloadLog.purchaseId} IS NOT NULL`)
+        .groupBy(downloadLog.purchaseId)
+        .as('firsts')
+      const rows = await db
+        .select({ purchase: purchases })
+        .from(firsts)
+        .innerJoin(purchases, eq(purchases.id, firsts.purchaseId))
+        .where(
+          and(
+            sql`${firsts.first} >= ${from.toISOString()}::timestamptz`,
+            sql`${firsts.first} < ${to.toISOString()}::timestamptz`,
+            isNull(purchases.revokedAt),
+          ),
+        )
+        .orderBy(asc(purchases.id))
+        .limit(limit)
+      return live(rows.map((r) => r.purchase))
+    },
+
+    /**
+     * A new version of a product's files was announced: every live purchase of it gets its full
+     * quota back (`max_downloads × quantity` as granted, kept in `maxDownloads`) and no link is
+     * reused. Answers the purchases restored.
+     */
+    async restoreQuota(tx: Db, purchaseIds: number[]): Promise<number> {
+      if (purchaseIds.length === 0) return 0
+      const rows = await tx
+        .update(purchases)
+        .set({ downloadCount: 0, linkExp: null })
+        .where(and(inArray(purchases.id, purchaseIds), isNull(purchases.revokedAt)))
+        .returning({ id: purchases.id })
+      return rows.length
+    },
+
+    /**
      * One download from the owner's purchases of a product, logged. A purchase whose last link
      * is still valid answers that link again without spending; otherwise the oldest purchase
      * with downloads left is spent and a new link window opens. With `spend: false` (a link

@@ -90,7 +90,10 @@ export async function webRoutes(app: App) {
     if (!product) reply.code(404)
     if (!product) return sendPrepared(req, reply, page(storeHead(baseUrl(req), req.url)))
     const body = productBody(product) + productData(product)
-    return sendPrepared(req, reply, page(productHead(baseUrl(req), product), body))
+    // Only a rated product costs a query: the catalogue holds every product's stars.
+    const rated = await app.services.catalog.ratingOf(product.id)
+    const reviews = rated ? await app.services.reviewReads.ofProduct(product.id) : undefined
+    return sendPrepared(req, reply, page(productHead(baseUrl(req), product, reviews), body))
   })
 
   // For search engines: the store's pages, fresh at every request (a hidden product leaves at

@@ -5,6 +5,7 @@ import { buttonClasses } from '../../../ui/button'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { analyticsQuery } from '../admin.queries'
+import { pendingReviewsQuery } from '../reviews/reviews.api'
 import { money, shortDate } from '../money'
 import { PaidBadge } from '../order-badge'
 
@@ -15,6 +16,25 @@ function Stat({ label, value }: { label: string; value: string | number }) {
     <div className="rounded-2xl bg-purple-50 p-4">
       <p className="text-sm text-gray-600">{label}</p>
       <p className="mt-1 text-2xl font-extrabold break-all text-purple-900">{value}</p>
+    </div>
+  )
+}
+
+/** Reviews waiting for the owner's approval, with the way to them. */
+function PendingReviews() {
+  const { data } = useQuery(pendingReviewsQuery())
+  if (!data || data.count === 0) return null
+  return (
+    <div
+      data-testid="pending-reviews"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-2xl border-2 border-amber-300 bg-amber-50 p-4"
+    >
+      <p className="font-bold text-purple-900">
+        Avaliações aguardando aprovação: <span className="text-2xl">{data.count}</span>
+      </p>
+      <Link href="/admin?aba=reviews" className={buttonClasses('secondary', 'sm')}>
+        Ver avaliações
+      </Link>
     </div>
   )
 }
@@ -56,6 +76,8 @@ export function OverviewTab() {
           </Link>
         )}
       </div>
+
+      <PendingReviews />
 
       <Panel title="Pedidos recentes">
         {recentOrders.length === 0 ? (

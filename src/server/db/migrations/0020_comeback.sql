@@ -1,0 +1,29 @@
+CREATE TABLE "product_reviews" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"product_id" integer NOT NULL,
+	"order_id" text NOT NULL,
+	"user_id" uuid,
+	"email" text NOT NULL,
+	"rating" smallint NOT NULL,
+	"text" text NOT NULL,
+	"display_name" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"reply" text,
+	"hidden_at" timestamp with time zone,
+	"moderated_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "product_reviews_rating" CHECK ("product_reviews"."rating" BETWEEN 1 AND 5)
+);
+--> statement-breakpoint
+CREATE TABLE "review_requests" (
+	"purchase_id" integer PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "product_reviews" ADD CONSTRAINT "product_reviews_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_reviews" ADD CONSTRAINT "product_reviews_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_reviews" ADD CONSTRAINT "product_reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "review_requests" ADD CONSTRAINT "review_requests_purchase_id_purchases_id_fk" FOREIGN KEY ("purchase_id") REFERENCES "public"."purchases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "product_reviews_product_email_unique" ON "product_reviews" USING btree ("product_id","email");--> statement-breakpoint
+CREATE INDEX "product_reviews_status_idx" ON "product_reviews" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "product_reviews_order_idx" ON "product_reviews" USING btree ("order_id");
