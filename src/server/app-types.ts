@@ -6,6 +6,7 @@
 import type { EmailVerificationService } from './modules/accounts/email-verification.service.js'
 import type { RefundsService } from './modules/refunds/refunds.service.js'
 import type { ReviewReads } from './modules/reviews/review-reads.js'
+import type { ProductUpdatesService } from './modules/product-updates/product-updates.service.js'
 import type { ReviewsService } from './modules/reviews/reviews.service.js'
 import type {
   FastifyBaseLogger,
@@ -104,6 +105,8 @@ export interface Services {
   reviews: ReviewsService
   /** Approved reviews as the public reads them (also the catalogue's stars). */
   reviewReads: ReviewReads
+  /** 'Avisar compradores': a new version of a product's files told to its buyers. */
+  productUpdates: ProductUpdatesService
 }
 
 export type App = FastifyInstance<

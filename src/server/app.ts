@@ -38,6 +38,8 @@ import { privacyRoutes } from './modules/privacy/privacy.routes.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { refundsRoutes } from './modules/refunds/refunds.routes.js'
 import { startReviewJobs } from './modules/reviews/reviews.jobs.js'
+import { startProductUpdateJobs } from './modules/product-updates/product-updates.jobs.js'
+import { productUpdatesRoutes } from './modules/product-updates/product-updates.routes.js'
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
 import { productWriteRoutes } from './modules/products/products.routes.js'
 import { settingsRoutes } from './modules/settings/settings.routes.js'
@@ -134,6 +136,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await refundsRoutes(app)
   await recoveryRoutes(app)
   await reviewsRoutes(app)
+  await productUpdatesRoutes(app)
   await webRoutes(app)
 
   // Background work, which tests turn off and drive by hand.
@@ -143,6 +146,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     startPrivacyJobs(app)
     startRecoveryJobs(app)
     startReviewJobs(app)
+    startProductUpdateJobs(app)
     app.services.messaging.worker.start()
     app.addHook('onClose', () => app.services.messaging.worker.stop())
     const stampingJobs = startStampingJobs(app.services.stamping, app.log)

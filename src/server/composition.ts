@@ -38,6 +38,7 @@ import { createOrderReads, createOrdersService } from './modules/orders/orders.s
 import { createPaymentsService } from './modules/payments/payments.service.js'
 import { createPrivacyService } from './modules/privacy/privacy.service.js'
 import { createProductsService } from './modules/products/products.service.js'
+import { createProductUpdatesService } from './modules/product-updates/product-updates.service.js'
 import { createUploadJournal } from './modules/products/upload-journal.service.js'
 import { createRecoveryService } from './modules/recovery/recovery.service.js'
 import { createRefundsService, refundOrderEffects } from './modules/refunds/refunds.service.js'
@@ -280,5 +281,16 @@ export function createServices(
     privacy,
     reviews,
     reviewReads,
+    productUpdates: createProductUpdatesService({
+      db,
+      log,
+      settings,
+      products,
+      purchases,
+      orders: orderReads,
+      stamping,
+      messaging,
+      now,
+    }),
   }
 }

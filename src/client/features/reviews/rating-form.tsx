@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { Controller, useForm, type Path, type Resolver } from 'react-hook-form'
+import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-hook-form'
 import { REVIEW_TEXT_MAX, ReviewBody } from '../../../contracts/reviews'
 import { HttpError } from '../../lib/api'
 import { cn } from '../../lib/cn'
@@ -75,11 +75,11 @@ function StarPicker({
 export function RatingForm({ productId, token }: { productId: number; token?: string }) {
   const send = useSendReview(productId)
   const [refusal, setRefusal] = useState<string | null>(null)
-  const { register, handleSubmit, control, setError, formState, watch } = useForm<Values>({
+  const { register, handleSubmit, control, setError, formState } = useForm<Values>({
     resolver,
     defaultValues: { rating: 0, text: '', displayName: '' },
   })
-  const text = watch('text')
+  const text = useWatch({ control, name: 'text' })
 
   if (send.isSuccess) {
     return (
@@ -116,7 +116,11 @@ export function RatingForm({ productId, token }: { productId: number; token?: st
         control={control}
         name="rating"
         render={({ field, fieldState }) => (
-          <StarPicker value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+          <StarPicker
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
         )}
       />
       <div>

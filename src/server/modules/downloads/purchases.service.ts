@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import { QUOTA_EXHAUSTED_MESSAGE } from '../../../contracts/downloads.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
@@ -209,6 +209,40 @@ export function createPurchasesService(deps: {
         .orderBy(asc(purchases.id))
         .limit(limit)
       return live(rows.map((r) => r.purchase))
+    },
+
+    /**
+     * Live purchases of a product after purchase id `afterId`, oldest first, at most `limit`
+     * (a material update walks its buyers in batches), and the last id read (to go on from,
+     * even when every row of a batch was not live).
+     */
+    async liveOfProductAfter(
+      productId: number,
+      afterId: number,
+      limit: number,
+    ): Promise<{ live: Purchase[]; lastId: number | null }> {
+      const rows = await db
+        .select()
+        .from(purchases)
+        .where(
+          and(
+            eq(purchases.productId, productId),
+            gt(purchases.id, afterId),
+            isNull(purchases.revokedAt),
+          ),
+        )
+        .orderBy(asc(purchases.id))
+        .limit(limit)
+      return { live: await live(rows), lastId: rows.at(-1)?.id ?? null }
+    },
+
+    /** How many buyers (distinct e-mails) hold a live purchase of the product. */
+    async buyersOf(productId: number): Promise<number> {
+      const rows = await db
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.productId, productId), isNull(purchases.revokedAt)))
+      return new Set((await live(rows)).map((p) => p.customerEmail.toLowerCase())).size
     },
 
     /**

@@ -59,17 +59,15 @@ export function createReviewReads(db: Db) {
       return {
         average: count ? roundAverage(Number(totals?.average)) : 0,
         count,
-        items: rows.map(
-          (r): PublicReview => ({
-            rating: r.rating,
-            text: r.text,
-            // Stored reduced already; reduced again so no row written by hand shows a full name.
-            displayName: publicReviewerName(r.displayName),
-            date: r.createdAt.toISOString(),
-            reply: r.reply,
-            verified: true,
-          }),
-        ),
+        items: rows.map((r): PublicReview => ({
+          rating: r.rating,
+          text: r.text,
+          // Stored reduced already; reduced again so no row written by hand shows a full name.
+          displayName: publicReviewerName(r.displayName),
+          date: r.createdAt.toISOString(),
+          reply: r.reply,
+          verified: true,
+        })),
       }
     },
   }

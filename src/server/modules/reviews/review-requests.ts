@@ -59,7 +59,9 @@ export function createReviewRequests(deps: ReviewRequestDeps) {
       const [reviewed] = await db
         .select({ id: productReviews.id })
         .from(productReviews)
-        .where(and(eq(productReviews.productId, purchase.productId), eq(productReviews.email, email)))
+        .where(
+          and(eq(productReviews.productId, purchase.productId), eq(productReviews.email, email)),
+        )
       const name = names.get(purchase.productId) ?? 'seu material'
       const token = deps.tokens.sign(purchase.id, deps.now().getTime())
       const content = reviewed

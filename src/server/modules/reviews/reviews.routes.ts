@@ -69,7 +69,13 @@ export async function reviewsRoutes(app: App) {
     )
     scope.put(
       '/api/admin/reviews/:id',
-      { schema: { params: ReviewIdParams, body: ModerateReviewBody, response: { 200: AdminReview } } },
+      {
+        schema: {
+          params: ReviewIdParams,
+          body: ModerateReviewBody,
+          response: { 200: AdminReview },
+        },
+      },
       (req) => reviews.moderate(req.params.id, req.body),
     )
   })

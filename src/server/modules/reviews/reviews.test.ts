@@ -76,7 +76,9 @@ async function guestAccessOf(buyer: GuestBuyer): Promise<string> {
 }
 
 const cardOf = async (productId: number) =>
-  (await call(store, 'GET', '/api/catalog')).json<CatalogPage>().items.find((c) => c.id === productId)
+  (await call(store, 'GET', '/api/catalog'))
+    .json<CatalogPage>()
+    .items.find((c) => c.id === productId)
 
 describe('who may review', () => {
   it('refuses anyone without a paid purchase of the product, in Portuguese', async () => {
@@ -115,7 +117,9 @@ describe('who may review', () => {
     })
     await buyAsGuest(store, planner.id, { email: customer.email, whatsapp: customer.whatsapp })
     // Logging in claims her guest order (same e-mail and WhatsApp).
-    const cookie = cookieFrom((await login(store.app, customer.email, customer.password)).headers['set-cookie'])
+    const cookie = cookieFrom(
+      (await login(store.app, customer.email, customer.password)).headers['set-cookie'],
+    )
     const res = await review(planner.id, { rating: 5, text: 'Organizou meu ano' }, cookie)
     expect(res.statusCode).toBe(201)
   })

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../ui/button'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { analyticsQuery } from '../admin.queries'
-import { pendingReviewsQuery } from '../reviews/reviews.api'
+import { pendingReviewsQuery } from '../moderation/reviews.api'
 import { money, shortDate } from '../money'
 import { PaidBadge } from '../order-badge'
 

@@ -8,7 +8,7 @@ import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { Stars } from '../../../ui/stars'
 import { shortDate } from '../money'
-import { adminReviewsQuery, useModerateReview } from '../reviews/reviews.api'
+import { adminReviewsQuery, useModerateReview } from '../moderation/reviews.api'
 
 const FILTERS: Array<{ id: ReviewStatus | 'all'; label: string }> = [
   { id: 'pending', label: 'Aguardando' },
