@@ -277,6 +277,15 @@ export const SETTING_SCHEMA = {
     type: int({ min: 1, max: 60 }, (r) => `Use de ${r.min} a ${r.max} dias`),
     default: 3,
   }),
+  newsletter_per_minute: entry({
+    category: 'email',
+    label: 'Novidades: e-mails por minuto',
+    description:
+      'Quantos e-mails de novidades saem por minuto: um ritmo calmo evita que o provedor de e-mail trate a loja como spam',
+    hint: 'Provedores comuns aceitam algumas centenas por hora; 60 por minuto é um bom começo',
+    type: int({ min: 1, max: 1000 }, (r) => `Use de ${r.min} a ${r.max} e-mails por minuto`),
+    default: 60,
+  }),
   evolution_api_url: entry({
     category: 'whatsapp',
     label: 'URL da Evolution API',

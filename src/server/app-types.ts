@@ -7,6 +7,7 @@ import type { EmailVerificationService } from './modules/accounts/email-verifica
 import type { RefundsService } from './modules/refunds/refunds.service.js'
 import type { ReviewReads } from './modules/reviews/review-reads.js'
 import type { ProductUpdatesService } from './modules/product-updates/product-updates.service.js'
+import type { NewsletterService } from './modules/newsletter/newsletter.service.js'
 import type { ReviewsService } from './modules/reviews/reviews.service.js'
 import type {
   FastifyBaseLogger,
@@ -107,6 +108,8 @@ export interface Services {
   reviewReads: ReviewReads
   /** 'Avisar compradores': a new version of a product's files told to its buyers. */
   productUpdates: ProductUpdatesService
+  /** Opt-in newsletters (double opt-in, one-click unsubscribe) and the owner's sends. */
+  newsletter: NewsletterService
 }
 
 export type App = FastifyInstance<

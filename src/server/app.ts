@@ -40,6 +40,8 @@ import { refundsRoutes } from './modules/refunds/refunds.routes.js'
 import { startReviewJobs } from './modules/reviews/reviews.jobs.js'
 import { startProductUpdateJobs } from './modules/product-updates/product-updates.jobs.js'
 import { productUpdatesRoutes } from './modules/product-updates/product-updates.routes.js'
+import { startNewsletterJobs } from './modules/newsletter/newsletter.jobs.js'
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js'
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
 import { productWriteRoutes } from './modules/products/products.routes.js'
 import { settingsRoutes } from './modules/settings/settings.routes.js'
@@ -137,6 +139,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await recoveryRoutes(app)
   await reviewsRoutes(app)
   await productUpdatesRoutes(app)
+  await newsletterRoutes(app)
   await webRoutes(app)
 
   // Background work, which tests turn off and drive by hand.
@@ -147,6 +150,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     startRecoveryJobs(app)
     startReviewJobs(app)
     startProductUpdateJobs(app)
+    startNewsletterJobs(app)
     app.services.messaging.worker.start()
     app.addHook('onClose', () => app.services.messaging.worker.stop())
     const stampingJobs = startStampingJobs(app.services.stamping, app.log)

@@ -39,6 +39,7 @@ import { createPaymentsService } from './modules/payments/payments.service.js'
 import { createPrivacyService } from './modules/privacy/privacy.service.js'
 import { createProductsService } from './modules/products/products.service.js'
 import { createProductUpdatesService } from './modules/product-updates/product-updates.service.js'
+import { createNewsletterService } from './modules/newsletter/newsletter.service.js'
 import { createUploadJournal } from './modules/products/upload-journal.service.js'
 import { createRecoveryService } from './modules/recovery/recovery.service.js'
 import { createRefundsService, refundOrderEffects } from './modules/refunds/refunds.service.js'
@@ -216,6 +217,7 @@ export function createServices(
     reports: adminReports,
     refund: (id, moneyReturned) => refunds.refundByAdmin(id, { reason: '', moneyReturned }),
   })
+  const newsletter = createNewsletterService({ db, log, settings, products, messaging, now })
   const privacy = createPrivacyService({
     db,
     accounts,
@@ -229,6 +231,7 @@ export function createServices(
     coupons,
     refunds,
     guestAccess,
+    newsletter,
     now,
   })
 
@@ -281,6 +284,7 @@ export function createServices(
     privacy,
     reviews,
     reviewReads,
+    newsletter,
     productUpdates: createProductUpdatesService({
       db,
       log,

@@ -68,6 +68,10 @@ export const RATE_LIMITS = {
    */
   guestCheckoutIp: { name: 'guest-checkout-ip', limit: 20, windowMs: 60 * MINUTE },
   guestCheckoutEmail: { name: 'guest-checkout-email', limit: 5, windowMs: 60 * MINUTE },
+  /** The footer's opt-in sends a confirmation e-mail to an address typed by anyone. */
+  newsletterSubscribeIp: { name: 'newsletter-subscribe-ip', limit: 10, windowMs: 60 * MINUTE },
+  /** Checkout drafts (the abandoned-checkout e-mail): a buyer types and edits a few times. */
+  checkoutDraftIp: { name: 'checkout-draft-ip', limit: 30, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, RateLimitPolicy | SlowdownPolicy>
 
 /** Counters in fixed windows: the first hit opens a window of `windowMs`; it then expires. */

@@ -11,7 +11,7 @@ import { baseUrlOf } from '../../http/base-url.js'
 import { cartOwnerOf } from '../../http/cart-session.js'
 
 export function checkoutRoutes(app: App) {
-  const { checkout, cardCheckout, sessions, cart, emailVerification } = app.services
+  const { checkout, cardCheckout, sessions, cart, emailVerification, newsletter } = app.services
   const { config } = app.deps
 
   app.post(
@@ -28,6 +28,12 @@ export function checkoutRoutes(app: App) {
         owner,
         ip: req.ip,
       })
+      // The box ticked: recorded with where, and confirmed by e-mail before any newsletter.
+      if (req.body.newsletter === true) {
+        await newsletter
+          .consent(answer.order.customerEmail, 'checkout')
+          .catch((err: unknown) => req.log.error({ err }, 'newsletter consent not written'))
+      }
       if (newUserId) {
         // The account made with the order is logged in, and keeps what was in the cart.
         await sessions.start(req, reply, newUserId)

@@ -87,7 +87,7 @@ describe('material updated', () => {
     const mail = updatesTo(ana.email, name)[0]!
     expect(mail.text).toContain('Incluímos as atividades de outono')
     // A transactional notice: nothing to unsubscribe from.
-    expect(mail.headers.has('list-unsubscribe')).toBe(false)
+    expect(mail.headerLines.some((h) => h.key === 'list-unsubscribe')).toBe(false)
 
     // max_downloads (3) × quantity (2), all of it available again.
     const restored = await purchaseOf(ana.orderId)

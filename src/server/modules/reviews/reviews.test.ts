@@ -249,7 +249,7 @@ describe('the review request', () => {
       expect(asks).toHaveLength(1)
       const ask = asks[0]!
       // A transactional e-mail: no unsubscribe header, nothing to stop it.
-      expect(ask.headers.has('list-unsubscribe')).toBe(false)
+      expect(ask.headerLines.some((h) => h.key === 'list-unsubscribe')).toBe(false)
       const link = hrefs(ask).find((h) => h.startsWith(`${PUBLIC_URL}/avaliar?t=`))!
       const token = new URL(link).searchParams.get('t')!
 
