@@ -44,6 +44,7 @@ const CheckoutPage = lazy(() => import('./pages/checkout.page'))
 const CheckoutMercadoPagoPage = lazy(() => import('./pages/checkout-mercadopago.page'))
 const PaymentRecoveryPage = lazy(() => import('./pages/payment-recovery.page'))
 const RatePage = lazy(() => import('./pages/avaliar.page'))
+const NewsletterLinkPage = lazy(() => import('./pages/novidades.page'))
 
 /** Every page but the home page, each its own chunk (routes.tsx loads this table after the home). */
 export default function OtherRoutes() {
@@ -58,6 +59,8 @@ export default function OtherRoutes() {
       <Route path="/checkout-mercadopago" component={CheckoutMercadoPagoPage} />
       <Route path="/payment-recovery" component={PaymentRecoveryPage} />
       <Route path="/avaliar" component={RatePage} />
+      <Route path="/novidades/confirmar">{() => <NewsletterLinkPage mode="confirm" />}</Route>
+      <Route path="/novidades/cancelar">{() => <NewsletterLinkPage mode="unsubscribe" />}</Route>
       <Route path="/login" component={LoginPage} />
       <Route path="/cadastro" component={SignupPage} />
       <Route path="/esqueci-senha" component={ForgotPasswordPage} />

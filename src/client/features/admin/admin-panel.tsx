@@ -16,6 +16,7 @@ import { ProductManagementTab } from './tabs/product-management-tab'
 import { ProductsTab } from './tabs/products-tab'
 import { RefundsTab } from './tabs/refunds-tab'
 import { ReviewsTab } from './tabs/reviews-tab'
+import { NewslettersTab } from './tabs/newsletters-tab'
 import { SettingsTab } from './tabs/settings-tab'
 import { UsersTab } from './tabs/users-tab'
 import { WhatsappTab } from './tabs/whatsapp-tab'
@@ -30,6 +31,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   reviews: ReviewsTab,
   refunds: RefundsTab,
   users: UsersTab,
+  newsletters: NewslettersTab,
   downloads: DownloadsTab,
   whatsapp: WhatsappTab,
   emails: EmailsTab,

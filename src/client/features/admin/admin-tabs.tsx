@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   { id: 'reviews', label: 'Avaliações', group: 'catalogo' },
   { id: 'refunds', label: 'Reembolsos' },
   { id: 'users', label: 'Usuários' },
+  { id: 'newsletters', label: 'Novidades', group: 'clientes' },
   { id: 'downloads', label: 'Downloads' },
   { id: 'whatsapp', label: 'WhatsApp' },
   { id: 'emails', label: 'E-mails' },

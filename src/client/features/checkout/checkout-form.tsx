@@ -25,6 +25,7 @@ import {
   validateGuest,
   type CheckoutFormValues,
 } from './guest-validation'
+import { ConsentCheckbox } from '../../ui/consent-checkbox'
 import { PaymentMethod, TermsCheckbox } from './payment-options'
 import { usePlaceOrder } from './use-place-order'
 
@@ -67,7 +68,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
     [guest, askTaxId],
   )
   const form = useForm<CheckoutFormValues>({
-    defaultValues: { customerData: EMPTY_GUEST_FORM, taxId: '' },
+    defaultValues: { customerData: EMPTY_GUEST_FORM, taxId: '', newsletter: false },
     resolver,
   })
   const { register, handleSubmit, control, setError, getValues } = form
@@ -90,6 +91,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
       ...(guest ? { customerData: guestInput(values.customerData) } : {}),
       couponCode,
       ...(askTaxId ? { taxId: values.taxId } : {}),
+      newsletter: values.newsletter,
     })
   }
 
@@ -135,6 +137,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
       <PaymentMethod
         taxId={askTaxId ? { input: register('taxId'), error: errors.taxId?.message } : undefined}
       />
+      <ConsentCheckbox id="checkout-newsletter" {...register('newsletter')} />
       <TermsCheckbox
         input={register('customerData.acceptTerms')}
         error={errors.customerData?.acceptTerms?.message}
