@@ -277,6 +277,15 @@ export const SETTING_SCHEMA = {
     type: int({ min: 1, max: 60 }, (r) => `Use de ${r.min} a ${r.max} dias`),
     default: 3,
   }),
+  abandoned_minutes: entry({
+    category: 'email',
+    label: 'Carrinho abandonado: e-mail após (minutos)',
+    description:
+      'Quanto tempo depois de digitar o e-mail no checkout, sem finalizar o pedido, o comprador que pediu novidades recebe um único lembrete com os itens',
+    hint: 'Só para quem marcou "Quero receber novidades"; nunca se o pedido foi feito',
+    type: int({ min: 15, max: 1440 }, (r) => `Use de ${r.min} a ${r.max} minutos`),
+    default: 60,
+  }),
   newsletter_per_minute: entry({
     category: 'email',
     label: 'Novidades: e-mails por minuto',

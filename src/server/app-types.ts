@@ -8,6 +8,7 @@ import type { RefundsService } from './modules/refunds/refunds.service.js'
 import type { ReviewReads } from './modules/reviews/review-reads.js'
 import type { ProductUpdatesService } from './modules/product-updates/product-updates.service.js'
 import type { NewsletterService } from './modules/newsletter/newsletter.service.js'
+import type { AbandonedService } from './modules/abandoned/abandoned.service.js'
 import type { ReviewsService } from './modules/reviews/reviews.service.js'
 import type {
   FastifyBaseLogger,
@@ -110,6 +111,8 @@ export interface Services {
   productUpdates: ProductUpdatesService
   /** Opt-in newsletters (double opt-in, one-click unsubscribe) and the owner's sends. */
   newsletter: NewsletterService
+  /** Checkouts left half-way: the draft, and its one reminder (with consent only). */
+  abandoned: AbandonedService
 }
 
 export type App = FastifyInstance<

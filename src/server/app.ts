@@ -42,6 +42,8 @@ import { startProductUpdateJobs } from './modules/product-updates/product-update
 import { productUpdatesRoutes } from './modules/product-updates/product-updates.routes.js'
 import { startNewsletterJobs } from './modules/newsletter/newsletter.jobs.js'
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js'
+import { startAbandonedJobs } from './modules/abandoned/abandoned.jobs.js'
+import { abandonedRoutes } from './modules/abandoned/abandoned.routes.js'
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
 import { productWriteRoutes } from './modules/products/products.routes.js'
 import { settingsRoutes } from './modules/settings/settings.routes.js'
@@ -140,6 +142,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await reviewsRoutes(app)
   await productUpdatesRoutes(app)
   await newsletterRoutes(app)
+  abandonedRoutes(app)
   await webRoutes(app)
 
   // Background work, which tests turn off and drive by hand.
@@ -151,6 +154,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     startReviewJobs(app)
     startProductUpdateJobs(app)
     startNewsletterJobs(app)
+    startAbandonedJobs(app)
     app.services.messaging.worker.start()
     app.addHook('onClose', () => app.services.messaging.worker.stop())
     const stampingJobs = startStampingJobs(app.services.stamping, app.log)

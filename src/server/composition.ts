@@ -40,6 +40,7 @@ import { createPrivacyService } from './modules/privacy/privacy.service.js'
 import { createProductsService } from './modules/products/products.service.js'
 import { createProductUpdatesService } from './modules/product-updates/product-updates.service.js'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.js'
+import { createAbandonedService } from './modules/abandoned/abandoned.service.js'
 import { createUploadJournal } from './modules/products/upload-journal.service.js'
 import { createRecoveryService } from './modules/recovery/recovery.service.js'
 import { createRefundsService, refundOrderEffects } from './modules/refunds/refunds.service.js'
@@ -285,6 +286,15 @@ export function createServices(
     reviews,
     reviewReads,
     newsletter,
+    abandoned: createAbandonedService({
+      db,
+      log,
+      settings,
+      products,
+      orders: orderReads,
+      mail: messaging.mail,
+      now,
+    }),
     productUpdates: createProductUpdatesService({
       db,
       log,

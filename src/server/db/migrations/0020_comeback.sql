@@ -1,3 +1,19 @@
+CREATE TABLE "checkout_drafts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"cart_session" text NOT NULL,
+	"email" text NOT NULL,
+	"items" jsonb NOT NULL,
+	"token" text NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"emailed_at" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_until" timestamp with time zone,
+	"claim_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "newsletter_subscribers" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"email" text NOT NULL,
@@ -78,6 +94,9 @@ ALTER TABLE "product_reviews" ADD CONSTRAINT "product_reviews_product_id_product
 ALTER TABLE "product_reviews" ADD CONSTRAINT "product_reviews_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_reviews" ADD CONSTRAINT "product_reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "review_requests" ADD CONSTRAINT "review_requests_purchase_id_purchases_id_fk" FOREIGN KEY ("purchase_id") REFERENCES "public"."purchases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "checkout_drafts_cart_unique" ON "checkout_drafts" USING btree ("cart_session");--> statement-breakpoint
+CREATE UNIQUE INDEX "checkout_drafts_token_unique" ON "checkout_drafts" USING btree ("token");--> statement-breakpoint
+CREATE INDEX "checkout_drafts_due_idx" ON "checkout_drafts" USING btree ("status","updated_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_subscribers_email_unique" ON "newsletter_subscribers" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_subscribers_token_unique" ON "newsletter_subscribers" USING btree ("token");--> statement-breakpoint
 CREATE INDEX "newsletter_subscribers_status_idx" ON "newsletter_subscribers" USING btree ("status","id");--> statement-breakpoint

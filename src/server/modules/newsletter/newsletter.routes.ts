@@ -1,3 +1,4 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   NewsletterAnswer,
@@ -38,7 +39,8 @@ export async function newsletterRoutes(app: App) {
 
   // RFC 8058 one-click: the mail app POSTs `List-Unsubscribe=One-Click` as a form, without
   // cookies or Origin; the store's own page POSTs with no body. Both only need the token.
-  await app.register(async (scope) => {
+  await app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<ZodTypeProvider>()
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 1024 },

@@ -140,6 +140,16 @@ export function orderLookups(db: Db) {
       return rows.map((r) => r.id)
     },
 
+    /** Whether an order was placed with this e-mail since `since` (an abandoned checkout's). */
+    async orderedSince(email: string, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.customerEmail, email.toLowerCase()), gte(orders.createdAt, since)))
+        .limit(1)
+      return row !== undefined
+    },
+
     /** Whether any order was placed with this e-mail. */
     async hasOrdersOf(email: string): Promise<boolean> {
       const [row] = await db
