@@ -45,6 +45,7 @@ const CheckoutMercadoPagoPage = lazy(() => import('./pages/checkout-mercadopago.
 const PaymentRecoveryPage = lazy(() => import('./pages/payment-recovery.page'))
 const RatePage = lazy(() => import('./pages/avaliar.page'))
 const NewsletterLinkPage = lazy(() => import('./pages/novidades.page'))
+const RestoreCartPage = lazy(() => import('./pages/carrinho-recuperar.page'))
 
 /** Every page but the home page, each its own chunk (routes.tsx loads this table after the home). */
 export default function OtherRoutes() {
@@ -59,6 +60,7 @@ export default function OtherRoutes() {
       <Route path="/checkout-mercadopago" component={CheckoutMercadoPagoPage} />
       <Route path="/payment-recovery" component={PaymentRecoveryPage} />
       <Route path="/avaliar" component={RatePage} />
+      <Route path="/carrinho/recuperar" component={RestoreCartPage} />
       <Route path="/novidades/confirmar">{() => <NewsletterLinkPage mode="confirm" />}</Route>
       <Route path="/novidades/cancelar">{() => <NewsletterLinkPage mode="unsubscribe" />}</Route>
       <Route path="/login" component={LoginPage} />

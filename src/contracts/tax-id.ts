@@ -64,4 +64,3 @@ export const taxIdSchema = (message = 'CPF ou CNPJ inválido') =>
     .trim()
     .refine((value) => taxIdKind(value) !== null, { error: message })
     .transform(taxIdDigits)
-export { TaxIdField, TAX_ID_REQUIRED_MESSAGE } from './tax-id-old-tmp'

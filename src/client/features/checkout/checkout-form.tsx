@@ -28,6 +28,7 @@ import {
 import { ConsentCheckbox } from '../../ui/consent-checkbox'
 import { PaymentMethod, TermsCheckbox } from './payment-options'
 import { usePlaceOrder } from './use-place-order'
+import { useCheckoutDraft } from './checkout-draft'
 
 /** A CPF/CNPJ with its check digits, and present: the provider charges no one without it. */
 const RequiredTaxId = TaxIdField.refine(Boolean, { error: TAX_ID_REQUIRED_MESSAGE })
@@ -74,10 +75,16 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
   const { register, handleSubmit, control, setError, getValues } = form
   const { errors } = form.formState
   const placeOrder = usePlaceOrder((error) => showServerFieldError(error, FIELDS, setError))
-  const [acceptTerms, createAccount] = useWatch({
+  const [acceptTerms, createAccount, typedEmail, newsletter] = useWatch({
     control,
-    name: ['customerData.acceptTerms', 'customerData.createAccount'],
+    name: [
+      'customerData.acceptTerms',
+      'customerData.createAccount',
+      'customerData.email',
+      'newsletter',
+    ],
   })
+  useCheckoutDraft(guest ? typedEmail : '', newsletter, items)
 
   const placeValid = (values: CheckoutFormValues) => {
     if (placeOrder.isPending) return
