@@ -1,3 +1,4 @@
+import { MAX_DB_INT } from './limits.js'
 import { z } from 'zod'
 
 /** Drafts are kept this long, then deleted (they hold an e-mail typed at checkout). */
@@ -17,7 +18,7 @@ export const CheckoutDraftBody = z.object({
   items: z
     .array(
       z.object({
-        productId: z.number().int().positive(),
+        productId: z.number().int().positive().max(MAX_DB_INT, { error: 'Material inválido' }),
         quantity: z.number().int().min(1).max(99).default(1),
       }),
     )

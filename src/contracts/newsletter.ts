@@ -1,3 +1,4 @@
+import { MAX_DB_INT } from './limits.js'
 import { z } from 'zod'
 
 /** The opt-in's words, the same at checkout, at sign-up and in the footer (LGPD: unticked). */
@@ -35,7 +36,7 @@ export const NewsletterAnswer = z.object({ message: z.string() })
 /** The links' token: the subscriber's own, and for an unsubscribe the newsletter it came from. */
 export const NewsletterTokenQuery = z.object({
   t: z.string().min(10).max(100),
-  n: z.coerce.number().int().positive().optional(),
+  n: z.coerce.number().int().positive().max(MAX_DB_INT).optional(),
 })
 
 export const NewsletterInput = z.object({
@@ -54,7 +55,7 @@ export const NewsletterInput = z.object({
       error: `O texto pode ter no máximo ${NEWSLETTER_TEXT_MAX} letras`,
     }),
   productIds: z
-    .array(z.number().int().positive())
+    .array(z.number().int().positive().max(MAX_DB_INT, { error: 'Material inválido' }))
     .max(NEWSLETTER_MAX_PRODUCTS, {
       error: `Escolha no máximo ${NEWSLETTER_MAX_PRODUCTS} materiais em destaque`,
     })
@@ -62,7 +63,13 @@ export const NewsletterInput = z.object({
 })
 export type NewsletterInput = z.infer<typeof NewsletterInput>
 
-export const NewsletterIdParams = z.object({ id: z.coerce.number().int().positive() })
+export const NewsletterIdParams = z.object({
+  id: z.coerce
+    .number({ error: 'Novidade não encontrada' })
+    .int({ error: 'Novidade não encontrada' })
+    .positive({ error: 'Novidade não encontrada' })
+    .max(MAX_DB_INT, { error: 'Novidade não encontrada' }),
+})
 
 export const AdminNewsletter = z.object({
   id: z.number().int(),

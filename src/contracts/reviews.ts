@@ -1,3 +1,4 @@
+import { MAX_DB_INT } from './limits.js'
 import { z } from 'zod'
 
 /** The longest review text taken: a few lines, as a buyer writes on a phone. */
@@ -36,8 +37,15 @@ export const ReviewBody = z.object({
 })
 export type ReviewBody = z.infer<typeof ReviewBody>
 
-export const ProductIdParams = z.object({ id: z.coerce.number().int().positive() })
-export const ReviewIdParams = z.object({ id: z.coerce.number().int().positive() })
+/** An id as the database holds it (int4): anything else is not found, never a 500. */
+const dbId = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(MAX_DB_INT, { error: message })
+export const ProductIdParams = z.object({ id: dbId('Produto não encontrado') })
+export const ReviewIdParams = z.object({ id: dbId('Avaliação não encontrada') })
 
 /** One approved review as the public sees it: first name and initial, never the e-mail. */
 export const PublicReview = z.object({
