@@ -34,7 +34,7 @@ function Preview({ id }: { id: number }) {
         srcDoc={data.html}
         width={PHONE_WIDTH}
         height={640}
-        className="mx-auto block rounded-2xl border border-purple-100 bg-white"
+        className="mx-auto block max-w-full rounded-2xl border border-purple-100 bg-white"
       />
     </div>
   )
