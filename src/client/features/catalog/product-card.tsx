@@ -3,7 +3,6 @@ import { Link } from 'wouter'
 import type { CatalogCard } from '../../../contracts/catalog'
 import { imageVariant } from '../../lib/image-url'
 import { SmartImage } from '../../ui/smart-image'
-import { Stars } from '../../ui/stars'
 import { CategoryBadge } from './category-badge'
 import { ProductPrice } from './product-price'
 
@@ -40,9 +39,16 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
           {product.name}
         </h3>
         {product.rating ? (
-          <p className="flex items-center gap-1 text-xs text-gray-600" data-testid="card-rating">
-            <Stars value={product.rating.average} className="text-sm" />
-            <span aria-hidden="true">({product.rating.count})</span>
+          // One star and the figure: the cards are on the home page, whose script stays small.
+          <p className="text-xs text-gray-600" data-testid="card-rating">
+            <span aria-hidden="true" className="text-amber-400">
+              ★{' '}
+            </span>
+            <span className="font-semibold text-gray-800">
+              {product.rating.average.toFixed(1).replace('.', ',')}
+            </span>{' '}
+            ({product.rating.count}
+            <span className="sr-only"> avaliações</span>)
           </p>
         ) : null}
         <div className="mt-auto flex items-center justify-between gap-2 pt-1">
