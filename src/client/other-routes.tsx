@@ -33,6 +33,9 @@ const SampleUploadPage = lazy(() => import('./pages/upload-teste.page'))
 const CheckoutPage = lazy(() => import('./pages/checkout.page'))
 const CheckoutMercadoPagoPage = lazy(() => import('./pages/checkout-mercadopago.page'))
 const PaymentRecoveryPage = lazy(() => import('./pages/payment-recovery.page'))
+const RatePage = lazy(() => import('./pages/avaliar.page'))
+const NewsletterLinkPage = lazy(() => import('./pages/novidades.page'))
+const RestoreCartPage = lazy(() => import('./pages/carrinho-recuperar.page'))
 
 type Page = (params: { id?: string }) => ReactNode
 const form =
@@ -52,6 +55,10 @@ const PAGES: Record<Exclude<PagePath, '/'>, Page> = {
   '/checkout-pix': () => <CheckoutPage />,
   '/checkout-mercadopago': () => <CheckoutMercadoPagoPage />,
   '/payment-recovery': () => <PaymentRecoveryPage />,
+  '/avaliar': () => <RatePage />,
+  '/carrinho/recuperar': () => <RestoreCartPage />,
+  '/novidades/confirmar': () => <NewsletterLinkPage mode="confirm" />,
+  '/novidades/cancelar': () => <NewsletterLinkPage mode="unsubscribe" />,
   '/login': () => <LoginPage />,
   '/cadastro': () => <SignupPage />,
   '/esqueci-senha': () => <ForgotPasswordPage />,

@@ -36,6 +36,8 @@ export const RegisterBody = z.object({
   email,
   whatsapp: whatsappField('WhatsApp é obrigatório'),
   password,
+  /** 'Quero receber novidades e promoções por e-mail', ticked (absent: no consent). */
+  newsletter: z.boolean().optional(),
 })
 export type RegisterBody = z.infer<typeof RegisterBody>
 

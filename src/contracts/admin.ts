@@ -164,5 +164,11 @@ export const RecoveryReport = z.object({
   revenue: z.string(),
   /** Buyers who tapped 'stop the reminders'. */
   optedOut: z.number().int(),
+  /** Checkouts left half-way whose one reminder went out (with consent only). */
+  abandonedEmailed: z.number().int(),
+  /** Of those, the buyers who paid an order after it. */
+  abandonedRecovered: z.number().int(),
+  /** "19.90": what those orders paid. */
+  abandonedRevenue: z.string(),
 })
 export type RecoveryReport = z.infer<typeof RecoveryReport>

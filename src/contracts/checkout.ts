@@ -114,6 +114,8 @@ export const CheckoutRequest = OrderRequest.extend({
    * provider with the charge and is not stored by the store (decision 017, "Asaas").
    */
   taxId: z.string().max(40, { error: 'CPF inválido' }).optional(),
+  /** 'Quero receber novidades e promoções por e-mail', ticked (absent: no consent). */
+  newsletter: z.boolean().optional(),
 })
 export type CheckoutRequest = z.input<typeof CheckoutRequest>
 /** The same body as the server takes it: `customerData` is parsed later, and only for a guest. */

@@ -1,3 +1,4 @@
+import { NewsletterConsentExport } from './newsletter.js'
 import { z } from 'zod'
 import { RegisterBody } from './accounts.js'
 
@@ -98,6 +99,8 @@ export const DataExport = z.object({
       decidedAt: z.string().nullable(),
     }),
   ),
+  /** The newsletter consent: when and where it was given, its confirmation and its end. */
+  newsletter: NewsletterConsentExport.nullable(),
 })
 export type DataExport = z.infer<typeof DataExport>
 

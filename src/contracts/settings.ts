@@ -413,6 +413,33 @@ export const SETTING_SCHEMA = {
     type: positive(),
     default: 30,
   }),
+  review_request_days: entry({
+    category: 'downloads',
+    label: 'Pedido de avaliação (dias após o primeiro download)',
+    description:
+      'Quantos dias depois do primeiro download o comprador recebe, uma única vez, o e-mail pedindo a avaliação do material',
+    hint: 'Dê tempo para o material ser usado em aula: 3 a 7 dias costuma funcionar bem',
+    type: int({ min: 1, max: 60 }, (r) => `Use de ${r.min} a ${r.max} dias`),
+    default: 3,
+  }),
+  abandoned_minutes: entry({
+    category: 'email',
+    label: 'Carrinho abandonado: e-mail após (minutos)',
+    description:
+      'Quanto tempo depois de digitar o e-mail no checkout, sem finalizar o pedido, o comprador que pediu novidades recebe um único lembrete com os itens',
+    hint: 'Só para quem marcou "Quero receber novidades"; nunca se o pedido foi feito',
+    type: int({ min: 15, max: 1440 }, (r) => `Use de ${r.min} a ${r.max} minutos`),
+    default: 60,
+  }),
+  newsletter_per_minute: entry({
+    category: 'email',
+    label: 'Novidades: e-mails por minuto',
+    description:
+      'Quantos e-mails de novidades saem por minuto: um ritmo calmo evita que o provedor de e-mail trate a loja como spam',
+    hint: 'Provedores comuns aceitam algumas centenas por hora; 60 por minuto é um bom começo',
+    type: int({ min: 1, max: 1000 }, (r) => `Use de ${r.min} a ${r.max} e-mails por minuto`),
+    default: 60,
+  }),
   evolution_api_url: entry({
     category: 'whatsapp',
     label: 'URL da Evolution API',

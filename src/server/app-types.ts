@@ -5,6 +5,11 @@
  */
 import type { EmailVerificationService } from './modules/accounts/email-verification.service.js'
 import type { RefundsService } from './modules/refunds/refunds.service.js'
+import type { ReviewReads } from './modules/reviews/review-reads.js'
+import type { ProductUpdatesService } from './modules/product-updates/product-updates.service.js'
+import type { NewsletterService } from './modules/newsletter/newsletter.service.js'
+import type { AbandonedService } from './modules/abandoned/abandoned.service.js'
+import type { ReviewsService } from './modules/reviews/reviews.service.js'
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -118,6 +123,16 @@ export interface Services {
   backups: BackupService
   /** 'Saúde da loja': the checks and the owner's alert e-mails (issue 32). */
   health: HealthService
+  /** Verified reviews: the buyer's write, the owner's moderation, the review requests. */
+  reviews: ReviewsService
+  /** Approved reviews as the public reads them (also the catalogue's stars). */
+  reviewReads: ReviewReads
+  /** 'Avisar compradores': a new version of a product's files told to its buyers. */
+  productUpdates: ProductUpdatesService
+  /** Opt-in newsletters (double opt-in, one-click unsubscribe) and the owner's sends. */
+  newsletter: NewsletterService
+  /** Checkouts left half-way: the draft, and its one reminder (with consent only). */
+  abandoned: AbandonedService
 }
 
 export type App = FastifyInstance<

@@ -40,6 +40,14 @@ import { startPrivacyJobs } from './modules/privacy/privacy.jobs.js'
 import { privacyRoutes } from './modules/privacy/privacy.routes.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { refundsRoutes } from './modules/refunds/refunds.routes.js'
+import { startReviewJobs } from './modules/reviews/reviews.jobs.js'
+import { startProductUpdateJobs } from './modules/product-updates/product-updates.jobs.js'
+import { productUpdatesRoutes } from './modules/product-updates/product-updates.routes.js'
+import { startNewsletterJobs } from './modules/newsletter/newsletter.jobs.js'
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js'
+import { startAbandonedJobs } from './modules/abandoned/abandoned.jobs.js'
+import { abandonedRoutes } from './modules/abandoned/abandoned.routes.js'
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
 import { productWriteRoutes } from './modules/products/products.routes.js'
 import { settingsRoutes } from './modules/settings/settings.routes.js'
 import { storeRoutes } from './modules/store/store.routes.js'
@@ -143,6 +151,10 @@ export async function buildApp(deps: Deps): Promise<App> {
   await recoveryRoutes(app)
   await analyticsRoutes(app)
   await adsRoutes(app)
+  await reviewsRoutes(app)
+  await productUpdatesRoutes(app)
+  await newsletterRoutes(app)
+  abandonedRoutes(app)
   await webRoutes(app)
 
   // Background work, which tests turn off and drive by hand.
@@ -153,6 +165,10 @@ export async function buildApp(deps: Deps): Promise<App> {
     startRecoveryJobs(app)
     startBackupJobs(app)
     startHealthJobs(app)
+    startReviewJobs(app)
+    startProductUpdateJobs(app)
+    startNewsletterJobs(app)
+    startAbandonedJobs(app)
     app.services.messaging.worker.start()
     app.services.ads.start()
     app.addHook('onClose', () => app.services.ads.stop())

@@ -41,6 +41,9 @@ import { createOrderReads, createOrdersService } from './modules/orders/orders.s
 import { createPaymentsService } from './modules/payments/payments.service.js'
 import { createPrivacyService } from './modules/privacy/privacy.service.js'
 import { createProductsService } from './modules/products/products.service.js'
+import { createProductUpdatesService } from './modules/product-updates/product-updates.service.js'
+import { createNewsletterService } from './modules/newsletter/newsletter.service.js'
+import { createAbandonedService } from './modules/abandoned/abandoned.service.js'
 import { createUploadJournal } from './modules/products/upload-journal.service.js'
 import { createBackupService } from './modules/backup/backup.service.js'
 import { pendingMigrations } from './backup/premigrate.js'
@@ -48,6 +51,8 @@ import { createHealthService } from './modules/health/health.service.js'
 import { createProviderFailureLog } from './modules/health/provider-failure-log.js'
 import { createRecoveryService } from './modules/recovery/recovery.service.js'
 import { createRefundsService, refundOrderEffects } from './modules/refunds/refunds.service.js'
+import { createReviewReads } from './modules/reviews/review-reads.js'
+import { createReviewsService } from './modules/reviews/reviews.service.js'
 import { createSettingsService } from './modules/settings/settings.service.js'
 import { createStoreLogo } from './modules/store/store-logo.service.js'
 import { createStoreService } from './modules/store/store.service.js'
@@ -121,8 +126,10 @@ export function createServices(
     journal: uploadJournal,
     hasSales: orderReads.hasSales,
   })
+  // The stars on cards and product pages: read by the catalogue, written by reviews below.
+  const reviewReads = createReviewReads(db)
   const catalog = createCatalogService(
-    { products, unitsSold: orderReads.unitsSold },
+    { products, unitsSold: orderReads.unitsSold, ratings: reviewReads.summaries },
     storage,
     signal,
   )
@@ -140,6 +147,17 @@ export function createServices(
     now: clockMs,
   })
   const coupons = createCouponsService(db, { paidAmong: orderReads.paidAmong, now })
+  const reviews = createReviewsService({
+    db,
+    reads: reviewReads,
+    purchases,
+    orders: orderReads,
+    products,
+    settings,
+    mail: messaging.mail,
+    secret: config.sessionSecret,
+    now,
+  })
 
   // The ad platforms' conversion events, written with the payment (an order effect).
   const ads = createAdsService({ db, settings, urls: config.ads, log })
@@ -156,6 +174,7 @@ export function createServices(
       stamping.orderEffects,
       cart.orderEffects,
       coupons.orderEffects,
+      reviews.orderEffects,
       refundOrderEffects(),
       ads.orderEffects,
     ],
@@ -244,6 +263,7 @@ export function createServices(
     reports: adminReports,
     refund: (id, moneyReturned) => refunds.refundByAdmin(id, { reason: '', moneyReturned }),
   })
+  const newsletter = createNewsletterService({ db, log, settings, products, messaging, now })
   const privacy = createPrivacyService({
     db,
     accounts,
@@ -257,6 +277,7 @@ export function createServices(
     coupons,
     refunds,
     guestAccess,
+    newsletter,
     now,
   })
 
@@ -277,6 +298,7 @@ export function createServices(
   orders.onClosed((order) => payments.voidClosedCharge(order))
   // A payment or refund committed: its ad events go out now, not at the next tick.
   orders.onSalesChange(() => ads.wake())
+  reviews.onChange(() => catalog.reviewsChanged())
 
   return {
     emailVerification,
@@ -326,5 +348,28 @@ export function createServices(
     privacy,
     store,
     storeLogo: createStoreLogo({ storage, settings }),
+    reviews,
+    reviewReads,
+    newsletter,
+    abandoned: createAbandonedService({
+      db,
+      log,
+      settings,
+      products,
+      orders: orderReads,
+      mail: messaging.mail,
+      now,
+    }),
+    productUpdates: createProductUpdatesService({
+      db,
+      log,
+      settings,
+      products,
+      purchases,
+      orders: orderReads,
+      stamping,
+      messaging,
+      now,
+    }),
   }
 }

@@ -1,3 +1,4 @@
+import type { NotifyUpdateAnswer, NotifyUpdateBody } from '../product-updates'
 import type {
   AdminAnalytics,
   AdminOrder,
@@ -44,6 +45,10 @@ import type { StampFallbacksAnswer } from '../stamping'
 import { route } from '../api-route'
 
 // The admin panel's reads and writes (all behind the admin session).
+export const notifyUpdate = route<typeof NotifyUpdateAnswer, typeof NotifyUpdateBody>()(
+  'POST',
+  '/api/admin/products/:id/notify-update',
+)
 export const lightProducts = route<AdminProductLight[]>()('GET', '/api/admin/products-light')
 export const products = route<AdminProduct[]>()('GET', '/api/admin/products')
 export const toggleProduct = route<typeof ProductToggled, typeof ToggleBody>()(

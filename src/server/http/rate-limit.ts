@@ -73,6 +73,10 @@ export const RATE_LIMITS = {
    * once or twice per order, so 20 an hour from one address is plenty, and bounds the alerts.
    */
   paidClaimIp: { name: 'paid-claim-ip', limit: 20, windowMs: 60 * MINUTE },
+  /** The footer's opt-in sends a confirmation e-mail to an address typed by anyone. */
+  newsletterSubscribeIp: { name: 'newsletter-subscribe-ip', limit: 10, windowMs: 60 * MINUTE },
+  /** Checkout drafts (the abandoned-checkout e-mail): a buyer types and edits a few times. */
+  checkoutDraftIp: { name: 'checkout-draft-ip', limit: 30, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, RateLimitPolicy | SlowdownPolicy>
 
 /** Counters in fixed windows: the first hit opens a window of `windowMs`; it then expires. */

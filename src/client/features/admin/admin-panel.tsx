@@ -14,6 +14,8 @@ import { OrdersView } from './tabs/orders-view'
 import { OverviewTab } from './tabs/overview-tab'
 import { ProductsView } from './tabs/products-view'
 import { RefundsTab } from './tabs/refunds-tab'
+import { ReviewsTab } from './tabs/reviews-tab'
+import { NewslettersTab } from './tabs/newsletters-tab'
 import { SettingsTab } from './tabs/settings-tab'
 import { UsersTab } from './tabs/users-tab'
 import { WhatsappTab } from './tabs/whatsapp-tab'
@@ -23,8 +25,10 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   products: ProductsView,
   orders: OrdersView,
   coupons: CouponsTab,
+  reviews: ReviewsTab,
   refunds: RefundsTab,
   users: UsersTab,
+  newsletters: NewslettersTab,
   downloads: DownloadsTab,
   whatsapp: WhatsappTab,
   emails: EmailsTab,

@@ -25,9 +25,11 @@ import {
   validateGuest,
   type CheckoutFormValues,
 } from './guest-validation'
+import { ConsentCheckbox } from '../../ui/consent-checkbox'
 import { PaymentMethod, TermsCheckbox } from './payment-options'
 import { usePlaceOrder } from './use-place-order'
 import { adEvent } from '../../lib/ad-events'
+import { useCheckoutDraft } from './checkout-draft'
 
 /** A CPF/CNPJ with its check digits, and present: the provider charges no one without it. */
 const RequiredTaxId = TaxIdField.refine(Boolean, { error: TAX_ID_REQUIRED_MESSAGE })
@@ -73,16 +75,22 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
     [guest, askTaxId],
   )
   const form = useForm<CheckoutFormValues>({
-    defaultValues: { customerData: EMPTY_GUEST_FORM, taxId: '' },
+    defaultValues: { customerData: EMPTY_GUEST_FORM, taxId: '', newsletter: false },
     resolver,
   })
   const { register, handleSubmit, control, setError, getValues } = form
   const { errors } = form.formState
   const placeOrder = usePlaceOrder((error) => showServerFieldError(error, FIELDS, setError))
-  const [acceptTerms, createAccount] = useWatch({
+  const [acceptTerms, createAccount, typedEmail, newsletter] = useWatch({
     control,
-    name: ['customerData.acceptTerms', 'customerData.createAccount'],
+    name: [
+      'customerData.acceptTerms',
+      'customerData.createAccount',
+      'customerData.email',
+      'newsletter',
+    ],
   })
+  useCheckoutDraft(guest ? typedEmail : '', newsletter, items)
 
   const placeValid = (values: CheckoutFormValues) => {
     if (placeOrder.isPending) return
@@ -96,6 +104,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
       ...(guest ? { customerData: guestInput(values.customerData) } : {}),
       couponCode,
       ...(askTaxId ? { taxId: values.taxId } : {}),
+      newsletter: values.newsletter,
     })
   }
 
@@ -141,6 +150,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
       <PaymentMethod
         taxId={askTaxId ? { input: register('taxId'), error: errors.taxId?.message } : undefined}
       />
+      <ConsentCheckbox id="checkout-newsletter" {...register('newsletter')} />
       <TermsCheckbox
         input={register('customerData.acceptTerms')}
         error={errors.customerData?.acceptTerms?.message}

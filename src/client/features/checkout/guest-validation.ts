@@ -18,6 +18,8 @@ export type GuestField = keyof GuestFormValues
 export interface CheckoutFormValues {
   customerData: GuestFormValues
   taxId: string
+  /** 'Quero receber novidades e promoções por e-mail': unticked until she ticks it. */
+  newsletter: boolean
 }
 
 /** What the API takes as `customerData`: no address when blank, no password without an account. */

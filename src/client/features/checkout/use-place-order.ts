@@ -50,6 +50,8 @@ interface PlaceOrderInput {
   couponCode?: string
   /** The payer's CPF/CNPJ, only when the store's PIX provider asks for it (Asaas). */
   taxId?: string
+  /** The newsletter box ticked (sent only then: absent is no consent). */
+  newsletter?: boolean
 }
 
 /**
@@ -73,12 +75,13 @@ export function usePlaceOrder(showUnderField: (error: unknown) => boolean = () =
   }
 
   return useMutation({
-    mutationFn: ({ items, lines, customerData, couponCode, taxId }: PlaceOrderInput) =>
+    mutationFn: ({ items, lines, customerData, couponCode, taxId, newsletter }: PlaceOrderInput) =>
       createPixOrder({
         items: lines ?? items.map(({ productId, quantity }) => ({ productId, quantity })),
         customerData,
         ...(couponCode ? { couponCode } : {}),
         ...(taxId ? { taxId } : {}),
+        ...(newsletter ? { newsletter: true } : {}),
       }),
     onSuccess: (answer, { items, customerData }) => {
       const { order } = answer

@@ -9,6 +9,7 @@ import {
   useStoreName,
   type SellerIdentity,
 } from '../settings/store-brand'
+import { NewsletterSignup } from './newsletter-signup'
 
 const LEGAL_LINKS = [
   { href: '/sobre-nos', label: 'Sobre nós' },
@@ -31,7 +32,7 @@ export function Footer() {
 
   return (
     <footer className="mt-16 bg-purple-950 text-sm text-purple-100">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section>
           <p className="flex items-center gap-2 text-base font-bold text-white">
             <StoreMark className="h-8" /> {storeName}
@@ -108,6 +109,7 @@ export function Footer() {
             </li>
           </ul>
         </nav>
+        <NewsletterSignup />
       </div>
       <div className="border-t border-purple-800">
         <div className="mx-auto max-w-6xl space-y-1 px-4 py-4 text-xs text-purple-300">

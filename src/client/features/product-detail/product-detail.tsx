@@ -8,6 +8,7 @@ import { Gallery } from './gallery'
 import { InfoCard } from './info-card'
 import { KitContents } from './kit-contents'
 import { PriceBox } from './price-box'
+import { ProductRatingSummary, ProductReviews } from './product-reviews'
 import { PurchasePanel } from './purchase-panel'
 import { ShareButton } from './share-button'
 
@@ -36,6 +37,7 @@ export function ProductDetail({ product }: { product: Product }) {
             <h1 className="mt-3 text-2xl leading-tight font-extrabold text-gray-900 sm:text-3xl">
               {product.name}
             </h1>
+            <ProductRatingSummary productId={product.id} />
           </div>
           <PriceBox product={product} />
           <KitContents product={product} />
@@ -49,6 +51,7 @@ export function ProductDetail({ product }: { product: Product }) {
               {product.description}
             </p>
           </section>
+          <ProductReviews productId={product.id} />
           <InfoCard isFree={product.isFree} />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type {
   AdminAnalytics,
   AdminOrder,
@@ -8,6 +8,7 @@ import type {
 import { describeSource } from '../../../contracts/attribution.js'
 import { centsToDecimal } from '../../../contracts/money.js'
 import type { Db } from '../../db/client.js'
+import { checkoutDrafts } from '../abandoned/abandoned.tables.js'
 import { users } from '../accounts/accounts.tables.js'
 import { downloadLog, purchases } from '../downloads/downloads.tables.js'
 import type { OrdersService } from '../orders/orders.service.js'
@@ -84,7 +85,15 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
         .groupBy(recoveryReminders.orderId)
         .as('firsts')
       const paidAfter = sql`${orders.status} = 'paid' and ${orders.paidAt} >= ${firsts.firstAt}`
-      const [[row], [stopped]] = await Promise.all([
+      // A checkout left half-way is recovered when its buyer paid an order placed after it: an
+      // e-mailed draft had no order until its reminder (one would have skipped it), so any
+      // order since the draft came after the reminder.
+      const recoveredOrder = and(
+        eq(orders.customerEmail, checkoutDrafts.email),
+        eq(orders.status, 'paid'),
+        gte(orders.createdAt, checkoutDrafts.createdAt),
+      )
+      const [[row], [stopped], [abandoned]] = await Promise.all([
         db
           .select({
             reminded: sql<number>`count(*)::int`,
@@ -98,6 +107,15 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
           .select({ n: count() })
           .from(recoveryOptOuts)
           .where(isNotNull(recoveryOptOuts.optedOutAt)),
+        db
+          .select({
+            emailed: sql<number>`count(distinct ${checkoutDrafts.id})::int`,
+            recovered: sql<number>`count(distinct ${checkoutDrafts.id}) filter (where ${orders.id} is not null)::int`,
+            revenueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int`,
+          })
+          .from(checkoutDrafts)
+          .leftJoin(orders, recoveredOrder)
+          .where(eq(checkoutDrafts.status, 'emailed')),
       ])
       return {
         reminded: row?.reminded ?? 0,
@@ -105,6 +123,9 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
         paidAfter: row?.paidAfter ?? 0,
         revenue: centsToDecimal(row?.revenueCents ?? 0),
         optedOut: stopped?.n ?? 0,
+        abandonedEmailed: abandoned?.emailed ?? 0,
+        abandonedRecovered: abandoned?.recovered ?? 0,
+        abandonedRevenue: centsToDecimal(abandoned?.revenueCents ?? 0),
       }
     },
 

@@ -12,7 +12,7 @@ import { cartOwnerOf } from '../../http/cart-session.js'
 import { orderSourceOf } from './order-source.js'
 
 export function checkoutRoutes(app: App) {
-  const { checkout, cardCheckout, sessions, cart, emailVerification } = app.services
+  const { checkout, cardCheckout, sessions, cart, emailVerification, newsletter } = app.services
   const { config } = app.deps
 
   app.post(
@@ -30,6 +30,12 @@ export function checkoutRoutes(app: App) {
         ip: req.ip,
         source: orderSourceOf(req, req.body),
       })
+      // The box ticked: recorded with where, and confirmed by e-mail before any newsletter.
+      if (req.body.newsletter === true) {
+        await newsletter
+          .consent(answer.order.customerEmail, 'checkout')
+          .catch((err: unknown) => req.log.error({ err }, 'newsletter consent not written'))
+      }
       if (newUserId) {
         // The account made with the order is logged in, and keeps what was in the cart.
         await sessions.start(req, reply, newUserId)

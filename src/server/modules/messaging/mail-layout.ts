@@ -19,6 +19,11 @@ export interface MailContent {
   button?: MailButton
   /** Small print under the button (why you got this, what to do if it was not you). */
   note?: string
+  /**
+   * Newsletters only: the 'Cancelar inscrição' link in the footer (path or whole address).
+   * Transactional e-mails (receipts, codes) never carry one.
+   */
+  unsubscribe?: string
 }
 
 /** `path` is the store's (`/checkout?order=…`) or a whole address (a Canva template). */
@@ -89,6 +94,7 @@ export function composeMail(brand: MailBrand, content: MailContent): ComposedMai
     content.button && link ? `${content.button.label}: ${link}` : undefined,
     content.note,
     `— ${brand.storeName}\n${brand.baseUrl}`,
+    content.unsubscribe ? `Cancelar inscrição: ${abs(content.unsubscribe)}` : undefined,
   ]
     .filter(Boolean)
     .join('\n\n')
@@ -136,7 +142,7 @@ ${items}
 ${button}
 ${content.note ? `<p style="margin:16px 0 0;${SMALL}">${escape(content.note)}</p>` : ''}
 </td></tr>
-<tr><td style="padding:16px 24px;background:#faf5ff;font-size:12px;color:#6b7280;text-align:center"><a href="${escape(brand.baseUrl)}" style="color:${PURPLE}">${escape(brand.storeName)}</a></td></tr>
+<tr><td style="padding:16px 24px;background:#faf5ff;font-size:12px;color:#6b7280;text-align:center"><a href="${escape(brand.baseUrl)}" style="color:${PURPLE}">${escape(brand.storeName)}</a>${content.unsubscribe ? `<br><br>Você recebe este e-mail porque pediu novidades da loja. <a href="${escape(abs(content.unsubscribe))}" style="color:${PURPLE}">Cancelar inscrição</a>` : ''}</td></tr>
 </table>
 </td></tr>
 </table>

@@ -11,6 +11,8 @@ export interface EmailMessage extends ComposedMail {
   /** One event, one e-mail: `account:{userId}:password-reset:{id}`. */
   dedupeKey: string
   to: string
+  /** Newsletters only: sent as List-Unsubscribe (+ One-Click); never on a transactional e-mail. */
+  unsubscribeUrl?: string
 }
 
 const NOT_CONFIGURED = 'não enviado: SMTP não configurado'
@@ -59,6 +61,7 @@ export function createMailOutbox(deps: {
         subject: message.subject,
         body: message.text,
         html: message.html,
+        unsubscribeUrl: message.unsubscribeUrl,
       }),
 
     /**

@@ -72,6 +72,8 @@ export interface MailMessage {
   subject: string
   text: string
   html?: string | null
+  /** A newsletter's one-click unsubscribe address (RFC 8058); null for everything else. */
+  unsubscribeUrl?: string | null
 }
 
 /** Sends one e-mail; answers the server's message id. Timeouts stay well inside a 60 s claim. */
@@ -89,6 +91,17 @@ export async function sendMail(config: MailConfig, message: MailMessage): Promis
       subject: message.subject,
       text: message.text,
       html: message.html ?? undefined,
+      // RFC 8058: the mail app shows its own 'unsubscribe' and POSTs
+      // `List-Unsubscribe=One-Click` to this address, with no login and no page to visit.
+      // https://www.rfc-editor.org/rfc/rfc8058
+      ...(message.unsubscribeUrl
+        ? {
+            headers: {
+              'List-Unsubscribe': `<${message.unsubscribeUrl}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          }
+        : {}),
     })
     return info.messageId
   } catch (err) {

@@ -15,7 +15,7 @@ import { materialsLink, paidBuyerText, signedBy, testText } from './message-text
 import { createMailOutbox } from './mail-outbox.js'
 import { createBaseUrl, messagingSettingsOf, storeNameOf } from './messaging-config.js'
 import { createOrderNotices, type AccessTokens } from './order-notices.js'
-import { failingMessages, outboxCounts, recordSent } from './outbox.js'
+import { enqueueMessage, failingMessages, outboxCounts, recordSent } from './outbox.js'
 import { createReminderNotices } from './reminder-notices.js'
 import { createOutboxWorker } from './outbox-worker.js'
 import { messagePersonalData } from './message-personal-data.js'
@@ -99,6 +99,15 @@ export function createMessagingService(deps: {
     personalData: messagePersonalData(db),
     baseUrl,
     mail,
+    /** WhatsApp for the other modules' notices: written in their transaction, like e-mail. */
+    whatsapp: {
+      /** Whether a gateway is set up now (the notices are written only then). */
+      configured: async () => (await current()).gateway !== null,
+      /** The number as the buyer typed it, made sendable; null when it is not a number. */
+      address: (typed: string) => normaliseWhatsapp(typed),
+      enqueue: (tx: Db, message: { dedupeKey: string; to: string; body: string }) =>
+        enqueueMessage(tx, { channel: 'whatsapp', ...message }),
+    },
 
     /** Messages failing for over an hour (and written in the last 3 days), per channel. */
     failingFor: (now: Date) =>

@@ -34,6 +34,8 @@ export interface OutboxMessage {
   body: string
   subject?: string
   html?: string
+  /** Newsletters only (see message_outbox.unsubscribe_url). */
+  unsubscribeUrl?: string
 }
 
 /** A claim lasts far longer than a send may take (15 s), so only a dead worker's runs out. */
@@ -73,6 +75,7 @@ export async function enqueueMessage(tx: Db, message: OutboxMessage): Promise<bo
       body: message.body,
       subject: message.subject ?? null,
       html: message.html ?? null,
+      unsubscribeUrl: message.unsubscribeUrl ?? null,
     })
     .onConflictDoNothing({ target: messageOutbox.dedupeKey })
     .returning({ id: messageOutbox.id })

@@ -1,4 +1,5 @@
 import type { Product } from '../../../contracts/products.js'
+import type { ProductReviews } from '../../../contracts/reviews.js'
 import { formatDecimalBRL } from '../../../contracts/money.js'
 import { categoryOf } from '../../../contracts/categories.js'
 import { SHARE_IMAGE } from '../../files/images.js'
@@ -102,8 +103,42 @@ export function jsonForHtml(value: unknown): string {
     .replace(/\u2029/g, '\\u2029')
 }
 
+/** Reviews the product page's JSON-LD names one by one (the rating counts them all). */
+export const JSON_LD_REVIEWS = 5
+
+/**
+ * The stars as Google's Product rich result reads them: `aggregateRating` with ratingValue,
+ * reviewCount and bestRating (worstRating 1), and each `review` with its author, rating and
+ * date; only when at least one review is approved (an empty rating is an error there).
+ * https://developers.google.com/search/docs/appearance/structured-data/review-snippet
+ */
+function ratingJsonLd(reviews: ProductReviews | undefined) {
+  if (!reviews || reviews.count < 1) return {}
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: reviews.average,
+      reviewCount: reviews.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.items.slice(0, JSON_LD_REVIEWS).map((r) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: r.displayName },
+      datePublished: r.date.slice(0, 10),
+      ...(r.text ? { reviewBody: r.text } : {}),
+      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
+  }
+}
+
 /** schema.org Product with its Offer in reais: what search engines show as a rich result. */
-export function productJsonLd(baseUrl: string, product: Product, storeName = STORE_NAME) {
+export function productJsonLd(
+  baseUrl: string,
+  product: Product,
+  storeName = STORE_NAME,
+  reviews?: ProductReviews,
+) {
   const url = `${baseUrl}/produto/${product.id}`
   const share = shareImagePath(product)
   const images = [
@@ -131,10 +166,16 @@ export function productJsonLd(baseUrl: string, product: Product, storeName = STO
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@type': 'Organization', name: storeName },
     },
+    ...ratingJsonLd(reviews),
   }
 }
 
-export function productHead(baseUrl: string, product: Product, storeName = STORE_NAME): string {
+export function productHead(
+  baseUrl: string,
+  product: Product,
+  storeName = STORE_NAME,
+  reviews?: ProductReviews,
+): string {
   const price = product.isFree ? 'Grátis' : formatDecimalBRL(product.price)
   const share = shareImagePath(product)
   const amount = product.isFree ? '0.00' : product.price
@@ -159,7 +200,7 @@ export function productHead(baseUrl: string, product: Product, storeName = STORE
       `<meta property="product:price:amount" content="${amount}">`,
       `<meta property="product:price:currency" content="BRL">`,
       `<meta property="product:availability" content="in stock">`,
-      `<script type="application/ld+json">${jsonForHtml(productJsonLd(baseUrl, product, storeName))}</script>`,
+      `<script type="application/ld+json">${jsonForHtml(productJsonLd(baseUrl, product, storeName, reviews))}</script>`,
     ],
   })
 }

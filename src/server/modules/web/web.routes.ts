@@ -108,7 +108,10 @@ export async function webRoutes(app: App) {
     const name = brand.storeName
     if (!product) return sendPrepared(req, reply, page(storeHead(baseUrl(req), req.url, name)))
     const body = productBody(product, brand) + productData(product)
-    return sendPrepared(req, reply, page(productHead(baseUrl(req), product, name), body))
+    // Only a rated product costs a query: the catalogue holds every product's stars.
+    const rated = await app.services.catalog.ratingOf(product.id)
+    const reviews = rated ? await app.services.reviewReads.ofProduct(product.id) : undefined
+    return sendPrepared(req, reply, page(productHead(baseUrl(req), product, name, reviews), body))
   })
 
   // For search engines: the store's pages, fresh at every request (a hidden product leaves at

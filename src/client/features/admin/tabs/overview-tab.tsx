@@ -7,6 +7,7 @@ import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { analyticsQuery } from '../admin.queries'
 import { HealthPanel } from '../health-panel'
+import { pendingReviewsQuery } from '../moderation/reviews.api'
 import { money, shortDate } from '../money'
 import { SalesDashboard } from '../dashboard/sales-dashboard'
 import { DemoBadge, OrderStatusBadge } from '../order-badge'
@@ -60,10 +61,27 @@ function Waiting({
   )
 }
 
+/** Reviews waiting for the owner's approval, with the way to them (nothing while none waits). */
+function PendingReviews() {
+  const { data } = useQuery(pendingReviewsQuery())
+  if (!data || data.count === 0) return null
+  return (
+    <Waiting
+      testId="pending-reviews"
+      label="Avaliações aguardando aprovação"
+      count={data.count}
+      tab="reviews"
+      linkLabel="Ver avaliações"
+    >
+      Só aparecem na loja as avaliações que você aprovar.
+    </Waiting>
+  )
+}
+
 /**
  * Visão Geral: what waits for the owner and the store's health first, then the sales of a
- * period (dashboard), the store's totals (revenue counts paid
- * orders only), the last orders, each category.
+ * period (dashboard), the store's totals (revenue counts paid orders only), the last orders,
+ * each category.
  */
 export function OverviewTab() {
   const { data, error, isPending, refetch } = useQuery(analyticsQuery())
@@ -96,6 +114,7 @@ export function OverviewTab() {
         </Waiting>
       </div>
 
+      <PendingReviews />
       <HealthPanel />
 
       <SalesDashboard />
