@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { InvoiceRequest } from './invoices.js'
 import { MAX_CART_QUANTITY } from './cart.js'
 import { PASSWORD_MIN, whatsappField } from './accounts.js'
 import { personName } from './person-name.js'
@@ -109,10 +110,18 @@ export const CheckoutRequest = OrderRequest.extend({
    * provider with the charge and is not stored by the store (decision 017, "Asaas").
    */
   taxId: z.string().max(40, { error: 'CPF inválido' }).optional(),
+  /** 'Quero nota fiscal' (invoices.ts): stored with the order only when sent. */
+  invoice: InvoiceRequest.optional(),
 })
 export type CheckoutRequest = z.input<typeof CheckoutRequest>
-/** The same body as the server takes it: `customerData` is parsed later, and only for a guest. */
-export const CheckoutBody = CheckoutRequest.extend({ customerData: z.unknown().optional() })
+/**
+ * The same body as the server takes it: `customerData` and `invoice` are parsed later (the
+ * guest's data only for a guest), so their messages name their fields.
+ */
+export const CheckoutBody = CheckoutRequest.extend({
+  customerData: z.unknown().optional(),
+  invoice: z.unknown().optional(),
+})
 
 export const PaymentProviderName = z.enum(['static', 'mercadopago', 'woovi', 'asaas', 'demo'])
 export type PaymentProviderName = z.infer<typeof PaymentProviderName>

@@ -4,6 +4,7 @@
  * import only this file, and the graph stays a tree.
  */
 import type { EmailVerificationService } from './modules/accounts/email-verification.service.js'
+import type { InvoicesService } from './modules/invoices/invoices.service.js'
 import type { RefundsService } from './modules/refunds/refunds.service.js'
 import type {
   FastifyBaseLogger,
@@ -98,6 +99,7 @@ export interface Services {
   privacy: PrivacyService
   refunds: RefundsService
   recovery: RecoveryService
+  invoices: InvoicesService
 }
 
 export type App = FastifyInstance<

@@ -37,6 +37,8 @@ import { startPrivacyJobs } from './modules/privacy/privacy.jobs.js'
 import { privacyRoutes } from './modules/privacy/privacy.routes.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { refundsRoutes } from './modules/refunds/refunds.routes.js'
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js'
+import { startInvoiceJobs } from './modules/invoices/invoices.jobs.js'
 import { productWriteRoutes } from './modules/products/products.routes.js'
 import { settingsRoutes } from './modules/settings/settings.routes.js'
 import { startStampingJobs } from './modules/stamping/stamping-job.js'
@@ -130,6 +132,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await stampingRoutes(app)
   await privacyRoutes(app)
   await refundsRoutes(app)
+  await invoicesRoutes(app)
   await recoveryRoutes(app)
   await webRoutes(app)
 
@@ -139,6 +142,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     startGuestAccessJobs(app)
     startPrivacyJobs(app)
     startRecoveryJobs(app)
+    startInvoiceJobs(app)
     app.services.messaging.worker.start()
     app.addHook('onClose', () => app.services.messaging.worker.stop())
     const stampingJobs = startStampingJobs(app.services.stamping, app.log)

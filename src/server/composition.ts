@@ -33,9 +33,10 @@ import {
   accessTokenIssuer,
   createGuestAccessService,
 } from './modules/guest-access/guest-access.service.js'
+import { createInvoicesService } from './modules/invoices/invoices.service.js'
 import { createMessagingService } from './modules/messaging/messaging.service.js'
 import { createOrderReads, createOrdersService } from './modules/orders/orders.service.js'
-import { createPaymentsService } from './modules/payments/payments.service.js'
+import { createNotaProviders, createPaymentsService } from './modules/payments/payments.service.js'
 import { createPrivacyService } from './modules/privacy/privacy.service.js'
 import { createProductsService } from './modules/products/products.service.js'
 import { createUploadJournal } from './modules/products/upload-journal.service.js'
@@ -131,6 +132,16 @@ export function createServices(
     now: clockMs,
   })
   const coupons = createCouponsService(db, { paidAmong: orderReads.paidAmong, now })
+  // The nota fiscal of each paid order: its row is written in the transaction that pays it.
+  const invoices = createInvoicesService({
+    db,
+    settings,
+    orders: orderReads,
+    notas: createNotaProviders(config, settings),
+    mail: messaging.mail,
+    log,
+    now,
+  })
 
   // The state machine, with every effect it runs in the transaction that pays or closes.
   const orders = createOrdersService(db, {
@@ -144,6 +155,7 @@ export function createServices(
       stamping.orderEffects,
       cart.orderEffects,
       coupons.orderEffects,
+      invoices.orderEffects,
       refundOrderEffects(),
     ],
   })
@@ -252,6 +264,7 @@ export function createServices(
     customer: createCustomerService({ purchases, products, orders, canvaLinks, refunds, limiter }),
     refunds,
     recovery,
+    invoices,
     canvaLinks,
     stamping,
     messaging,

@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   WOOVI_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   /** Unset: production, or the sandbox for a sandbox key ($aact_hmlg_…). */
   ASAAS_API_URL: z.url().optional(),
+  /** Focus NFe's API (https://focusnfe.com.br/doc/#nfse); its sandbox is https://homologacao.focusnfe.com.br. */
+  FOCUSNFE_API_URL: z.url().default('https://api.focusnfe.com.br'),
   SMTP_URL: z
     .url({ error: 'SMTP_URL deve ser uma URL smtp:// ou smtps://' })
     .refine((v) => /^smtps?:\/\//i.test(v), {
@@ -142,6 +144,8 @@ export interface Config {
   woovi: { apiUrl: string; webhookPublicKey: string | undefined }
   /** Asaas's address when the operator fixes it (the key and webhook token are settings). */
   asaas: { apiUrl: string | undefined }
+  /** Focus NFe's address, for the nota fiscal (its token is a setting). */
+  focusNfe: { apiUrl: string }
   /**
    * The e-mail transport. When set, these win over the smtp_url / mail_from settings of
    * /admin/config (the host's environment is the operator's last word).
@@ -244,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookPublicKey: e.WOOVI_WEBHOOK_PUBLIC_KEY?.replace(/\\n/g, '\n'),
     },
     asaas: { apiUrl: e.ASAAS_API_URL?.replace(/\/+$/, '') },
+    focusNfe: { apiUrl: e.FOCUSNFE_API_URL.replace(/\/+$/, '') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     seedDemo: e.SEED_DEMO,
     allowPrivateIntegrations: e.ALLOW_PRIVATE_INTEGRATIONS ?? false,

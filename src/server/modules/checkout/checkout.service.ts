@@ -5,6 +5,7 @@ import {
   type CheckoutItem,
 } from '../../../contracts/checkout.js'
 import { TAX_ID_REQUIRED_MESSAGE, TaxIdField } from '../../../contracts/tax-id.js'
+import { InvoiceRequest } from '../../../contracts/invoices.js'
 import { COUPON_MESSAGES, type CouponValidateAnswer } from '../../../contracts/coupons.js'
 import type { CheckoutOffer } from '../../../contracts/products.js'
 import { centsToDecimal } from '../../../contracts/money.js'
@@ -142,12 +143,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
       customerData: unknown
       /** The payer's CPF/CNPJ as typed, if sent: read only when the provider needs it. */
       taxId?: string | undefined
+      /** 'Quero nota fiscal': the document (and company) the nota goes to; absent: none asked. */
+      invoice?: unknown
       viewer: Viewer
       owner: CartOwner
       /** The client's address, for the limits on guest orders, coupon codes and sign-ups. */
       ip: string
     }): Promise<{ answer: CheckoutAnswer; newUserId: string | null }> {
       const items = await requestedItems(input.items, deps.cart, input.owner)
+      const invoice =
+        input.invoice == null ? null : parseOrThrow(InvoiceRequest, input.invoice, 'invoice')
       const { lines, totalCents: subtotalCents } = await priceItems(items, deps.catalog)
       const quote = await quoteOf(deps, input.couponCode, lines, input.ip)
       const totalCents = quote ? quote.totalCents : subtotalCents
@@ -204,6 +209,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
         ticketUrl: charge?.ticketUrl ?? null,
         providerPaymentId: charge?.providerPaymentId ?? null,
         pixExpiresAt: request.expiresAt,
+        invoiceTaxId: invoice?.taxId ?? null,
+        invoiceCompanyName: invoice?.companyName ?? null,
       })
       let placed: OrderRow
       const newAccount = wantsAccount && !accountExists

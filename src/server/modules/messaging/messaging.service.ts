@@ -162,3 +162,4 @@ export function createMessagingService(deps: {
 
 export type MessagingService = ReturnType<typeof createMessagingService>
 export type { ReminderNotices } from './reminder-notices.js'
+export type { MailOutbox } from './mail-outbox.js'

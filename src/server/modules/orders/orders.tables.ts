@@ -49,6 +49,12 @@ export const orders = pgTable(
      * an unpaid order past its retention); amounts, items and payment ids stay for the books.
      */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    /**
+     * 'Quero nota fiscal': the buyer's CPF or CNPJ (digits) and, for a CNPJ, the company's name.
+     * Null on every order that did not ask (the privacy page says so).
+     */
+    invoiceTaxId: text('invoice_tax_id'),
+    invoiceCompanyName: text('invoice_company_name'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,9 +12,17 @@ import type { SettingsService } from '../settings/settings.service.js'
 import { createPaymentPipeline } from './payment-pipeline.js'
 import type { PixCharge, PixProvider } from './providers/pix-provider.js'
 import { createPixProviders } from './providers/registry.js'
+/** The nota fiscal issuers (built in composition.ts for the invoices module; providers/ names them). */
+export { createNotaProviders, type NotaProviders } from './providers/nota-registry.js'
 import { pngDataUrl, qrPngBase64 } from './qr-image.js'
 
-export type { ChargeRequest, PixCharge } from './providers/pix-provider.js'
+export type { ChargeRequest, PixCharge, WebhookInput } from './providers/pix-provider.js'
+export type {
+  NotaAnswer,
+  NotaProvider,
+  NotaRequest,
+  NotaState,
+} from './providers/nota-provider.js'
 
 /** A waiting page polls every few seconds; the provider is asked at most this often per order. */
 const POLL_RECHECK_MS = 10_000
