@@ -12,6 +12,7 @@ import type { PurchasesService } from '../downloads/purchases.service.js'
 import type { OrdersService } from '../orders/orders.service.js'
 import type { ProductsService } from '../products/products.service.js'
 import type { RefundsService } from '../refunds/refunds.service.js'
+import type { InvoicesService } from '../invoices/invoices.service.js'
 
 /**
  * A buyer's own purchases, orders and template links, put together from the modules that keep
@@ -26,6 +27,7 @@ export function createCustomerService(deps: {
   orders: Pick<OrdersService, 'summariesOf' | 'guestOrderIds' | 'orderIdsOfEmail'>
   canvaLinks: Pick<CanvaLinksService, 'linksOf'>
   refunds: Pick<RefundsService, 'infoOf'>
+  invoices: Pick<InvoicesService, 'ofOrders'>
   limiter: RateLimiter
 }) {
   const { purchases, products, orders, canvaLinks, limiter } = deps
@@ -36,13 +38,15 @@ export function createCustomerService(deps: {
    * shows them.
    */
   async function withRefunds(list: OrderSummary[], canRequest: boolean): Promise<CustomerOrder[]> {
-    const info = await deps.refunds.infoOf(
-      list.map((o) => o.id),
-      canRequest,
-    )
+    const ids = list.map((o) => o.id)
+    const [info, notas] = await Promise.all([
+      deps.refunds.infoOf(ids, canRequest),
+      deps.invoices.ofOrders(ids),
+    ])
     return list.map((o) => ({
       ...o,
       refund: info.get(o.id) ?? { status: null, requestableUntil: null },
+      invoice: notas.get(o.id) ?? null,
     }))
   }
 

@@ -18,6 +18,28 @@ import type { SettingsService } from '../settings/settings.service.js'
 import { invoiceMonths, invoiceRows } from './invoices.read-model.js'
 import { invoices } from './invoices.tables.js'
 
+/**
+ * The provider's own words from a failed call: ProviderApiError keeps its answer (never the
+ * request) after 'Provider 422: '; Focus NFe says `mensagem`, Asaas `errors[].description`.
+ */
+export function providerWords(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err)
+  const at = text.indexOf('{')
+  if (at < 0) return text
+  try {
+    const body = JSON.parse(text.slice(at)) as {
+      mensagem?: unknown
+      errors?: { description?: unknown }[]
+    }
+    const words = body.mensagem ?? body.errors?.[0]?.description
+    return typeof words === 'string'
+      ? `${text.slice(0, at).replace(/[:\s]+$/, '')}: ${words}`
+      : text
+  } catch {
+    return text
+  }
+}
+
 /** The withdrawal window (CDC art. 49): 7 days after the purchase. */
 export const WITHDRAWAL_DAYS = 7
 const DAY_SECONDS = 24 * 60 * 60
@@ -270,6 +292,7 @@ export function createInvoicesService(deps: {
         ...base,
         ...claims.retryLater(row),
         status: cancelling ? 'cancel_pending' : 'processing',
+        message: null,
       })
       .where(claims.held(row))
   }
@@ -317,8 +340,7 @@ export function createInvoicesService(deps: {
       return settle(row, provider.name, await provider.issue(await requestOf(row, order)), order)
     } catch (err) {
       log.warn({ err, orderId: row.orderId }, 'nota fiscal step failed')
-      // The provider's own words (ProviderApiError keeps them, never the request).
-      return failed(row, err instanceof Error ? err.message : String(err))
+      return failed(row, providerWords(err))
     }
   }
 
