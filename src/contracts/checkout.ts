@@ -146,6 +146,8 @@ export const PaymentMethods = z.object({
   card: z.boolean(),
   /** The PIX provider needs the payer's CPF or CNPJ (Asaas): the checkout asks for it. */
   taxIdRequired: z.boolean(),
+  /** The store issues notas fiscais (nfse_provider is not off): 'Quero nota fiscal' is offered. */
+  invoice: z.boolean().optional(),
 })
 export type PaymentMethods = z.infer<typeof PaymentMethods>
 

@@ -30,6 +30,13 @@ export default function PrivacyPage() {
             guardado na loja.
           </li>
           <li>
+            <strong>Dados da nota fiscal:</strong> se você marcar &quot;Quero nota fiscal&quot; no
+            checkout, o CPF ou CNPJ informado (e, para CNPJ, a razão social) fica guardado só nesse
+            pedido e é enviado ao emissor da nota fiscal de serviço (a prefeitura, por meio do nosso
+            emissor). Pedidos sem nota não guardam documento. Esses dados aparecem na exportação dos
+            seus dados; a nota emitida é guardada pela prefeitura pelo prazo da lei.
+          </li>
+          <li>
             <strong>Dados do pedido:</strong> produtos comprados, valores, data, situação do
             pagamento e quantidade de downloads realizados.
           </li>

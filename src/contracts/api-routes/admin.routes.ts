@@ -1,3 +1,4 @@
+import type { AdminInvoice, InvoiceMonth } from '../invoices'
 import type {
   AdminAnalytics,
   AdminOrder,
@@ -70,6 +71,12 @@ export const moneyReturned = route<typeof AdminRefund>()(
   'POST',
   '/api/admin/refunds/:id/money-returned',
 )
+export const invoices = route<AdminInvoice[]>()('GET', '/api/admin/invoices')
+export const invoiceMonths = route<InvoiceMonth[]>()('GET', '/api/admin/invoices/months')
+/** One month's authorised notas as CSV (a download link, `?month=AAAA-MM`). */
+export const invoicesCsv = route<string>()('GET', '/api/admin/invoices.csv')
+export const retryInvoice = route<AdminInvoice>()('POST', '/api/admin/invoices/:orderId/retry')
+export const cancelInvoice = route<AdminInvoice>()('POST', '/api/admin/invoices/:orderId/cancel')
 export const downloads = route<DownloadStat[]>()('GET', '/api/admin/downloads')
 export const settings = route<AdminSetting[]>()('GET', '/api/admin/settings')
 export const saveSetting = route<typeof AdminSetting, typeof SettingBody>()(

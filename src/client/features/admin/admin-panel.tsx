@@ -15,6 +15,7 @@ import { OverviewTab } from './tabs/overview-tab'
 import { ProductManagementTab } from './tabs/product-management-tab'
 import { ProductsTab } from './tabs/products-tab'
 import { RefundsTab } from './tabs/refunds-tab'
+import { InvoicesTab } from './tabs/invoices-tab'
 import { SettingsTab } from './tabs/settings-tab'
 import { UsersTab } from './tabs/users-tab'
 import { WhatsappTab } from './tabs/whatsapp-tab'
@@ -27,6 +28,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   'order-management': OrderManagementTab,
   coupons: CouponsTab,
   refunds: RefundsTab,
+  invoices: InvoicesTab,
   users: UsersTab,
   downloads: DownloadsTab,
   whatsapp: WhatsappTab,

@@ -9,6 +9,7 @@ export const ADMIN_TABS = [
   { id: 'order-management', label: 'Gestão Pedidos' },
   { id: 'coupons', label: 'Cupons' },
   { id: 'refunds', label: 'Reembolsos' },
+  { id: 'invoices', label: 'Notas fiscais', group: 'vendas' },
   { id: 'users', label: 'Usuários' },
   { id: 'downloads', label: 'Downloads' },
   { id: 'whatsapp', label: 'WhatsApp' },

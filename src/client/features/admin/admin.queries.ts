@@ -30,6 +30,7 @@ export const adminKeys = {
   canvaLinks: () => [...adminKeys.all, 'canva-links'] as const,
   emails: () => [...adminKeys.all, 'emails'] as const,
   refunds: () => [...adminKeys.all, 'refunds'] as const,
+  invoices: () => [...adminKeys.all, 'invoices'] as const,
 }
 
 /** A read of the panel with no parameters: its key and its route. */
@@ -105,3 +106,12 @@ export const adminEmailsQuery = () =>
   })
 
 export const adminRefundsQuery = () => list(adminKeys.refunds(), adminRoutes.refunds)
+
+/** The notas fiscais; asked again now and then, as the worker issues them in the background. */
+export const adminInvoicesQuery = () =>
+  queryOptions({
+    ...list(adminKeys.invoices(), adminRoutes.invoices),
+    refetchInterval: STATUS_POLL_MS,
+  })
+export const adminInvoiceMonthsQuery = () =>
+  list([...adminKeys.invoices(), 'months'], adminRoutes.invoiceMonths)

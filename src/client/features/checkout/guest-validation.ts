@@ -18,6 +18,9 @@ export type GuestField = keyof GuestFormValues
 export interface CheckoutFormValues {
   customerData: GuestFormValues
   taxId: string
+  /** 'Quero nota fiscal' and the document it goes to (sent as `invoice` only when ticked). */
+  wantsInvoice: boolean
+  invoice: { taxId: string; companyName: string }
 }
 
 /** What the API takes as `customerData`: no address when blank, no password without an account. */

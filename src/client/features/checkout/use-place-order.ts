@@ -50,6 +50,8 @@ interface PlaceOrderInput {
   couponCode?: string
   /** The payer's CPF/CNPJ, only when the store's PIX provider asks for it (Asaas). */
   taxId?: string
+  /** 'Quero nota fiscal': the document the nota goes to. */
+  invoice?: { taxId: string; companyName?: string }
 }
 
 /**
@@ -73,12 +75,13 @@ export function usePlaceOrder(showUnderField: (error: unknown) => boolean = () =
   }
 
   return useMutation({
-    mutationFn: ({ items, lines, customerData, couponCode, taxId }: PlaceOrderInput) =>
+    mutationFn: ({ items, lines, customerData, couponCode, taxId, invoice }: PlaceOrderInput) =>
       createPixOrder({
         items: lines ?? items.map(({ productId, quantity }) => ({ productId, quantity })),
         customerData,
         ...(couponCode ? { couponCode } : {}),
         ...(taxId ? { taxId } : {}),
+        ...(invoice ? { invoice } : {}),
       }),
     onSuccess: (answer, { items, customerData }) => {
       const { order } = answer

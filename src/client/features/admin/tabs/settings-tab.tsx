@@ -17,6 +17,7 @@ const CATEGORY_LABELS: Record<string, string> = {
   downloads: 'Downloads',
   banner: 'Banner da página inicial',
   email: 'E-mail',
+  invoices: 'Nota fiscal',
 }
 
 /** Every known key, with what the server stored; keys only the server knows come last. */
