@@ -173,7 +173,7 @@ export function refundDeclinedMail(
 
 /** 5. The owner's copy of a new or paid order. */
 export function ownerCopyMail(
-  event: 'created' | 'paid',
+  event: 'created' | 'paid' | 'reversed',
   order: OrderForMail,
   lines: LineForText[],
 ): MailContent {
@@ -184,12 +184,16 @@ export function ownerCopyMail(
     subject:
       event === 'created'
         ? `Novo pedido ${id}: ${formatBRL(order.totalCents)}`
-        : `Pagamento confirmado ${id}: ${formatBRL(order.totalCents)}`,
+        : event === 'paid'
+          ? `Pagamento confirmado ${id}: ${formatBRL(order.totalCents)}`
+          : `Pagamento devolvido pelo provedor ${id}: ${formatBRL(order.totalCents)}`,
     paragraphs: [
       `Cliente: ${order.customerName} (${contact})`,
       event === 'created'
         ? `Pagamento: ${method}, aguardando confirmação.`
-        : `Pago por ${method}. Os materiais já foram liberados ao cliente.`,
+        : event === 'paid'
+          ? `Pago por ${method}. Os materiais já foram liberados ao cliente.`
+          : 'O provedor do pagamento informou uma devolução, contestação (chargeback) ou devolução por fraude (MED). O acesso aos materiais foi revogado na hora; confira no painel do provedor.',
     ],
     items: itemsWithTotal(order, lines),
     button: { label: 'Ver pedidos no painel', path: '/admin' },

@@ -147,6 +147,19 @@ export function createOrderNotices(deps: {
         },
 
         async orderClosed(tx, order, lines) {
+          // Given back by the provider (a chargeback, a MED refund, a devolução made in its
+          // panel): the owner did not do it herself, so she is told at once.
+          if (order.status === 'refunded' && order.closedReason === 'provider') {
+            if (adminEmail) {
+              const copy = ownerCopyMail('reversed', order, lines)
+              await email(tx, `order:${order.id}:reversed:admin-email`, adminEmail, copy)
+            }
+            await whatsappToAdmin(
+              tx,
+              `order:${order.id}:reversed:admin`,
+              `⚠️ Pagamento devolvido pelo provedor (reembolso, chargeback ou MED): pedido ${order.id.slice(0, 8)}. O acesso aos materiais foi revogado.`,
+            )
+          }
           // A buyer hears of a closing only about an order they were told of: paid, or a PIX
           // whose code they were sent (an abandoned card attempt needs no e-mail).
           const announced =

@@ -17,12 +17,7 @@ export { createNotaProviders, type NotaProviders } from './providers/nota-regist
 import { pngDataUrl, qrPngBase64 } from './qr-image.js'
 
 export type { ChargeRequest, PixCharge, WebhookInput } from './providers/pix-provider.js'
-export type {
-  NotaAnswer,
-  NotaProvider,
-  NotaRequest,
-  NotaState,
-} from './providers/nota-provider.js'
+export type { NotaAnswer, NotaProvider, NotaRequest, NotaState } from './providers/nota-provider.js'
 
 /** A waiting page polls every few seconds; the provider is asked at most this often per order. */
 const POLL_RECHECK_MS = 10_000
