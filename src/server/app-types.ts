@@ -4,6 +4,8 @@
  * import only this file, and the graph stays a tree.
  */
 import type { EmailVerificationService } from './modules/accounts/email-verification.service.js'
+import type { TermsService } from './modules/terms/terms.service.js'
+import type { ContactService } from './modules/contact/contact.service.js'
 import type { InvoicesService } from './modules/invoices/invoices.service.js'
 import type { RefundsService } from './modules/refunds/refunds.service.js'
 import type {
@@ -100,6 +102,8 @@ export interface Services {
   refunds: RefundsService
   recovery: RecoveryService
   invoices: InvoicesService
+  contact: ContactService
+  terms: TermsService
 }
 
 export type App = FastifyInstance<

@@ -37,6 +37,7 @@ import { startPrivacyJobs } from './modules/privacy/privacy.jobs.js'
 import { privacyRoutes } from './modules/privacy/privacy.routes.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { refundsRoutes } from './modules/refunds/refunds.routes.js'
+import { contactRoutes } from './modules/contact/contact.routes.js'
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js'
 import { startInvoiceJobs } from './modules/invoices/invoices.jobs.js'
 import { productWriteRoutes } from './modules/products/products.routes.js'
@@ -133,6 +134,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await privacyRoutes(app)
   await refundsRoutes(app)
   await invoicesRoutes(app)
+  await contactRoutes(app)
   await recoveryRoutes(app)
   await webRoutes(app)
 

@@ -33,6 +33,9 @@ import {
   accessTokenIssuer,
   createGuestAccessService,
 } from './modules/guest-access/guest-access.service.js'
+import { termsText } from '../contracts/terms.js'
+import { createTermsService } from './modules/terms/terms.service.js'
+import { createContactService } from './modules/contact/contact.service.js'
 import { createInvoicesService } from './modules/invoices/invoices.service.js'
 import { createMessagingService } from './modules/messaging/messaging.service.js'
 import { createOrderReads, createOrdersService } from './modules/orders/orders.service.js'
@@ -94,12 +97,24 @@ export function createServices(
     redis ? new RedisCounterStore(redis) : new MemoryCounterStore(),
     rateLimits,
   )
+  // The terms the checkout shows today, versioned with each order. In this branch: the terms
+  // page's own text (contracts/terms.ts) with the store's download settings.
+  const terms = createTermsService({
+    db,
+    currentTerms: async () =>
+      termsText({
+        maxDownloads: await settings.get('max_downloads'),
+        linkMinutes: await settings.get('download_link_expiry'),
+        email: await settings.get('footer_email'),
+      }),
+  })
   const messaging = createMessagingService({
     db,
     settings,
     config,
     log,
     accessTokens: accessTokenIssuer(now),
+    termsOf: (versionId, tx) => terms.textOf(versionId, tx),
   })
 
   // What the orders answer reading only: the modules the state machine runs effects of ask it.
@@ -186,7 +201,17 @@ export function createServices(
     log,
     now,
   })
-  const checkoutDeps = { cart, catalog, accounts, orders, payments, coupons, limiter, log }
+  const checkoutDeps = {
+    cart,
+    catalog,
+    accounts,
+    orders,
+    payments,
+    coupons,
+    limiter,
+    log,
+    terms,
+  }
   const adminReports = createAdminReports(db, orders)
   const login = createLoginService(accounts, limiter, cart.mergeGuestCart, orders.claimGuestOrders)
   // Verifying an e-mail proves the inbox: every guest order of that e-mail joins the account.
@@ -273,6 +298,8 @@ export function createServices(
     refunds,
     recovery,
     invoices,
+    terms,
+    contact: createContactService({ db, settings, mail: messaging.mail, limiter, now }),
     canvaLinks,
     stamping,
     messaging,

@@ -68,6 +68,8 @@ export const RATE_LIMITS = {
    */
   guestCheckoutIp: { name: 'guest-checkout-ip', limit: 20, windowMs: 60 * MINUTE },
   guestCheckoutEmail: { name: 'guest-checkout-email', limit: 5, windowMs: 60 * MINUTE },
+  /** 'Fale conosco': each request e-mails the owner and an address typed by anyone. */
+  contactIp: { name: 'contact-ip', limit: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitPolicy | SlowdownPolicy>
 
 /** Counters in fixed windows: the first hit opens a window of `windowMs`; it then expires. */

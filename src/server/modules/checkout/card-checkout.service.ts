@@ -80,6 +80,7 @@ export function createCardCheckoutService(deps: CheckoutDeps & { settings: Setti
         couponCode: quote?.coupon.code ?? null,
         paymentMethod: 'card' as const,
         paymentProvider: totalCents === 0 ? FREE_PROVIDER : card.provider,
+        termsVersionId: await deps.terms.currentVersion(),
       }
       if (quote) {
         // The order and its coupon use stand or fall together (the use may be the last one).

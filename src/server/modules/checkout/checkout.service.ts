@@ -29,6 +29,7 @@ import {
 import { presentCharge, type PaymentsService } from '../payments/payments.service.js'
 import type { ChargeRequest, PixCharge } from '../payments/payments.service.js'
 import { toOrderSummary } from '../orders/orders.service.js'
+import type { TermsService } from '../terms/terms.service.js'
 import { describeLines, priceItems, requestedItems } from './order-lines.js'
 import { countGuestOrder, FREE_PROVIDER, limitedQuote, quoteOf } from './order-coupon.js'
 
@@ -42,6 +43,8 @@ export interface CheckoutDeps {
   /** Accounts made at checkout, guest orders and coupon codes are limited per IP. */
   limiter: RateLimiter
   log: FastifyBaseLogger
+  /** The terms the buyer agrees to now, kept with the order as they are (a version). */
+  terms: Pick<TermsService, 'currentVersion'>
 }
 
 export interface Customer {
@@ -180,6 +183,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         throw new AppError('bad_request', TAX_ID_REQUIRED_MESSAGE)
       }
       const id = newOrderId()
+      const termsVersionId = await deps.terms.currentVersion()
       const request: ChargeRequest = {
         orderId: id,
         amountCents: totalCents,
@@ -211,6 +215,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         pixExpiresAt: request.expiresAt,
         invoiceTaxId: invoice?.taxId ?? null,
         invoiceCompanyName: invoice?.companyName ?? null,
+        termsVersionId,
       })
       let placed: OrderRow
       const newAccount = wantsAccount && !accountExists

@@ -84,6 +84,8 @@ export function orderPaidMail(
   grants: PaidGrant[],
   accessToken: string,
   ctx: OrderMailContext,
+  /** The terms agreed to at checkout, kept with the order; printed under the receipt. */
+  terms: string | null = null,
 ): MailContent {
   const id = shortOrderId(order.id)
   const path = materialsPath(accessToken)
@@ -117,6 +119,9 @@ export function orderPaidMail(
     items: [...lineItems, ...couponLine(order).map((title) => ({ title }))],
     button: { label: 'Ver todos os meus materiais', path },
     note: `Os botões deste e-mail abrem os seus materiais por 30 dias, sem precisar digitar nada. Depois, use "Meus materiais" na loja com este e-mail. ${support(ctx)}`,
+    ...(terms
+      ? { terms: { title: 'Termos aceitos nesta compra (guarde este e-mail)', text: terms } }
+      : {}),
   }
 }
 

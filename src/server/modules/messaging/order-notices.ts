@@ -48,6 +48,8 @@ export function createOrderNotices(deps: {
   log: FastifyBaseLogger
   wake: () => void
   accessTokens: AccessTokens
+  /** The terms an order's buyer agreed to, by version, read in the event's transaction. */
+  termsOf?: (versionId: number, tx: Db) => Promise<string | null>
 }): OrderNotices {
   const { log } = deps
 
@@ -121,11 +123,16 @@ export function createOrderNotices(deps: {
 
         async orderPaid(tx, order, lines, grants) {
           const token = await deps.accessTokens.emailAccess(tx, order.customerEmail)
+          // The receipt carries the terms as they were at purchase (Decreto 7.962/2013).
+          const terms =
+            order.termsVersionId !== null && deps.termsOf
+              ? await deps.termsOf(order.termsVersionId, tx)
+              : null
           await email(
             tx,
             `order:${order.id}:paid:email`,
             order.customerEmail,
-            orderPaidMail(order, lines, grants, token, ctx),
+            orderPaidMail(order, lines, grants, token, ctx, terms),
           )
           if (adminEmail) {
             const copy = ownerCopyMail('paid', order, lines)

@@ -9,6 +9,7 @@ import { ORDER_CLOSED_REASONS, ORDER_STATUSES } from '../../../contracts/checkou
 import { createdAt } from '../../db/columns.js'
 import { users } from '../accounts/accounts.tables.js'
 import { products } from '../products/products.tables.js'
+import { termsVersions } from '../terms/terms.tables.js'
 
 export const orders = pgTable(
   'orders',
@@ -55,6 +56,8 @@ export const orders = pgTable(
      */
     invoiceTaxId: text('invoice_tax_id'),
     invoiceCompanyName: text('invoice_company_name'),
+    /** The terms the buyer agreed to at checkout, as they were then (terms module). */
+    termsVersionId: integer('terms_version_id').references(() => termsVersions.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
