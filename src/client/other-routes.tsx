@@ -8,6 +8,7 @@ export const preloadProductPage = () => ProductPage.preload()
 const AboutPage = lazy(() => import('./pages/about.page'))
 const PrivacyPage = lazy(() => import('./pages/privacy.page'))
 const TermsPage = lazy(() => import('./pages/terms.page'))
+const ContactPage = lazy(() => import('./pages/contact.page'))
 const NotFoundPage = lazy(() => import('./pages/not-found.page'))
 const LoginPage = lazy(() => import('./pages/login.page'))
 const SignupPage = lazy(() => import('./pages/signup.page'))
@@ -52,6 +53,7 @@ export default function OtherRoutes() {
       <Route path="/sobre-nos" component={AboutPage} />
       <Route path="/politica-privacidade" component={PrivacyPage} />
       <Route path="/termos-uso" component={TermsPage} />
+      <Route path="/fale-conosco" component={ContactPage} />
       <Route path="/checkout" component={CheckoutPage} />
       <Route path="/checkout-pix" component={CheckoutPage} />
       <Route path="/checkout-mercadopago" component={CheckoutMercadoPagoPage} />

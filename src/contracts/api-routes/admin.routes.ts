@@ -1,4 +1,5 @@
 import type { AdminInvoice, InvoiceMonth } from '../invoices'
+import type { AdminContactRequest } from '../contact'
 import type {
   AdminAnalytics,
   AdminOrder,
@@ -71,6 +72,7 @@ export const moneyReturned = route<typeof AdminRefund>()(
   'POST',
   '/api/admin/refunds/:id/money-returned',
 )
+export const contactRequests = route<AdminContactRequest[]>()('GET', '/api/admin/contact-requests')
 export const invoices = route<AdminInvoice[]>()('GET', '/api/admin/invoices')
 export const invoiceMonths = route<InvoiceMonth[]>()('GET', '/api/admin/invoices/months')
 /** One month's authorised notas as CSV (a download link, `?month=AAAA-MM`). */

@@ -16,6 +16,7 @@ import { ProductManagementTab } from './tabs/product-management-tab'
 import { ProductsTab } from './tabs/products-tab'
 import { RefundsTab } from './tabs/refunds-tab'
 import { InvoicesTab } from './tabs/invoices-tab'
+import { ContactRequestsTab } from './tabs/contact-requests-tab'
 import { SettingsTab } from './tabs/settings-tab'
 import { UsersTab } from './tabs/users-tab'
 import { WhatsappTab } from './tabs/whatsapp-tab'
@@ -29,6 +30,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   coupons: CouponsTab,
   refunds: RefundsTab,
   invoices: InvoicesTab,
+  'contact-requests': ContactRequestsTab,
   users: UsersTab,
   downloads: DownloadsTab,
   whatsapp: WhatsappTab,

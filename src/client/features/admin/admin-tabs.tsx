@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   { id: 'refunds', label: 'Reembolsos' },
   { id: 'invoices', label: 'Notas fiscais', group: 'vendas' },
   { id: 'users', label: 'Usuários' },
+  { id: 'contact-requests', label: 'Fale conosco', group: 'clientes' },
   { id: 'downloads', label: 'Downloads' },
   { id: 'whatsapp', label: 'WhatsApp' },
   { id: 'emails', label: 'E-mails' },

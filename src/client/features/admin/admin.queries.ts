@@ -31,6 +31,7 @@ export const adminKeys = {
   emails: () => [...adminKeys.all, 'emails'] as const,
   refunds: () => [...adminKeys.all, 'refunds'] as const,
   invoices: () => [...adminKeys.all, 'invoices'] as const,
+  contactRequests: () => [...adminKeys.all, 'contact-requests'] as const,
 }
 
 /** A read of the panel with no parameters: its key and its route. */
@@ -115,3 +116,7 @@ export const adminInvoicesQuery = () =>
   })
 export const adminInvoiceMonthsQuery = () =>
   list([...adminKeys.invoices(), 'months'], adminRoutes.invoiceMonths)
+
+/** 'Fale conosco' requests, newest first, with their age (the decree's 5 days). */
+export const adminContactRequestsQuery = () =>
+  list(adminKeys.contactRequests(), adminRoutes.contactRequests)

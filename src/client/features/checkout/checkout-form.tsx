@@ -20,6 +20,7 @@ import { checkoutLines, useChosenBumps } from './order-bumps'
 import { EMPTY_CART_HINT } from './empty-cart'
 import { GuestFields } from './guest-fields'
 import { InvoiceFields } from './invoice-fields'
+import { ContractSummary } from './contract-summary'
 import {
   EMPTY_GUEST_FORM,
   GUEST_FIELD_ORDER,
@@ -178,6 +179,7 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
           errors={errors.invoice}
         />
       )}
+      <ContractSummary items={items} />
       <TermsCheckbox
         input={register('customerData.acceptTerms')}
         error={errors.customerData?.acceptTerms?.message}

@@ -7,6 +7,7 @@ import { Panel } from '../../../ui/panel'
 import { analyticsQuery } from '../admin.queries'
 import { money, shortDate } from '../money'
 import { PaidBadge } from '../order-badge'
+import { OverdueContactRequests } from './contact-requests-tab'
 
 const RECENT_ORDERS = 5
 
@@ -28,6 +29,7 @@ export function OverviewTab() {
 
   return (
     <div className="space-y-4">
+      <OverdueContactRequests />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat label="Usuários" value={totals.users} />
         <Stat label="Produtos" value={totals.products} />
