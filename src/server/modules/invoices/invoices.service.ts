@@ -1,7 +1,6 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AdminInvoice, BuyerInvoice, InvoiceMonth } from '../../../contracts/invoices.js'
-import { centsToDecimal } from '../../../contracts/money.js'
 import type { Db } from '../../db/client.js'
 import { exponentialBackoff, rowClaims, type Clock } from '../../db/claims.js'
 import { AppError } from '../../errors.js'
