@@ -32,6 +32,8 @@ export default function ContactPage() {
       call(storeRoutes.contact, {
         body: { ...values, orderId: values.orderId?.trim() || undefined },
       }),
+    // The protocol is shown where the form was: the page goes back to its top.
+    onSuccess: () => window.scrollTo({ top: 0 }),
     onError: (error) => {
       if (!showServerFieldError(error, FIELDS, setError)) {
         toast({ title: 'Mensagem não enviada', description: error.message, variant: 'destructive' })

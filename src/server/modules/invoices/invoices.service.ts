@@ -23,6 +23,10 @@ import { invoices } from './invoices.tables.js'
  */
 export function providerWords(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err)
+  // No answer at all (ProviderApiError status 0): the owner reads it in Portuguese.
+  const silent = /^(.+?) unreachable:/.exec(text)
+  if (silent)
+    return `${silent[1]} não respondeu (fora do ar ou endereço errado); nova tentativa em breve`
   const at = text.indexOf('{')
   if (at < 0) return text
   try {
