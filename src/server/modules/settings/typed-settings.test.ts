@@ -43,6 +43,7 @@ describe('the settings schema', () => {
       'asaas_api_key',
       'asaas_webhook_token',
       'evolution_api_key',
+      'focusnfe_token',
       'smtp_url',
       'woovi_app_id',
     ])
