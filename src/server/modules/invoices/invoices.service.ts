@@ -101,7 +101,8 @@ export function createInvoicesService(deps: {
         settings.get('nfse_unidentified_buyer'),
       ])
       return async (tx: Db, order: OrderRow) => {
-        if (provider === 'off') return
+        // Nothing charged (a coupon took it all): no service was sold for money, no nota.
+        if (provider === 'off' || order.totalCents === 0) return
         if (!order.invoiceTaxId && !unidentified) return
         const wait = issueOn === 'paid' ? 0 : WITHDRAWAL_DAYS * DAY_SECONDS
         await tx
