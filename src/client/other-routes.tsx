@@ -9,6 +9,7 @@ export const preloadProductPage = () => ProductPage.preload()
 const AboutPage = lazy(() => import('./pages/about.page'))
 const PrivacyPage = lazy(() => import('./pages/privacy.page'))
 const TermsPage = lazy(() => import('./pages/terms.page'))
+const ContactPage = lazy(() => import('./pages/contact.page'))
 const NotFoundPage = lazy(() => import('./pages/not-found.page'))
 const LoginPage = lazy(() => import('./pages/login.page'))
 const SignupPage = lazy(() => import('./pages/signup.page'))
@@ -51,6 +52,7 @@ const PAGES: Record<Exclude<PagePath, '/'>, Page> = {
   '/sobre-nos': () => <AboutPage />,
   '/politica-privacidade': () => <PrivacyPage />,
   '/termos-uso': () => <TermsPage />,
+  '/fale-conosco': () => <ContactPage />,
   '/checkout': () => <CheckoutPage />,
   '/checkout-pix': () => <CheckoutPage />,
   '/checkout-mercadopago': () => <CheckoutMercadoPagoPage />,

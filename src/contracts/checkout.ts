@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { InvoiceRequest } from './invoices.js'
 import { MAX_CART_QUANTITY } from './cart.js'
 import { PASSWORD_MIN, whatsappField } from './accounts.js'
 import { personName } from './person-name.js'
@@ -116,10 +117,18 @@ export const CheckoutRequest = OrderRequest.extend({
   taxId: z.string().max(40, { error: 'CPF inválido' }).optional(),
   /** 'Quero receber novidades e promoções por e-mail', ticked (absent: no consent). */
   newsletter: z.boolean().optional(),
+  /** 'Quero nota fiscal' (invoices.ts): stored with the order only when sent. */
+  invoice: InvoiceRequest.optional(),
 })
 export type CheckoutRequest = z.input<typeof CheckoutRequest>
-/** The same body as the server takes it: `customerData` is parsed later, and only for a guest. */
-export const CheckoutBody = CheckoutRequest.extend({ customerData: z.unknown().optional() })
+/**
+ * The same body as the server takes it: `customerData` and `invoice` are parsed later (the
+ * guest's data only for a guest), so their messages name their fields.
+ */
+export const CheckoutBody = CheckoutRequest.extend({
+  customerData: z.unknown().optional(),
+  invoice: z.unknown().optional(),
+})
 
 export const PaymentProviderName = z.enum(['static', 'mercadopago', 'woovi', 'asaas', 'demo'])
 export type PaymentProviderName = z.infer<typeof PaymentProviderName>
@@ -150,6 +159,8 @@ export const PaymentMethods = z.object({
    * provider confirms it by itself ('na hora'). Issue 27, item 7.
    */
   pixConfirmation: z.enum(['automatic', 'manual']),
+  /** The store issues notas fiscais (nfse_provider is not off): 'Quero nota fiscal' is offered. */
+  invoice: z.boolean().optional(),
 })
 export type PaymentMethods = z.infer<typeof PaymentMethods>
 

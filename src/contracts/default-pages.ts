@@ -92,6 +92,7 @@ export const DEFAULT_PAGE_PRIVACY = `Esta política explica quais dados pessoais
 
 - Dados de cadastro e de compra: nome, sobrenome, e-mail e número de WhatsApp, informados por você no cadastro ou no checkout.
 - CPF ou CNPJ: pedido no checkout só quando o intermediador do PIX o exige para gerar a cobrança; vai direto para ele junto com a cobrança e não fica guardado na loja.
+- Dados da nota fiscal: se você marcar "Quero nota fiscal" no checkout, o CPF ou CNPJ informado (e, para CNPJ, a razão social) fica guardado só nesse pedido e é enviado ao emissor da nota fiscal de serviço. Pedidos sem nota não guardam documento. Esses dados aparecem na exportação dos seus dados; a nota emitida é guardada pela prefeitura pelo prazo da lei.
 - Dados do pedido: produtos comprados, valores, data, situação do pagamento e quantidade de downloads realizados.
 - Dados técnicos: identificador do carrinho guardado no seu navegador, cookie de sessão de login e registros de acesso (endereço IP, data e hora), mantidos por segurança e para cumprir o Marco Civil da Internet.
 
@@ -113,7 +114,7 @@ Não vendemos seus dados. Eles são compartilhados apenas com prestadores necess
 
 # 4. Cookies e armazenamento local
 
-Usamos apenas o necessário: um cookie de sessão para manter você conectado e itens no armazenamento local do navegador para lembrar o seu carrinho e um pedido em andamento. Não usamos cookies de publicidade.
+Por padrão, usamos só o necessário: um cookie de sessão para manter você conectado e itens no armazenamento local do navegador para lembrar o seu carrinho, um pedido em andamento e, por 30 dias, a campanha ou o site de onde você chegou (para sabermos de onde vêm as vendas; fica só no seu navegador e no seu pedido). Cookies de anúncios (Meta, Google, TikTok) só são carregados se a loja usar esses anúncios e você tocar em "Aceitar" no aviso de cookies; você muda a escolha quando quiser em "Cookies e anúncios", no rodapé.
 
 # 5. Por quanto tempo guardamos
 

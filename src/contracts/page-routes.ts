@@ -11,6 +11,7 @@ export const PAGE_ROUTES = {
   '/sobre-nos': 'public',
   '/politica-privacidade': 'public',
   '/termos-uso': 'public',
+  '/fale-conosco': 'public',
   '/checkout': 'public',
   '/checkout-pix': 'public',
   '/checkout-mercadopago': 'public',

@@ -96,3 +96,13 @@ export function parsePageText(text: string): Block[] {
   }
   return blocks
 }
+
+/**
+ * The page's text with its `{name}` words replaced by the store's values, as plain text: the
+ * copy of the terms each order keeps (the receipt prints it) reads as the page did that day.
+ */
+export function fillPlaceholders(text: string, values: Record<PagePlaceholder, string>): string {
+  return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) =>
+    isPlaceholder(name) ? values[name] : whole,
+  )
+}

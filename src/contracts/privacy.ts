@@ -55,6 +55,8 @@ export const DataExport = z.object({
       customerEmail: z.string(),
       customerWhatsapp: z.string(),
       customerAddress: z.string().nullable(),
+      /** 'Quero nota fiscal': the document given for the nota (only orders that asked). */
+      invoice: z.object({ taxId: z.string(), companyName: z.string().nullable() }).nullable(),
       totalCents: z.number(),
       paymentMethod: z.string(),
       createdAt: z.string(),

@@ -4,6 +4,9 @@
  * import only this file, and the graph stays a tree.
  */
 import type { EmailVerificationService } from './modules/accounts/email-verification.service.js'
+import type { TermsService } from './modules/terms/terms.service.js'
+import type { ContactService } from './modules/contact/contact.service.js'
+import type { InvoicesService } from './modules/invoices/invoices.service.js'
 import type { RefundsService } from './modules/refunds/refunds.service.js'
 import type { ReviewReads } from './modules/reviews/review-reads.js'
 import type { ProductUpdatesService } from './modules/product-updates/product-updates.service.js'
@@ -133,6 +136,9 @@ export interface Services {
   newsletter: NewsletterService
   /** Checkouts left half-way: the draft, and its one reminder (with consent only). */
   abandoned: AbandonedService
+  invoices: InvoicesService
+  contact: ContactService
+  terms: TermsService
 }
 
 export type App = FastifyInstance<

@@ -48,6 +48,9 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js'
 import { startAbandonedJobs } from './modules/abandoned/abandoned.jobs.js'
 import { abandonedRoutes } from './modules/abandoned/abandoned.routes.js'
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
+import { contactRoutes } from './modules/contact/contact.routes.js'
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js'
+import { startInvoiceJobs } from './modules/invoices/invoices.jobs.js'
 import { productWriteRoutes } from './modules/products/products.routes.js'
 import { settingsRoutes } from './modules/settings/settings.routes.js'
 import { storeRoutes } from './modules/store/store.routes.js'
@@ -148,6 +151,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   await privacyRoutes(app)
   await refundsRoutes(app)
   await storeRoutes(app)
+  await invoicesRoutes(app)
+  await contactRoutes(app)
   await recoveryRoutes(app)
   await analyticsRoutes(app)
   await adsRoutes(app)
@@ -169,6 +174,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     startProductUpdateJobs(app)
     startNewsletterJobs(app)
     startAbandonedJobs(app)
+    startInvoiceJobs(app)
     app.services.messaging.worker.start()
     app.services.ads.start()
     app.addHook('onClose', () => app.services.ads.stop())

@@ -36,9 +36,13 @@ import {
   accessTokenIssuer,
   createGuestAccessService,
 } from './modules/guest-access/guest-access.service.js'
+import { currentTermsText } from './modules/terms/current-terms.js'
+import { createTermsService } from './modules/terms/terms.service.js'
+import { createContactService } from './modules/contact/contact.service.js'
+import { createInvoicesService } from './modules/invoices/invoices.service.js'
 import { createMessagingService } from './modules/messaging/messaging.service.js'
 import { createOrderReads, createOrdersService } from './modules/orders/orders.service.js'
-import { createPaymentsService } from './modules/payments/payments.service.js'
+import { createNotaProviders, createPaymentsService } from './modules/payments/payments.service.js'
 import { createPrivacyService } from './modules/privacy/privacy.service.js'
 import { createProductsService } from './modules/products/products.service.js'
 import { createProductUpdatesService } from './modules/product-updates/product-updates.service.js'
@@ -107,12 +111,19 @@ export function createServices(
     redis ? new RedisCounterStore(redis) : new MemoryCounterStore(),
     rateLimits,
   )
+  // The terms the checkout shows today (the owner's page_terms, filled in), versioned with
+  // each order.
+  const terms = createTermsService({
+    db,
+    currentTerms: async () => currentTermsText(await settings.all()),
+  })
   const messaging = createMessagingService({
     db,
     settings,
     config,
     log,
     accessTokens: accessTokenIssuer(now),
+    termsOf: (versionId, tx) => terms.textOf(versionId, tx),
   })
 
   // What the orders answer reading only: the modules the state machine runs effects of ask it.
@@ -161,6 +172,16 @@ export function createServices(
 
   // The ad platforms' conversion events, written with the payment (an order effect).
   const ads = createAdsService({ db, settings, urls: config.ads, log })
+  // The nota fiscal of each paid order: its row is written in the transaction that pays it.
+  const invoices = createInvoicesService({
+    db,
+    settings,
+    orders: orderReads,
+    notas: createNotaProviders(config, settings),
+    mail: messaging.mail,
+    log,
+    now,
+  })
 
   // The state machine, with every effect it runs in the transaction that pays or closes.
   const orders = createOrdersService(db, {
@@ -175,6 +196,7 @@ export function createServices(
       cart.orderEffects,
       coupons.orderEffects,
       reviews.orderEffects,
+      invoices.orderEffects,
       refundOrderEffects(),
       ads.orderEffects,
     ],
@@ -235,7 +257,17 @@ export function createServices(
     log,
     now,
   })
-  const checkoutDeps = { cart, catalog, accounts, orders, payments, coupons, limiter, log }
+  const checkoutDeps = {
+    cart,
+    catalog,
+    accounts,
+    orders,
+    payments,
+    coupons,
+    limiter,
+    log,
+    terms,
+  }
   const adminReports = createAdminReports(db, orders)
   // The shop's funnel (no cookies, no stored addresses) and the sales dashboard over it.
   const funnel = createFunnelService({ db, log, now })
@@ -329,11 +361,22 @@ export function createServices(
       stamping,
       secret: config.sessionSecret,
     }),
-    customer: createCustomerService({ purchases, products, orders, canvaLinks, refunds, limiter }),
+    customer: createCustomerService({
+      purchases,
+      products,
+      orders,
+      canvaLinks,
+      refunds,
+      invoices,
+      limiter,
+    }),
     refunds,
     recovery,
     backups,
     health,
+    invoices,
+    terms,
+    contact: createContactService({ db, settings, mail: messaging.mail, limiter, now }),
     canvaLinks,
     stamping,
     messaging,

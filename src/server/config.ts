@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   WOOVI_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   /** Unset: production, or the sandbox for a sandbox key ($aact_hmlg_…). */
   ASAAS_API_URL: z.url().optional(),
+  /** Focus NFe's API (https://focusnfe.com.br/doc/#nfse); its sandbox is https://homologacao.focusnfe.com.br. */
+  FOCUSNFE_API_URL: z.url().default('https://api.focusnfe.com.br'),
   SMTP_URL: z
     .url({ error: 'SMTP_URL deve ser uma URL smtp:// ou smtps://' })
     .refine((v) => /^smtps?:\/\//i.test(v), {
@@ -158,6 +160,8 @@ export interface Config {
   asaas: { apiUrl: string | undefined }
   /** The ad platforms' addresses (their ids and tokens are settings); tests use local fakes. */
   ads: { metaGraphUrl: string; ga4Url: string; tiktokUrl: string }
+  /** Focus NFe's address, for the nota fiscal (its token is a setting). */
+  focusNfe: { apiUrl: string }
   /**
    * The e-mail transport. When set, these win over the smtp_url / mail_from settings of
    * /admin/config (the host's environment is the operator's last word).
@@ -285,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ga4Url: e.GA4_MP_URL.replace(/\/+$/, ''),
       tiktokUrl: e.TIKTOK_API_URL.replace(/\/+$/, ''),
     },
+    focusNfe: { apiUrl: e.FOCUSNFE_API_URL.replace(/\/+$/, '') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     seedDemo: e.SEED_DEMO,
     allowPrivateIntegrations: e.ALLOW_PRIVATE_INTEGRATIONS ?? false,

@@ -19,6 +19,7 @@ const TABS = [
   { id: 'recovery', label: 'Lembretes' },
   { id: 'general', label: 'Geral' },
   { id: 'email', label: 'E-mail' },
+  { id: 'invoices', label: 'Nota fiscal' },
 ] as const
 
 type TabId = (typeof TABS)[number]['id']

@@ -1,3 +1,4 @@
+import { Link } from 'wouter'
 import { LegalLayout } from '../features/legal/legal-layout'
 import { PageText, usePageIsDefault } from '../features/legal/page-text'
 import { capitalised, useSellerIdentity, useStoreName } from '../features/settings/store-brand'
@@ -35,6 +36,10 @@ export default function TermsPage() {
               </div>
             ))}
         </dl>
+        <p className="mt-3">
+          Dúvidas ou problemas com um pedido? Escreva pelo{' '}
+          <Link href="/fale-conosco">Fale conosco</Link>: a resposta vem em até 5 dias.
+        </p>
       </section>
     </LegalLayout>
   )

@@ -1,4 +1,6 @@
 import type { NotifyUpdateAnswer, NotifyUpdateBody } from '../product-updates'
+import type { AdminInvoice, InvoiceMonth } from '../invoices'
+import type { AdminContactRequest } from '../contact'
 import type {
   AdminAnalytics,
   AdminOrder,
@@ -84,6 +86,13 @@ export const moneyReturned = route<typeof AdminRefund>()(
   'POST',
   '/api/admin/refunds/:id/money-returned',
 )
+export const contactRequests = route<AdminContactRequest[]>()('GET', '/api/admin/contact-requests')
+export const invoices = route<AdminInvoice[]>()('GET', '/api/admin/invoices')
+export const invoiceMonths = route<InvoiceMonth[]>()('GET', '/api/admin/invoices/months')
+/** One month's authorised notas as CSV (a download link, `?month=AAAA-MM`). */
+export const invoicesCsv = route<string>()('GET', '/api/admin/invoices.csv')
+export const retryInvoice = route<AdminInvoice>()('POST', '/api/admin/invoices/:orderId/retry')
+export const cancelInvoice = route<AdminInvoice>()('POST', '/api/admin/invoices/:orderId/cancel')
 export const downloads = route<DownloadStat[]>()('GET', '/api/admin/downloads')
 export const settings = route<AdminSetting[]>()('GET', '/api/admin/settings')
 export const saveSetting = route<typeof AdminSetting, typeof SettingBody>()(

@@ -77,6 +77,8 @@ export const RATE_LIMITS = {
   newsletterSubscribeIp: { name: 'newsletter-subscribe-ip', limit: 10, windowMs: 60 * MINUTE },
   /** Checkout drafts (the abandoned-checkout e-mail): a buyer types and edits a few times. */
   checkoutDraftIp: { name: 'checkout-draft-ip', limit: 30, windowMs: 60 * MINUTE },
+  /** 'Fale conosco': each request e-mails the owner and an address typed by anyone. */
+  contactIp: { name: 'contact-ip', limit: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitPolicy | SlowdownPolicy>
 
 /** Counters in fixed windows: the first hit opens a window of `windowMs`; it then expires. */

@@ -53,6 +53,36 @@ export function OrderHistory({
                   {formatDecimalBRL(order.totalAmount)}
                 </span>
               </div>
+              {order.invoice && (
+                <p
+                  data-testid="order-invoice"
+                  className="mt-2 flex flex-wrap items-center gap-3 text-sm"
+                >
+                  <span className="text-gray-700">
+                    Nota fiscal{order.invoice.number ? ` nº ${order.invoice.number}` : ''}:
+                  </span>
+                  {order.invoice.pdfUrl && (
+                    <a
+                      href={order.invoice.pdfUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-semibold text-purple-700 underline"
+                    >
+                      PDF
+                    </a>
+                  )}
+                  {order.invoice.xmlUrl && (
+                    <a
+                      href={order.invoice.xmlUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-semibold text-purple-700 underline"
+                    >
+                      XML
+                    </a>
+                  )}
+                </p>
+              )}
               <RefundRequest order={order} onAnswered={onRefundAnswered} />
             </li>
           ))}

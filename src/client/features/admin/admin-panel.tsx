@@ -16,6 +16,8 @@ import { ProductsView } from './tabs/products-view'
 import { RefundsTab } from './tabs/refunds-tab'
 import { ReviewsTab } from './tabs/reviews-tab'
 import { NewslettersTab } from './tabs/newsletters-tab'
+import { InvoicesTab } from './tabs/invoices-tab'
+import { ContactRequestsTab } from './tabs/contact-requests-tab'
 import { SettingsTab } from './tabs/settings-tab'
 import { UsersTab } from './tabs/users-tab'
 import { WhatsappTab } from './tabs/whatsapp-tab'
@@ -27,6 +29,8 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   coupons: CouponsTab,
   reviews: ReviewsTab,
   refunds: RefundsTab,
+  invoices: InvoicesTab,
+  'contact-requests': ContactRequestsTab,
   users: UsersTab,
   newsletters: NewslettersTab,
   downloads: DownloadsTab,

@@ -157,3 +157,22 @@ export function useSaveSetting() {
     onError: failed('Erro ao salvar configuração', 'Failed to save setting'),
   })
 }
+
+/** The owner's retry or cancel of one nota fiscal. */
+export function useInvoiceAction() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ orderId, action }: { orderId: string; action: 'retry' | 'cancel' }) =>
+      call(action === 'retry' ? adminRoutes.retryInvoice : adminRoutes.cancelInvoice, {
+        params: { orderId },
+      }),
+    onSuccess: (answer) =>
+      done(
+        answer.status === 'cancelled' || answer.status === 'dropped'
+          ? 'Nota cancelada'
+          : 'Pedido enviado',
+      ),
+    onError: failed('Erro na nota fiscal', 'Não foi possível falar com o emissor.'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.invoices() }),
+  })
+}

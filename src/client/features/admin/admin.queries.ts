@@ -33,6 +33,8 @@ export const adminKeys = {
   backups: () => [...adminKeys.all, 'backups'] as const,
   backupStatus: () => [...adminKeys.backups(), 'status'] as const,
   health: () => [...adminKeys.all, 'health'] as const,
+  invoices: () => [...adminKeys.all, 'invoices'] as const,
+  contactRequests: () => [...adminKeys.all, 'contact-requests'] as const,
 }
 
 /** A read of the panel with no parameters: its key and its route. */
@@ -111,3 +113,16 @@ export const adminEmailsQuery = () =>
   })
 
 export const adminRefundsQuery = () => list(adminKeys.refunds(), adminRoutes.refunds)
+
+/** The notas fiscais; asked again now and then, as the worker issues them in the background. */
+export const adminInvoicesQuery = () =>
+  queryOptions({
+    ...list(adminKeys.invoices(), adminRoutes.invoices),
+    refetchInterval: STATUS_POLL_MS,
+  })
+export const adminInvoiceMonthsQuery = () =>
+  list([...adminKeys.invoices(), 'months'], adminRoutes.invoiceMonths)
+
+/** 'Fale conosco' requests, newest first, with their age (the decree's 5 days). */
+export const adminContactRequestsQuery = () =>
+  list(adminKeys.contactRequests(), adminRoutes.contactRequests)

@@ -52,6 +52,8 @@ interface PlaceOrderInput {
   taxId?: string
   /** The newsletter box ticked (sent only then: absent is no consent). */
   newsletter?: boolean
+  /** 'Quero nota fiscal': the document the nota goes to. */
+  invoice?: { taxId: string; companyName?: string }
 }
 
 /**
@@ -75,13 +77,22 @@ export function usePlaceOrder(showUnderField: (error: unknown) => boolean = () =
   }
 
   return useMutation({
-    mutationFn: ({ items, lines, customerData, couponCode, taxId, newsletter }: PlaceOrderInput) =>
+    mutationFn: ({
+      items,
+      lines,
+      customerData,
+      couponCode,
+      taxId,
+      newsletter,
+      invoice,
+    }: PlaceOrderInput) =>
       createPixOrder({
         items: lines ?? items.map(({ productId, quantity }) => ({ productId, quantity })),
         customerData,
         ...(couponCode ? { couponCode } : {}),
         ...(taxId ? { taxId } : {}),
         ...(newsletter ? { newsletter: true } : {}),
+        ...(invoice ? { invoice } : {}),
       }),
     onSuccess: (answer, { items, customerData }) => {
       const { order } = answer

@@ -16,6 +16,7 @@ const LEGAL_LINKS = [
   { href: '/sobre-nos#perguntas-frequentes', label: 'Perguntas frequentes' },
   { href: '/politica-privacidade', label: 'Política de privacidade' },
   { href: '/termos-uso', label: 'Termos de uso' },
+  { href: '/fale-conosco', label: 'Fale conosco' },
 ]
 
 const linkClass =

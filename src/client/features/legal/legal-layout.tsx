@@ -8,6 +8,7 @@ const PAGES = [
   { href: '/sobre-nos#perguntas-frequentes', label: 'Dúvidas' },
   { href: '/politica-privacidade', label: 'Privacidade' },
   { href: '/termos-uso', label: 'Termos de uso' },
+  { href: '/fale-conosco', label: 'Fale conosco' },
 ]
 
 export const LAST_UPDATED = '11 de julho de 2025'

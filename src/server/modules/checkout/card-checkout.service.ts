@@ -84,6 +84,7 @@ export function createCardCheckoutService(deps: CheckoutDeps & { settings: Setti
         paymentMethod: 'card' as const,
         paymentProvider: totalCents === 0 ? FREE_PROVIDER : card.provider,
         ...(input.source ?? NO_SOURCE),
+        termsVersionId: await deps.terms.currentVersion(),
       }
       if (quote) {
         // The order and its coupon use stand or fall together (the use may be the last one).

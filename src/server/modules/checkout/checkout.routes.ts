@@ -25,6 +25,7 @@ export function checkoutRoutes(app: App) {
         couponCode: req.body.couponCode,
         customerData: req.body.customerData,
         taxId: req.body.taxId,
+        invoice: req.body.invoice,
         viewer: await sessions.viewerOf(req),
         owner,
         ip: req.ip,

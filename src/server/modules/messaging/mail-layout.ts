@@ -24,6 +24,8 @@ export interface MailContent {
    * Transactional e-mails (receipts, codes) never carry one.
    */
   unsubscribe?: string
+  /** A long text kept whole under the rest (the terms agreed to at purchase). */
+  terms?: { title: string; text: string }
 }
 
 /** `path` is the store's (`/checkout?order=…`) or a whole address (a Canva template). */
@@ -93,6 +95,7 @@ export function composeMail(brand: MailBrand, content: MailContent): ComposedMai
     content.items?.length ? content.items.map(itemText).join('\n\n') : undefined,
     content.button && link ? `${content.button.label}: ${link}` : undefined,
     content.note,
+    content.terms ? `${content.terms.title}\n\n${content.terms.text}` : undefined,
     `— ${brand.storeName}\n${brand.baseUrl}`,
     content.unsubscribe ? `Cancelar inscrição: ${abs(content.unsubscribe)}` : undefined,
   ]
@@ -141,6 +144,7 @@ ${code}
 ${items}
 ${button}
 ${content.note ? `<p style="margin:16px 0 0;${SMALL}">${escape(content.note)}</p>` : ''}
+${content.terms ? `<h2 style="margin:24px 0 8px;font-size:15px;color:#581c87">${escape(content.terms.title)}</h2><p style="margin:0;${SMALL};white-space:pre-line">${escape(content.terms.text)}</p>` : ''}
 </td></tr>
 <tr><td style="padding:16px 24px;background:#faf5ff;font-size:12px;color:#6b7280;text-align:center"><a href="${escape(brand.baseUrl)}" style="color:${PURPLE}">${escape(brand.storeName)}</a>${content.unsubscribe ? `<br><br>Você recebe este e-mail porque pediu novidades da loja. <a href="${escape(abs(content.unsubscribe))}" style="color:${PURPLE}">Cancelar inscrição</a>` : ''}</td></tr>
 </table>

@@ -33,6 +33,8 @@ export function createMessagingService(deps: {
   log: FastifyBaseLogger
   /** The messages' ways in: the e-mail's access, or one order's payment page (guest-access). */
   accessTokens: AccessTokens
+  /** The terms of an order's version (terms module), for the receipt. */
+  termsOf?: (versionId: number, tx: Db) => Promise<string | null>
 }) {
   const { db, settings, log } = deps
   const current = async () => {
@@ -62,6 +64,7 @@ export function createMessagingService(deps: {
     log,
     wake: worker.wake,
     accessTokens: deps.accessTokens,
+    termsOf: deps.termsOf,
   })
 
   /** The buyer's paid-order message for `orderId`, as the outbox would send it. */
@@ -180,3 +183,4 @@ export function createMessagingService(deps: {
 
 export type MessagingService = ReturnType<typeof createMessagingService>
 export type { ReminderNotices } from './reminder-notices.js'
+export type { MailOutbox } from './mail-outbox.js'

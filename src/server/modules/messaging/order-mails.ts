@@ -84,6 +84,8 @@ export function orderPaidMail(
   grants: PaidGrant[],
   accessToken: string,
   ctx: OrderMailContext,
+  /** The terms agreed to at checkout, kept with the order; printed under the receipt. */
+  terms: string | null = null,
 ): MailContent {
   const id = shortOrderId(order.id)
   const path = materialsPath(accessToken)
@@ -117,6 +119,9 @@ export function orderPaidMail(
     items: [...lineItems, ...couponLine(order).map((title) => ({ title }))],
     button: { label: 'Ver todos os meus materiais', path },
     note: `Os botões deste e-mail abrem os seus materiais por 30 dias, sem precisar digitar nada. Depois, use "Meus materiais" na loja com este e-mail. ${support(ctx)}`,
+    ...(terms
+      ? { terms: { title: 'Termos aceitos nesta compra (guarde este e-mail)', text: terms } }
+      : {}),
   }
 }
 
@@ -203,7 +208,7 @@ export function refundDeclinedMail(
 
 /** 5. The owner's copy of a new or paid order. */
 export function ownerCopyMail(
-  event: 'created' | 'paid' | 'claimed',
+  event: 'created' | 'paid' | 'claimed' | 'reversed',
   order: OrderForMail,
   lines: LineForText[],
 ): MailContent {
@@ -215,6 +220,7 @@ export function ownerCopyMail(
       created: `Novo pedido ${id}: ${formatBRL(order.totalCents)}`,
       paid: `Pagamento confirmado ${id}: ${formatBRL(order.totalCents)}`,
       claimed: `Confirme o pagamento ${id}: ${formatBRL(order.totalCents)}`,
+      reversed: `Pagamento devolvido pelo provedor ${id}: ${formatBRL(order.totalCents)}`,
     }[event],
     paragraphs: [
       `Cliente: ${order.customerName} (${contact})`,
@@ -222,6 +228,8 @@ export function ownerCopyMail(
         created: `Pagamento: ${method}, aguardando confirmação.`,
         paid: `Pago por ${method}. Os materiais já foram liberados ao cliente.`,
         claimed: `O cliente avisou que já pagou o PIX de ${formatBRL(order.totalCents)}. Confira o extrato do banco e, se o valor entrou, toque em 'Confirmar pagamento' no pedido (aba Pedidos): os materiais são liberados na hora.`,
+        reversed:
+          'O provedor do pagamento informou uma devolução, contestação (chargeback) ou devolução por fraude (MED). O acesso aos materiais foi revogado na hora; confira no painel do provedor.',
       }[event],
     ],
     items: itemsWithTotal(order, lines),

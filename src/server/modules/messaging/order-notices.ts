@@ -56,6 +56,8 @@ export function createOrderNotices(deps: {
   log: FastifyBaseLogger
   wake: () => void
   accessTokens: AccessTokens
+  /** The terms an order's buyer agreed to, by version, read in the event's transaction. */
+  termsOf?: (versionId: number, tx: Db) => Promise<string | null>
 }): OrderNotices {
   const { log } = deps
 
@@ -126,11 +128,16 @@ export function createOrderNotices(deps: {
 
         async orderPaid(tx, order, lines, grants) {
           const token = await deps.accessTokens.emailAccess(tx, order.customerEmail)
+          // The receipt carries the terms as they were at purchase (Decreto 7.962/2013).
+          const terms =
+            order.termsVersionId !== null && deps.termsOf
+              ? await deps.termsOf(order.termsVersionId, tx)
+              : null
           await email(
             tx,
             `order:${order.id}:paid:email`,
             order.customerEmail,
-            orderPaidMail(order, lines, grants, token, ctx),
+            orderPaidMail(order, lines, grants, token, ctx, terms),
           )
           if (adminEmail) {
             const copy = ownerCopyMail('paid', order, lines)
@@ -171,6 +178,19 @@ export function createOrderNotices(deps: {
         },
 
         async orderClosed(tx, order, lines, opts) {
+          // Given back by the provider (a chargeback, a MED refund, a devolução made in its
+          // panel): the owner did not do it herself, so she is told at once.
+          if (order.status === 'refunded' && order.closedReason === 'provider') {
+            if (adminEmail) {
+              const copy = ownerCopyMail('reversed', order, lines)
+              await email(tx, `order:${order.id}:reversed:admin-email`, adminEmail, copy)
+            }
+            await whatsappToAdmin(
+              tx,
+              `order:${order.id}:reversed:admin`,
+              `⚠️ Pagamento devolvido pelo provedor (reembolso, chargeback ou MED): pedido ${order.id.slice(0, 8)}. O acesso aos materiais foi revogado.`,
+            )
+          }
           // A buyer hears of a closing only about an order they were told of: paid, or a PIX
           // whose code they were sent (an abandoned card attempt needs no e-mail).
           const announced =

@@ -21,6 +21,7 @@ import { ORDER_CLOSED_REASONS, ORDER_STATUSES } from '../../../contracts/checkou
 import { createdAt } from '../../db/columns.js'
 import { users } from '../accounts/accounts.tables.js'
 import { products } from '../products/products.tables.js'
+import { termsVersions } from '../terms/terms.tables.js'
 
 export const orders = pgTable(
   'orders',
@@ -70,6 +71,14 @@ export const orders = pgTable(
      * (address, browser, Meta's fbp/fbc). Erased with the buyer's other data.
      */
     adContext: jsonb('ad_context').$type<AdContext>(),
+    /**
+     * 'Quero nota fiscal': the buyer's CPF or CNPJ (digits) and, for a CNPJ, the company's name.
+     * Null on every order that did not ask (the privacy page says so).
+     */
+    invoiceTaxId: text('invoice_tax_id'),
+    invoiceCompanyName: text('invoice_company_name'),
+    /** The terms the buyer agreed to at checkout, as they were then (terms module). */
+    termsVersionId: integer('terms_version_id').references(() => termsVersions.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,9 +14,12 @@ import { createPaymentPipeline } from './payment-pipeline.js'
 import { observeProviders, type ProviderFailureLog } from './provider-failures.js'
 import type { PixCharge, PixProvider } from './providers/pix-provider.js'
 import { createPixProviders } from './providers/registry.js'
+/** The nota fiscal issuers (built in composition.ts for the invoices module; providers/ names them). */
+export { createNotaProviders, type NotaProviders } from './providers/nota-registry.js'
 import { pngDataUrl, qrPngBase64 } from './qr-image.js'
 
-export type { ChargeRequest, PixCharge } from './providers/pix-provider.js'
+export type { ChargeRequest, PixCharge, WebhookInput } from './providers/pix-provider.js'
+export type { NotaAnswer, NotaProvider, NotaRequest, NotaState } from './providers/nota-provider.js'
 export type { ProviderCallKind, ProviderFailureLog } from './provider-failures.js'
 
 /** A waiting page polls every few seconds; the provider is asked at most this often per order. */

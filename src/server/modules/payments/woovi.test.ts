@@ -190,6 +190,20 @@ describe('Woovi (OpenPix) as the PIX provider', () => {
     expect((await orderRow(other.id)).status).toBe('paid')
   })
 
+  it('revokes the order at once when the payer’s bank takes the PIX back (MED), on the refund webhook', async () => {
+    const { id, buyer } = await pixOrder()
+    fake.setStatus(id, 'COMPLETED')
+    await store.app.inject(fake.webhook(id))
+    expect((await guestDownload(store, buyer, kit.id)).statusCode).toBe(200)
+    fake.medRefund(id)
+    const hook = await store.app.inject(
+      fake.webhook(id, { event: 'PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED' }),
+    )
+    expect(hook.statusCode).toBe(200)
+    expect(await orderRow(id)).toMatchObject({ status: 'refunded', closedReason: 'provider' })
+    expect((await guestDownload(store, buyer, kit.id)).statusCode).toBeGreaterThanOrEqual(400)
+  })
+
   it('cancels an expired order, and still honours a payment that arrives late', async () => {
     const { id } = await pixOrder()
     const cancelStale = store.app.services.orders.cancelStale

@@ -45,6 +45,7 @@ describe('the settings schema', () => {
       'evolution_api_key',
       'ga4_api_secret',
       'meta_capi_token',
+      'focusnfe_token',
       'smtp_url',
       'tiktok_access_token',
       'woovi_app_id',

@@ -9,7 +9,15 @@ import { SettingField, type SettingFieldProps } from '../setting-field'
 type FieldSpec = Omit<SettingFieldProps, 'setting' | 'settingKey'> & { settingKey: SettingKey }
 
 export const CONFIG_SECTIONS: Record<
-  'identity' | 'pages' | 'banner' | 'social' | 'payment' | 'recovery' | 'general' | 'email',
+  | 'identity'
+  | 'pages'
+  | 'banner'
+  | 'social'
+  | 'payment'
+  | 'recovery'
+  | 'general'
+  | 'email'
+  | 'invoices',
   FieldSpec[]
 > = {
   identity: [
@@ -44,6 +52,16 @@ export const CONFIG_SECTIONS: Record<
     { settingKey: 'pix_expiry_minutes' },
   ],
   recovery: [{ settingKey: 'recovery_first_minutes' }, { settingKey: 'recovery_second_hours' }],
+  invoices: [
+    { settingKey: 'nfse_provider' },
+    { settingKey: 'focusnfe_token' },
+    { settingKey: 'nfse_service_code' },
+    { settingKey: 'nfse_service_description', multiline: true },
+    { settingKey: 'nfse_iss_rate' },
+    { settingKey: 'nfse_iss_withheld' },
+    { settingKey: 'nfse_issue_on' },
+    { settingKey: 'nfse_unidentified_buyer' },
+  ],
   email: [{ settingKey: 'smtp_url' }, { settingKey: 'mail_from' }, { settingKey: 'admin_email' }],
   general: [
     { settingKey: 'footer_description', multiline: true },

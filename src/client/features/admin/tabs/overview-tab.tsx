@@ -11,6 +11,7 @@ import { pendingReviewsQuery } from '../moderation/reviews.api'
 import { money, shortDate } from '../money'
 import { SalesDashboard } from '../dashboard/sales-dashboard'
 import { DemoBadge, OrderStatusBadge } from '../order-badge'
+import { OverdueContactRequests } from './contact-requests-tab'
 
 const RECENT_ORDERS = 5
 
@@ -115,6 +116,7 @@ export function OverviewTab() {
       </div>
 
       <PendingReviews />
+      <OverdueContactRequests />
       <HealthPanel />
 
       <SalesDashboard />

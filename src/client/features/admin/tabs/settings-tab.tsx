@@ -20,6 +20,7 @@ const CATEGORY_LABELS: Record<string, string> = {
   email: 'E-mail',
   backup: 'Backup automático',
   ads: 'Anúncios (Meta, Google, TikTok)',
+  invoices: 'Nota fiscal',
 }
 
 /** Shown first in their category: the store's own PIX key is the first way to be paid. */
