@@ -45,6 +45,7 @@ function checkoutSchema(guest: boolean, askTaxId: boolean) {
   const base = z.object({
     customerData: guest ? GuestCustomerData : z.unknown(),
     taxId: askTaxId ? RequiredTaxId : z.unknown(),
+    newsletter: z.boolean(),
   })
   // The nota's document is checked (digit by digit, and a CNPJ's company name) only when asked.
   return z.union([
