@@ -42,6 +42,8 @@ async function shot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR
   if (!dir) return
   await mkdir(dir, { recursive: true })
+  // The sticky header would be drawn mid-page in a full-page capture of a scrolled page.
+  await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true })
 }
 
