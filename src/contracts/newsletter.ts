@@ -1,8 +1,7 @@
 import { MAX_DB_INT } from './limits.js'
 import { z } from 'zod'
 
-/** The opt-in's words, the same at checkout, at sign-up and in the footer (LGPD: unticked). */
-export const NEWSLETTER_CONSENT_LABEL = 'Quero receber novidades e promoções por e-mail'
+export { NEWSLETTER_CONSENT_LABEL } from './newsletter-texts.js'
 
 export const NEWSLETTER_SOURCES = ['checkout', 'signup', 'footer'] as const
 export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number]

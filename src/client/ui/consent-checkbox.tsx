@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, Ref } from 'react'
-import { NEWSLETTER_CONSENT_LABEL } from '../../contracts/newsletter'
+import { NEWSLETTER_CONSENT_LABEL } from '../../contracts/newsletter-texts'
 
 /**
  * The newsletter opt-in (LGPD): never ticked for her, with what it means beside it. Checkout

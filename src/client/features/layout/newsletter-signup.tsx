@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import * as newsletterRoutes from '../../../contracts/api-routes/newsletter.routes'
-import { NEWSLETTER_CONSENT_LABEL } from '../../../contracts/newsletter'
+import { NEWSLETTER_CONSENT_LABEL } from '../../../contracts/newsletter-texts'
 import { call } from '../../lib/api'
 
 /**
