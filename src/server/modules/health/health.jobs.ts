@@ -8,6 +8,8 @@ export function startHealthJobs(app: App) {
   const job = startIntervalJob({
     name: 'store-health',
     everyMs: HEALTH_EVERY_MS,
+    // At start too: an update that left a problem (a migration waiting) is told at once.
+    runAtStart: true,
     run: () => app.services.health.evaluate(),
     log: app.log,
   })
