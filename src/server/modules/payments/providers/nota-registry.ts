@@ -33,7 +33,10 @@ export function createNotaProviders(config: Config, settings: SettingsService) {
       return focusNfeNotaProvider({
         apiUrl: config.focusNfe.apiUrl,
         token,
-        sellerCnpj: taxIdDigits(await settings.get('footer_cnpj')),
+        // The seller's document (Decreto 7.962 identity), else the older footer CNPJ.
+        sellerCnpj: taxIdDigits(
+          (await settings.get('seller_document')) || (await settings.get('footer_cnpj')),
+        ),
       })
     }
     return null
