@@ -7,6 +7,7 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { freePort, startServer } from '../bench/server-process.js'
 import { startSmtpServer, type FakeSmtp } from '../src/server/testing/smtp.js'
+import { startFakeFocusNfe, type FakeFocusNfe } from '../src/server/testing/fake-focusnfe.js'
 
 /** One e-mail the store sent, as the mailbox endpoint lists it. */
 export interface ReceivedMail {
@@ -21,6 +22,8 @@ declare module 'vitest' {
     baseUrl: string
     /** GET it for every e-mail the store has sent so far (JSON list of ReceivedMail). */
     mailboxUrl: string
+    /** The token of the local Focus NFe the store issues notas fiscais through. */
+    focusNfeToken: string
   }
 }
 
@@ -28,6 +31,7 @@ let server: ChildProcess | undefined
 let dataDir: string | undefined
 let smtp: FakeSmtp | undefined
 let mailbox: Server | undefined
+let focusNfe: FakeFocusNfe | undefined
 
 /**
  * Starts the built store once, on a free port, with a fresh demo catalogue, and a real SMTP
@@ -37,6 +41,7 @@ let mailbox: Server | undefined
 export async function setup(project: TestProject) {
   dataDir = await mkdtemp(path.join(tmpdir(), 'loja-e2e-'))
   smtp = await startSmtpServer()
+  focusNfe = await startFakeFocusNfe()
   const mails = smtp.mails
   mailbox = createServer((_req, res) => {
     const list: ReceivedMail[] = mails.map((m) => ({
@@ -61,9 +66,12 @@ export async function setup(project: TestProject) {
     MAIL_FROM: 'Loja de Materiais <loja@teste.com>',
     // The journeys' fake Evolution API listens on 127.0.0.1.
     ALLOW_PRIVATE_INTEGRATIONS: '1',
+    // Notas fiscais go to a local Focus NFe (nfse.test.ts turns them on).
+    FOCUSNFE_API_URL: focusNfe.url,
   })
   server = started.child
   project.provide('baseUrl', started.baseUrl)
+  project.provide('focusNfeToken', focusNfe.token)
   project.provide('mailboxUrl', `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}/mails`)
 }
 
@@ -71,5 +79,6 @@ export async function teardown() {
   server?.kill('SIGTERM')
   mailbox?.close()
   await smtp?.close()
+  await focusNfe?.close()
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 }

@@ -47,6 +47,7 @@ describe('the explicit demo mode in /admin', () => {
 
     await page.getByTestId('admin-tab-orders').click()
     await banner.waitFor()
+    await page.getByTestId('admin-group-loja').click()
     await page.getByTestId('admin-tab-settings').click()
     await banner.waitFor()
 
@@ -97,12 +98,12 @@ describe('a buyer pays to the store’s static PIX key', () => {
     await page.waitForURL(/\/checkout\?order=[\w-]+$/)
     const orderId = new URL(page.url()).searchParams.get('order')!
     expect((await manual.innerText()).replace(/\s+/g, ' ')).toContain(
-      'a loja confirma o pagamento manualmente, normalmente em minutos no horário de atendimento',
+      'a loja confere o pagamento, normalmente em minutos no horário de atendimento',
     )
     expect(await page.getByTestId('pix-recipient').innerText()).toContain('Ângela Materiais')
     expect(await page.getByTestId('demo-confirm').count()).toBe(0)
 
-    const receipt = page.getByRole('link', { name: 'Já paguei: enviar comprovante' })
+    const receipt = page.getByRole('link', { name: 'Enviar comprovante pelo WhatsApp' })
     const href = (await receipt.getAttribute('href'))!
     expect(href.startsWith(`https://wa.me/${SUPPORT_WHATSAPP}?text=`)).toBe(true)
     const text = new URL(href).searchParams.get('text')!

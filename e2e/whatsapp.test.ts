@@ -36,6 +36,7 @@ describe('the whatsapp tab', () => {
     await page.getByRole('button', { name: 'Entrar', exact: true }).click()
     await page.getByTestId('admin-tab-overview').waitFor()
 
+    await page.getByTestId('admin-group-loja').click()
     await page.getByTestId('admin-tab-whatsapp').click()
     await connection().filter({ hasText: 'Não configurado' }).waitFor()
     await page.getByLabel('URL da API').fill(fake.url)
@@ -78,6 +79,7 @@ describe('the whatsapp tab', () => {
 
 describe('the Links Canva tab', () => {
   it("adds a product's template link and lists it", async () => {
+    await page.getByTestId('admin-group-catalogo').click()
     await page.getByTestId('admin-tab-canva-links').click()
     const product = page.getByLabel('Produto')
     await product.locator('option', { hasText: 'Cartazes de Boas-Vindas' }).waitFor({

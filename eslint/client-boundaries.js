@@ -21,8 +21,13 @@ export const ALLOWED_FEATURE_IMPORTS = {
   clube: ['auth'],
   // The home page greets the logged-in user and shows the banner the admin configured.
   home: ['auth', 'settings'],
-  // The header shows the session and the cart; header and footer show the store's contacts.
-  layout: ['auth', 'cart', 'settings'],
+  // The header shows the session and the cart; header and footer show the store's contacts;
+  // the footer's 'Cookies e anúncios' opens the consent banner again.
+  layout: ['auth', 'cart', 'consent', 'settings'],
+  // The About, Terms and Privacy pages are the owner's texts, with the store's name and contacts.
+  legal: ['settings'],
+  // The banner asks only when the shop filled in an ad pixel (a public setting).
+  consent: ['settings'],
   // A product page adds to the cart, downloads a free material, shows its category and the
   // store's download quota.
   // … and the clubes that include it.

@@ -62,6 +62,7 @@ export const serverBuildOptions = {
     { in: at('src/server/storage-migrate.ts'), out: 'storage-migrate' },
     { in: at('src/server/backup-cli.ts'), out: 'backup' },
     { in: at('src/server/restore-cli.ts'), out: 'restore' },
+    { in: at('src/server/backup-verify-cli.ts'), out: 'backup-verify' },
     // Started as a worker thread beside main.js (modules/stamping/stamp-runner.ts).
     { in: at('src/server/modules/stamping/stamp-worker.ts'), out: 'stamp-worker' },
   ],

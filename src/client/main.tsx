@@ -9,6 +9,10 @@ import { queryClient } from './lib/query-client'
 import { preloadOtherRoutes, preloadProductPage } from './routes'
 import './styles.css'
 
+// The landing's address and referrer, read before any navigation rewrites them; what they
+// tell of the visit's source is kept once the page has loaded (lib/attribution.ts, its own chunk).
+const landing = { url: window.location.href, referrer: document.referrer }
+
 const root = document.getElementById('root')
 if (!root) throw new Error('Elemento #root ausente em index.html')
 
@@ -34,6 +38,10 @@ void ready.then(() =>
 )
 
 window.addEventListener('load', () => {
+  void import('./lib/attribution').then((m) => m.captureAttribution(landing.url, landing.referrer))
+  // The cookie banner and the ad pixels: their own chunk, after the page (and only if the shop
+  // has a pixel).
+  void import('./features/consent/consent-entry').then((m) => m.startConsent())
   // Best sellers are below the fold: fetch them once the page has settled (SPEC.md section 7).
   setTimeout(() => void queryClient.prefetchQuery(bestsellersQuery()), 100)
   // The other pages' table, so the first link tapped waits for one chunk, not two.

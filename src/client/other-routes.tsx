@@ -1,6 +1,7 @@
-import { lazy } from 'react'
+import { lazy, type ReactNode } from 'react'
 import { Route, Switch } from 'wouter'
 import type { VariantId } from './features/admin/product-form/variants'
+import { PAGE_PATHS, type PagePath } from '../contracts/page-routes'
 import { preloadable } from './lib/preloadable'
 
 const ProductPage = preloadable(() => import('./pages/product.page'))
@@ -8,6 +9,7 @@ export const preloadProductPage = () => ProductPage.preload()
 const AboutPage = lazy(() => import('./pages/about.page'))
 const PrivacyPage = lazy(() => import('./pages/privacy.page'))
 const TermsPage = lazy(() => import('./pages/terms.page'))
+const ContactPage = lazy(() => import('./pages/contact.page'))
 const NotFoundPage = lazy(() => import('./pages/not-found.page'))
 const LoginPage = lazy(() => import('./pages/login.page'))
 const SignupPage = lazy(() => import('./pages/signup.page'))
@@ -29,61 +31,77 @@ const FastImagesTestPage = lazy(() => import('./pages/teste-imagens-fast.page'))
 const UploadTestPage = lazy(() => import('./pages/teste-upload.page'))
 const SampleUploadPage = lazy(() => import('./pages/upload-teste.page'))
 
-/** The product registration screens of SPEC.md section 2: one form, one variant each. */
-const PRODUCT_FORM_ROUTES: Array<[string, VariantId]> = [
-  ['/admin/create-product', 'admin'],
-  ['/admin/criar-produto-direto', 'direct'],
-  ['/novo-produto', 'base64'],
-  ['/cadastrar-produto', 'newer'],
-  ['/cadastro-produto', 'traditional'],
-  ['/criar-produto', 'reload'],
-  ['/produto-novo', 'reload'],
-  ['/upload-multiplo.html', 'multiple'],
-]
 const CheckoutPage = lazy(() => import('./pages/checkout.page'))
 const CheckoutMercadoPagoPage = lazy(() => import('./pages/checkout-mercadopago.page'))
 const PaymentRecoveryPage = lazy(() => import('./pages/payment-recovery.page'))
 const ClubePage = lazy(() => import('./pages/clube.page'))
+const RatePage = lazy(() => import('./pages/avaliar.page'))
+const NewsletterLinkPage = lazy(() => import('./pages/novidades.page'))
+const RestoreCartPage = lazy(() => import('./pages/carrinho-recuperar.page'))
+
+type Page = (params: { id?: string }) => ReactNode
+const form =
+  (variant: VariantId): Page =>
+  () => <ProductFormPage variant={variant} />
+
+/**
+ * Every page but the home page, by its address in the contract's table (the server answers 404
+ * for any address not there): a page added there without one here does not compile.
+ */
+const PAGES: Record<Exclude<PagePath, '/'>, Page> = {
+  '/produto/:id': ({ id }) => <ProductPage id={id!} />,
+  '/sobre-nos': () => <AboutPage />,
+  '/politica-privacidade': () => <PrivacyPage />,
+  '/termos-uso': () => <TermsPage />,
+  '/fale-conosco': () => <ContactPage />,
+  '/checkout': () => <CheckoutPage />,
+  '/checkout-pix': () => <CheckoutPage />,
+  '/checkout-mercadopago': () => <CheckoutMercadoPagoPage />,
+  '/payment-recovery': () => <PaymentRecoveryPage />,
+  '/clube': () => <ClubePage />,
+  '/avaliar': () => <RatePage />,
+  '/carrinho/recuperar': () => <RestoreCartPage />,
+  '/novidades/confirmar': () => <NewsletterLinkPage mode="confirm" />,
+  '/novidades/cancelar': () => <NewsletterLinkPage mode="unsubscribe" />,
+  '/login': () => <LoginPage />,
+  '/cadastro': () => <SignupPage />,
+  '/esqueci-senha': () => <ForgotPasswordPage />,
+  '/redefinir-senha': () => <ResetPasswordPage />,
+  '/dashboard': () => <DashboardPage />,
+  '/meus-materiais': () => <MyMaterialsPage />,
+  '/download-direto': () => <DirectDownloadPage />,
+  '/download-simples': () => <DirectDownloadPage />,
+  '/baixar-materiais': () => <DirectDownloadPage />,
+  '/admin': () => <AdminPage />,
+  '/admin/login': () => <AdminLoginPage />,
+  '/admin/config': () => <AdminConfigPage />,
+  '/admin/edit-product/:id': ({ id }) => <AdminEditProductPage id={id!} />,
+  // The product registration screens of SPEC.md section 2: one form, one variant each.
+  '/admin/create-product': form('admin'),
+  '/admin/criar-produto-direto': form('direct'),
+  '/novo-produto': form('base64'),
+  '/cadastrar-produto': form('newer'),
+  '/cadastro-produto': form('traditional'),
+  '/criar-produto': form('reload'),
+  '/produto-novo': form('reload'),
+  '/upload-multiplo.html': form('multiple'),
+  '/acesso-cadastro': () => <AccessHubPage />,
+  '/teste-simples': () => <SimpleTestPage />,
+  '/teste-imagens': () => <ImagesTestPage />,
+  '/teste-imagens-fast': () => <FastImagesTestPage />,
+  '/teste-upload': () => <UploadTestPage />,
+  '/upload-teste': () => <SampleUploadPage />,
+}
 
 /** Every page but the home page, each its own chunk (routes.tsx loads this table after the home). */
 export default function OtherRoutes() {
   return (
     <Switch>
-      <Route path="/produto/:id">{(params) => <ProductPage id={params.id} />}</Route>
-      <Route path="/sobre-nos" component={AboutPage} />
-      <Route path="/clube" component={ClubePage} />
-      <Route path="/politica-privacidade" component={PrivacyPage} />
-      <Route path="/termos-uso" component={TermsPage} />
-      <Route path="/checkout" component={CheckoutPage} />
-      <Route path="/checkout-pix" component={CheckoutPage} />
-      <Route path="/checkout-mercadopago" component={CheckoutMercadoPagoPage} />
-      <Route path="/payment-recovery" component={PaymentRecoveryPage} />
-      <Route path="/login" component={LoginPage} />
-      <Route path="/cadastro" component={SignupPage} />
-      <Route path="/esqueci-senha" component={ForgotPasswordPage} />
-      <Route path="/redefinir-senha" component={ResetPasswordPage} />
-      <Route path="/dashboard" component={DashboardPage} />
-      <Route path="/meus-materiais" component={MyMaterialsPage} />
-      <Route path="/download-direto" component={DirectDownloadPage} />
-      <Route path="/download-simples" component={DirectDownloadPage} />
-      <Route path="/baixar-materiais" component={DirectDownloadPage} />
-      <Route path="/admin/login" component={AdminLoginPage} />
-      <Route path="/admin/config" component={AdminConfigPage} />
-      <Route path="/admin/edit-product/:id">
-        {(params) => <AdminEditProductPage id={params.id} />}
-      </Route>
-      {PRODUCT_FORM_ROUTES.map(([path, variant]) => (
+      {PAGE_PATHS.filter((path) => path !== '/').map((path) => (
         <Route key={path} path={path}>
-          {() => <ProductFormPage variant={variant} />}
+          {(params: { id?: string }) => PAGES[path as Exclude<PagePath, '/'>](params)}
         </Route>
       ))}
-      <Route path="/acesso-cadastro" component={AccessHubPage} />
-      <Route path="/teste-simples" component={SimpleTestPage} />
-      <Route path="/teste-imagens" component={ImagesTestPage} />
-      <Route path="/teste-imagens-fast" component={FastImagesTestPage} />
-      <Route path="/teste-upload" component={UploadTestPage} />
-      <Route path="/upload-teste" component={SampleUploadPage} />
-      <Route path="/admin" component={AdminPage} />
       <Route component={NotFoundPage} />
     </Switch>
   )

@@ -36,6 +36,8 @@ export const RegisterBody = z.object({
   email,
   whatsapp: whatsappField('WhatsApp é obrigatório'),
   password,
+  /** 'Quero receber novidades e promoções por e-mail', ticked (absent: no consent). */
+  newsletter: z.boolean().optional(),
 })
 export type RegisterBody = z.infer<typeof RegisterBody>
 
@@ -56,6 +58,11 @@ export type LoginBody = z.infer<typeof LoginBody>
 
 export const Role = z.enum(['user', 'superadmin'])
 export type Role = z.infer<typeof Role>
+/** What the owner reads for each role; the stored words never reach a screen. */
+export const ROLE_LABELS: Record<Role, string> = {
+  user: 'Cliente',
+  superadmin: 'Administrador',
+}
 
 /** The session user as GET /api/auth/user answers it. */
 export const SessionUser = z.object({

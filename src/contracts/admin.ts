@@ -1,7 +1,9 @@
 /** What the administration's calls take and answer (SPEC.md sections 3 and 7). */
 import { z } from 'zod'
+import { AttributionShape } from './attribution.js'
 import { SessionUser } from './accounts.js'
 import { OrderSummary, PaymentMode } from './checkout.js'
+import { PAGE_TEXT_MAX } from './default-pages.js'
 
 /** GET /api/admin/products-light: every product not deleted, inactive ones too, newest first. */
 export const AdminProductLight = z.object({
@@ -21,6 +23,12 @@ export const AdminOrder = OrderSummary.extend({
   customerWhatsapp: z.string(),
   paymentProvider: z.string(),
   paidAt: z.string().nullable(),
+  /** Why it was closed: 'expired' (its PIX ran out; a late payment may still be confirmed)… */
+  closedReason: z.string().nullable(),
+  /** Where the buyer came from (contracts/attribution.ts); null for a direct order. */
+  attribution: AttributionShape,
+  /** 'source / medium / campaign' as the admin reads it; 'direto' without attribution. */
+  source: z.string(),
 })
 export type AdminOrder = z.infer<typeof AdminOrder>
 
@@ -39,8 +47,10 @@ export const AdminAnalytics = z.object({
     orders: z.number().int(),
     revenue: z.string(),
   }),
-  /** Pending orders paid to the static PIX key: only the owner can confirm them. */
+  /** Orders whose buyer said she paid ('Já paguei'): only the owner can confirm them. */
   awaitingConfirmation: z.number().int(),
+  /** Refunds under the store's own key whose money the owner has not yet sent back. */
+  refundsToSend: z.number().int(),
   recentOrders: z.array(AdminOrder),
   /** Products per category and what their paid sales brought in. */
   productStats: z.array(
@@ -121,7 +131,11 @@ export const SettingBody = z.object({
   value: z
     .union([z.string(), z.number(), z.boolean()], { error: 'Informe o valor' })
     .transform((v) => String(v).trim())
-    .pipe(z.string().max(2000, { error: 'Valor longo demais (máximo 2000 caracteres)' })),
+    .pipe(
+      z
+        .string()
+        .max(PAGE_TEXT_MAX, { error: `Valor longo demais (máximo ${PAGE_TEXT_MAX} caracteres)` }),
+    ),
   description: z.string().optional(),
   category: z.string().optional(),
 })
@@ -150,5 +164,11 @@ export const RecoveryReport = z.object({
   revenue: z.string(),
   /** Buyers who tapped 'stop the reminders'. */
   optedOut: z.number().int(),
+  /** Checkouts left half-way whose one reminder went out (with consent only). */
+  abandonedEmailed: z.number().int(),
+  /** Of those, the buyers who paid an order after it. */
+  abandonedRecovered: z.number().int(),
+  /** "19.90": what those orders paid. */
+  abandonedRevenue: z.string(),
 })
 export type RecoveryReport = z.infer<typeof RecoveryReport>

@@ -1,13 +1,14 @@
 import { z } from 'zod'
 import { findCategory } from './categories.js'
 import { Product } from './products.js'
+import { RatingSummary } from './reviews.js'
 
 /** Cards per page of GET /api/catalog: two screens of a phone's two-column grid. */
 export const CATALOG_PAGE_SIZE = 24
 /** Longest search term taken; a teacher types a few words. */
 export const CATALOG_QUERY_MAX = 100
 
-/** A product as a card shows it: no description, files, kits or bumps. */
+/** A product as a card shows it: no description, files, kits or bumps; stars when rated. */
 export const CatalogCard = Product.pick({
   id: true,
   name: true,
@@ -15,7 +16,7 @@ export const CatalogCard = Product.pick({
   category: true,
   isFree: true,
   imageUrl: true,
-})
+}).extend({ rating: RatingSummary.optional() })
 export type CatalogCard = z.infer<typeof CatalogCard>
 
 /** GET /api/catalog?q=&category=&page= (`categoria` is the page's own word for the same). */

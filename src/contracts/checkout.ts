@@ -1,7 +1,9 @@
 import { z } from 'zod'
+import { InvoiceRequest } from './invoices.js'
 import { MAX_CART_QUANTITY } from './cart.js'
 import { PASSWORD_MIN, whatsappField } from './accounts.js'
 import { personName } from './person-name.js'
+import { AttributionField, ConsentField } from './attribution.js'
 
 export const EMPTY_CART_MESSAGE = 'Carrinho vazio'
 export const CARD_CUSTOMER_MESSAGE = 'Preencha pelo menos nome e email.'
@@ -45,6 +47,10 @@ const OrderRequest = z.object({
   items: z.array(CheckoutItem, { error: EMPTY_CART_MESSAGE }).max(100).optional(),
   /** A coupon's code; its rules are checked in the order's own transaction. */
   couponCode: z.string().trim().max(40).optional(),
+  /** Where the buyer came from (contracts/attribution.ts): unknown keys dropped, never a 400. */
+  attribution: AttributionField,
+  /** The cookie banner's answer: personal data goes to the ad platforms only with `ads: true`. */
+  consent: ConsentField,
 })
 
 /** Who pays, as both checkout forms ask it first; each form says its own messages. */
@@ -109,10 +115,20 @@ export const CheckoutRequest = OrderRequest.extend({
    * provider with the charge and is not stored by the store (decision 017, "Asaas").
    */
   taxId: z.string().max(40, { error: 'CPF inválido' }).optional(),
+  /** 'Quero receber novidades e promoções por e-mail', ticked (absent: no consent). */
+  newsletter: z.boolean().optional(),
+  /** 'Quero nota fiscal' (invoices.ts): stored with the order only when sent. */
+  invoice: InvoiceRequest.optional(),
 })
 export type CheckoutRequest = z.input<typeof CheckoutRequest>
-/** The same body as the server takes it: `customerData` is parsed later, and only for a guest. */
-export const CheckoutBody = CheckoutRequest.extend({ customerData: z.unknown().optional() })
+/**
+ * The same body as the server takes it: `customerData` and `invoice` are parsed later (the
+ * guest's data only for a guest), so their messages name their fields.
+ */
+export const CheckoutBody = CheckoutRequest.extend({
+  customerData: z.unknown().optional(),
+  invoice: z.unknown().optional(),
+})
 
 export const PaymentProviderName = z.enum(['static', 'mercadopago', 'woovi', 'asaas', 'demo'])
 export type PaymentProviderName = z.infer<typeof PaymentProviderName>
@@ -137,6 +153,14 @@ export const PaymentMethods = z.object({
   card: z.boolean(),
   /** The PIX provider needs the payer's CPF or CNPJ (Asaas): the checkout asks for it. */
   taxIdRequired: z.boolean(),
+  /**
+   * How a PIX is confirmed: 'manual' under the store's own key (the owner looks at the bank,
+   * so the checkout promises 'liberados após a confirmação da loja'), 'automatic' when a
+   * provider confirms it by itself ('na hora'). Issue 27, item 7.
+   */
+  pixConfirmation: z.enum(['automatic', 'manual']),
+  /** The store issues notas fiscais (nfse_provider is not off): 'Quero nota fiscal' is offered. */
+  invoice: z.boolean().optional(),
 })
 export type PaymentMethods = z.infer<typeof PaymentMethods>
 
@@ -165,7 +189,17 @@ export type PixPaymentData = z.infer<typeof PixPaymentData>
 export const PixData = z.object({ qr_code_base64: z.string(), qr_code: z.string() })
 export type PixData = z.infer<typeof PixData>
 
-export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const
+/**
+ * 'awaiting_confirmation': the buyer said she paid ('Já paguei') a PIX the store confirms by
+ * hand; the expiry leaves it alone until the owner marks it paid or cancels it (issue 27).
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'awaiting_confirmation',
+  'paid',
+  'cancelled',
+  'refunded',
+] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 /** Why an order was cancelled or refunded, where it matters later (orders.closed_reason). */
 export const ORDER_CLOSED_REASONS = ['expired', 'refund_request', 'admin', 'provider'] as const
@@ -198,6 +232,13 @@ export const OrderSummary = z.object({
   totalAmount: z.string(),
   couponCode: z.string().nullable(),
   status: OrderStatus,
+  /** The buyer said she paid and the owner has not confirmed it yet ('Aguardando confirmação'). */
+  awaitingConfirmation: z.boolean(),
+  /**
+   * A refund under the store's own key: 'to_send' until the owner ticks the money as sent
+   * ('Reembolso a enviar'), then 'sent'; null for any other order.
+   */
+  refundStatus: z.enum(['to_send', 'sent']).nullable(),
   paymentMethod: z.enum(['pix', 'card']),
   /** ISO 8601. */
   createdAt: z.string(),
@@ -235,6 +276,16 @@ export const OrderStatusAnswer = z.object({
   couponCode: z.string().nullable(),
   /** Present while the order is pending, so a reloaded page can show the QR again. */
   pixPaymentData: PixPaymentData.nullable(),
+  /**
+   * The buyer said she paid ('Já paguei'): the store is checking. `status` stays 'pending'
+   * meanwhile, so a waiting page keeps polling until the owner confirms.
+   */
+  awaitingConfirmation: z.boolean(),
+  /**
+   * Whether 'Já paguei' may be sent now: a pending PIX, or one under the store's own key that
+   * expired (the buyer may have paid late; the owner checks).
+   */
+  canClaimPayment: z.boolean(),
   /** When an unpaid PIX order is cancelled (ISO 8601); null when it has no PIX expiry. */
   expiresAt: z.string().nullable(),
 })

@@ -1,5 +1,6 @@
 /** What a logged-in customer reads about their own purchases (SPEC.md sections 3 and 7). */
 import { z } from 'zod'
+import { BuyerInvoice } from './invoices.js'
 import { OrderSummary } from './checkout.js'
 import { OrderRefundInfo } from './refunds.js'
 
@@ -31,7 +32,11 @@ export const CustomerPurchase = z.object({
 export type CustomerPurchase = z.infer<typeof CustomerPurchase>
 
 /** GET /api/user/orders, newest first, with the refund the buyer may ask or asked. */
-export const CustomerOrder = OrderSummary.extend({ refund: OrderRefundInfo })
+export const CustomerOrder = OrderSummary.extend({
+  refund: OrderRefundInfo,
+  /** The order's nota fiscal once authorised (its PDF and XML); null otherwise. */
+  invoice: BuyerInvoice.nullable().optional(),
+})
 export type CustomerOrder = z.infer<typeof CustomerOrder>
 
 /** GET /api/canva-links. */

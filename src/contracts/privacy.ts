@@ -1,3 +1,4 @@
+import { NewsletterConsentExport } from './newsletter.js'
 import { z } from 'zod'
 import { RegisterBody } from './accounts.js'
 
@@ -54,6 +55,8 @@ export const DataExport = z.object({
       customerEmail: z.string(),
       customerWhatsapp: z.string(),
       customerAddress: z.string().nullable(),
+      /** 'Quero nota fiscal': the document given for the nota (only orders that asked). */
+      invoice: z.object({ taxId: z.string(), companyName: z.string().nullable() }).nullable(),
       totalCents: z.number(),
       paymentMethod: z.string(),
       createdAt: z.string(),
@@ -98,6 +101,8 @@ export const DataExport = z.object({
       decidedAt: z.string().nullable(),
     }),
   ),
+  /** The newsletter consent: when and where it was given, its confirmation and its end. */
+  newsletter: NewsletterConsentExport.nullable(),
 })
 export type DataExport = z.infer<typeof DataExport>
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { findCategory } from './categories.js'
 import { MAX_DB_INT } from './limits.js'
-import { decimalToCents } from './money.js'
+import { decimalToCents, formatBRL } from './money.js'
 import { AdminProduct } from './products.js'
 
 const MB = 1024 * 1024
@@ -236,3 +236,7 @@ export const ProductToggled = z.object({ id: productId, isActive: z.boolean() })
 
 /** PUT /api/products/:id and update-json: the product as it now is; null if deleted meanwhile. */
 export const ProductEdited = AdminProduct.nullable()
+
+/** An order bump's price must be below the offered product's own (server and form alike). */
+export const bumpPriceMessage = (productName: string, priceCents: number) =>
+  `O preço da oferta de ${productName} deve ser menor que o preço dele (${formatBRL(priceCents)})`

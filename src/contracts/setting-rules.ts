@@ -10,11 +10,11 @@ export const PROVIDER_NEEDS: Partial<
 > = {
   woovi: {
     key: 'woovi_app_id',
-    message: 'Cole primeiro o AppID da Woovi, depois escolha woovi como provedor',
+    message: 'Cole primeiro o AppID da Woovi, depois escolha a Woovi em Quem cobra o PIX',
   },
   asaas: {
     key: 'asaas_api_key',
-    message: 'Cole primeiro a chave de API da Asaas, depois escolha asaas como provedor',
+    message: 'Cole primeiro a chave de API da Asaas, depois escolha a Asaas em Quem cobra o PIX',
   },
 }
 

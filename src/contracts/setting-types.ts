@@ -8,6 +8,7 @@
  */
 import { z } from 'zod'
 import { normaliseWhatsapp } from './phone.js'
+import { taxIdDigits, taxIdKind } from './tax-id.js'
 
 export type SettingKind =
   | 'text'
@@ -36,6 +37,8 @@ export interface SettingType<T> {
   maxLength?: number
   /** Choices: the accepted values. */
   options?: readonly string[]
+  /** Choices: what the owner reads for each value (a form never shows the stored word). */
+  optionLabels?: Readonly<Record<string, string>>
 }
 
 const asText = (text: string) => text
@@ -97,15 +100,17 @@ export function int(
   }
 }
 
-/** One of `options`, lower case; empty means the first option. */
+/** One of `options`, lower case; empty means the first option. `labels` name each for a form. */
 export function choice<const O extends readonly [string, ...string[]]>(
   options: O,
   message: string,
+  labels?: Record<O[number], string>,
 ): SettingType<O[number]> {
   const oneOf = (t: string): t is O[number] => options.includes(t)
   return {
     kind: 'choice',
     options,
+    optionLabels: labels,
     schema: z
       .string()
       .trim()
@@ -235,6 +240,56 @@ export function token(
       .string()
       .trim()
       .refine((v) => !v || (pattern.test(v) && fits(v)), { error }),
+    read: asText,
+  }
+}
+
+/** Text that may not be left empty (the store's name): `message` when it is. */
+export function requiredText(maxLength: number, message: string): SettingType<string> {
+  return {
+    kind: 'text',
+    maxLength,
+    minLength: 1,
+    schema: z
+      .string()
+      .trim()
+      .min(1, { error: message })
+      .max(maxLength, { error: `Texto longo demais: use até ${maxLength} caracteres` }),
+    read: (t) => (t.trim() ? t : undefined),
+  }
+}
+
+/** A CPF or a CNPJ, checked digit by digit (tax-id.ts) and stored as digits; empty is allowed. */
+export function taxId(): SettingType<string> {
+  return {
+    kind: 'text',
+    maxLength: 18,
+    schema: z
+      .string()
+      .trim()
+      .refine((v) => !v || taxIdKind(v) !== null, {
+        error: 'CPF ou CNPJ inválido: confira os números (11 do CPF ou 14 do CNPJ)',
+      })
+      .transform(taxIdDigits),
+    read: asText,
+  }
+}
+
+/** A Brazilian phone, landline or mobile, with DDD (10 to 13 digits); kept as typed. */
+export function phone(): SettingType<string> {
+  return {
+    kind: 'text',
+    maxLength: 30,
+    schema: z
+      .string()
+      .trim()
+      .max(30, { error: 'Telefone longo demais' })
+      .refine((v) => !v || /^[\d\s()+-]+$/.test(v), {
+        error: 'Telefone inválido: use DDD e número, como (21) 3456-7890',
+      })
+      .refine((v) => !v || /^\d{10,13}$/.test(v.replace(/\D/g, '')), {
+        error: 'Telefone inválido: use DDD e número, como (21) 3456-7890',
+      }),
     read: asText,
   }
 }

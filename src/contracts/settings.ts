@@ -12,16 +12,28 @@ import {
   flag,
   image,
   int,
+  phone,
+  requiredText,
   sender,
   smtp,
   text,
   token,
   url,
+  taxId,
   whatsapp,
   type SettingType,
 } from './setting-types.js'
+import {
+  DEFAULT_PAGE_ABOUT,
+  DEFAULT_PAGE_PRIVACY,
+  DEFAULT_PAGE_TERMS,
+  PAGE_PLACEHOLDERS,
+  PAGE_TEXT_MAX,
+} from './default-pages.js'
 
 export const SETTING_CATEGORIES = [
+  'identity',
+  'pages',
   'whatsapp',
   'footer',
   'delivery',
@@ -29,6 +41,9 @@ export const SETTING_CATEGORIES = [
   'downloads',
   'banner',
   'email',
+  'backup',
+  'ads',
+  'invoices',
 ] as const
 export type SettingCategory = (typeof SETTING_CATEGORIES)[number]
 
@@ -51,9 +66,143 @@ interface SettingEntry<T> {
 const entry = <T>(definition: SettingEntry<T>) => definition
 
 const NUMBER_HINT = 'código do país + DDD + número, só dígitos (5511999999999)'
+const PAGE_HINT = `um parágrafo por linha em branco; # título; - item de lista; endereços https:// e e-mails viram links. Valores da loja: ${Object.entries(
+  PAGE_PLACEHOLDERS,
+)
+  .map(([k, v]) => `{${k}} ${v}`)
+  .join(', ')}`
+
+/** Shown when the seller's identity is not filled in yet; what a new install shows. */
+export const DEFAULT_STORE_NAME = 'Loja de Materiais Pedagógicos'
+
+/** The name every page, e-mail and message carries: the `store_name` setting, else the default. */
+export const storeNameOf = (values: { store_name: string }) =>
+  values.store_name.trim() || DEFAULT_STORE_NAME
+
 const positive = () => int({ min: 1 }, () => 'Use um número inteiro maior que zero')
 
+/** An ISS rate in percent, 0 to 5 (the law's bounds), with up to two decimals: '2', '2,5', '3.75'. */
+function issRate(): SettingType<number> {
+  const error = 'Alíquota inválida: use um percentual de 0 a 5, como 2 ou 2,5'
+  return {
+    kind: 'text',
+    maxLength: 5,
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}([.,]\d{1,2})?$/, { error })
+      .transform((v) => Number(v.replace(',', '.')))
+      .pipe(z.number().min(0, { error }).max(5, { error })),
+    read: (t) => {
+      const n = Number(t)
+      return Number.isFinite(n) && n >= 0 && n <= 5 ? n : undefined
+    },
+  }
+}
+
 export const SETTING_SCHEMA = {
+  // The store's identity (issue 27): one name used by every page, e-mail and message, and the
+  // seller's details the e-commerce decree (Decreto 7.962/2013, art. 2) asks every shop to show.
+  store_name: entry({
+    category: 'identity',
+    public: true,
+    label: 'Nome da loja',
+    description:
+      'Nome da loja: no topo do site, nos títulos das páginas, nos e-mails e no WhatsApp',
+    hint: 'aparece no topo do site, nos e-mails e nas mensagens',
+    type: requiredText(80, 'Informe o nome da loja'),
+    default: DEFAULT_STORE_NAME,
+  }),
+  // Set by POST /api/admin/store/logo (never typed): the logo's address, with its version.
+  store_logo: entry({
+    category: 'identity',
+    public: true,
+    label: 'Logo',
+    description: 'Endereço do logo enviado (vazio: a maçã da loja)',
+    type: image(),
+    default: '',
+  }),
+  support_hours: entry({
+    category: 'identity',
+    public: true,
+    label: 'Horário de atendimento',
+    description: 'Horário de atendimento: no rodapé, na página do produto e nos termos',
+    hint: 'como você diria à cliente: segunda a sexta, das 8h às 18h',
+    type: text(120),
+    default: 'segunda a sexta, das 8h às 18h',
+  }),
+  seller_name: entry({
+    category: 'identity',
+    public: true,
+    label: 'Nome ou razão social de quem vende',
+    description: 'Nome completo ou razão social do vendedor (Decreto 7.962/2013)',
+    hint: 'a lei pede no site: seu nome completo ou a razão social da empresa',
+    type: text(200),
+    default: '',
+  }),
+  seller_document: entry({
+    category: 'identity',
+    public: true,
+    label: 'CPF ou CNPJ',
+    description: 'CPF ou CNPJ do vendedor (Decreto 7.962/2013)',
+    hint: 'só os números ou com pontos e traço',
+    type: taxId(),
+    default: '',
+  }),
+  seller_address: entry({
+    category: 'identity',
+    public: true,
+    label: 'Endereço',
+    description: 'Endereço físico ou eletrônico do vendedor (Decreto 7.962/2013)',
+    hint: 'rua, número, cidade e estado',
+    type: text(300),
+    default: '',
+  }),
+  seller_email: entry({
+    category: 'identity',
+    public: true,
+    label: 'E-mail do vendedor',
+    description: 'E-mail do vendedor (Decreto 7.962/2013)',
+    hint: 'vazio: o e-mail de contato da loja',
+    type: email(),
+    default: '',
+  }),
+  seller_phone: entry({
+    category: 'identity',
+    public: true,
+    label: 'Telefone do vendedor',
+    description: 'Telefone do vendedor (Decreto 7.962/2013)',
+    hint: 'vazio: o WhatsApp de suporte',
+    type: phone(),
+    default: '',
+  }),
+  page_about: entry({
+    category: 'pages',
+    public: true,
+    label: 'Página Sobre nós',
+    description: 'Texto da página Sobre nós',
+    hint: PAGE_HINT,
+    type: text(PAGE_TEXT_MAX),
+    default: DEFAULT_PAGE_ABOUT,
+  }),
+  page_terms: entry({
+    category: 'pages',
+    public: true,
+    label: 'Termos de uso',
+    description: 'Texto da página Termos de uso',
+    hint: PAGE_HINT,
+    type: text(PAGE_TEXT_MAX),
+    default: DEFAULT_PAGE_TERMS,
+  }),
+  page_privacy: entry({
+    category: 'pages',
+    public: true,
+    label: 'Política de privacidade',
+    description: 'Texto da página Política de privacidade',
+    hint: PAGE_HINT,
+    type: text(PAGE_TEXT_MAX),
+    default: DEFAULT_PAGE_PRIVACY,
+  }),
   footer_description: entry({
     category: 'footer',
     public: true,
@@ -117,7 +266,7 @@ export const SETTING_SCHEMA = {
   mercadopago_store_name: entry({
     category: 'payment',
     public: true,
-    label: 'Nome da loja',
+    label: 'Nome da loja no Mercado Pago',
     description: 'Nome da loja no Mercado Pago',
     type: text(200),
     default: 'Loja de Materiais',
@@ -147,6 +296,12 @@ export const SETTING_SCHEMA = {
     type: choice(
       ['auto', 'woovi', 'asaas'],
       'Provedor inválido: use auto (Mercado Pago ou chave PIX), woovi ou asaas',
+      // The store's own key comes first: most teachers start with it, confirming by hand.
+      {
+        auto: 'Minha chave PIX',
+        woovi: 'Woovi (OpenPix)',
+        asaas: 'Asaas',
+      },
     ),
     default: 'auto',
   }),
@@ -223,19 +378,20 @@ export const SETTING_SCHEMA = {
     type: int({ min: 30, max: 1440 }, (r) => `Use de ${r.min} a ${r.max} minutos (24 horas)`),
     default: 60,
   }),
+  // The store's own key is confirmed by hand: a day leaves time for the owner to look.
+  pix_static_expiry_minutes: entry({
+    category: 'payment',
+    label: 'Validade do PIX com a sua chave (minutos)',
+    description:
+      'Validade do PIX pago na chave da própria loja (minutos): depois disso o pedido não pago é cancelado',
+    hint: 'padrão 1440 (24 horas); quem tocou em "Já paguei" espera a sua confirmação',
+    type: int({ min: 30, max: 1440 }, (r) => `Use de ${r.min} a ${r.max} minutos (24 horas)`),
+    default: 1440,
+  }),
   recovery_enabled: entry({
     category: 'payment',
     label: 'Lembrar quem não pagou o PIX',
-    description: 'Lembrete de PIX não pago (true ligado, false desligado)',
-    type: flag(),
-    default: false,
-  }),
-  pix_automatico: entry({
-    category: 'payment',
-    label: 'Clube: cobrar por PIX Automático',
-    description:
-      'Assinaturas do clube autorizadas uma vez no banco e debitadas a cada ciclo (true ligado, false desligado)',
-    hint: 'só vale com Woovi ou Asaas cobrando o PIX; sem isso, um PIX por e-mail a cada ciclo',
+    description: 'Lembrete de PIX não pago: ligado ou desligado',
     type: flag(),
     default: false,
   }),
@@ -290,6 +446,33 @@ export const SETTING_SCHEMA = {
     description: 'Validade do link de download (minutos)',
     type: positive(),
     default: 30,
+  }),
+  review_request_days: entry({
+    category: 'downloads',
+    label: 'Pedido de avaliação (dias após o primeiro download)',
+    description:
+      'Quantos dias depois do primeiro download o comprador recebe, uma única vez, o e-mail pedindo a avaliação do material',
+    hint: 'Dê tempo para o material ser usado em aula: 3 a 7 dias costuma funcionar bem',
+    type: int({ min: 1, max: 60 }, (r) => `Use de ${r.min} a ${r.max} dias`),
+    default: 3,
+  }),
+  abandoned_minutes: entry({
+    category: 'email',
+    label: 'Carrinho abandonado: e-mail após (minutos)',
+    description:
+      'Quanto tempo depois de digitar o e-mail no checkout, sem finalizar o pedido, o comprador que pediu novidades recebe um único lembrete com os itens',
+    hint: 'Só para quem marcou "Quero receber novidades"; nunca se o pedido foi feito',
+    type: int({ min: 15, max: 1440 }, (r) => `Use de ${r.min} a ${r.max} minutos`),
+    default: 60,
+  }),
+  newsletter_per_minute: entry({
+    category: 'email',
+    label: 'Novidades: e-mails por minuto',
+    description:
+      'Quantos e-mails de novidades saem por minuto: um ritmo calmo evita que o provedor de e-mail trate a loja como spam',
+    hint: 'Provedores comuns aceitam algumas centenas por hora; 60 por minuto é um bom começo',
+    type: int({ min: 1, max: 1000 }, (r) => `Use de ${r.min} a ${r.max} e-mails por minuto`),
+    default: 60,
   }),
   evolution_api_url: entry({
     category: 'whatsapp',
@@ -366,6 +549,42 @@ export const SETTING_SCHEMA = {
     type: sender(),
     default: '',
   }),
+  // 'auto': on once the store charges for real (a PIX key or a provider, not demo mode); a new
+  // install's demo data is not worth a nightly copy, a selling store's orders are.
+  backup_enabled: entry({
+    category: 'backup',
+    label: 'Backup automático',
+    description: 'Backup automático todas as noites (auto: ligado quando a loja cobra de verdade)',
+    hint: 'automático: liga sozinho quando a loja tem uma forma de pagamento real (fora do modo demonstração)',
+    type: choice(['auto', 'on', 'off'], 'Use auto, on ou off', {
+      auto: 'Automático',
+      on: 'Ligado',
+      off: 'Desligado',
+    }),
+    default: 'auto',
+  }),
+  backup_hour: entry({
+    category: 'backup',
+    label: 'Hora do backup',
+    description: 'Hora do backup automático (horário de Brasília)',
+    hint: 'horário de Brasília (America/Sao_Paulo)',
+    type: int({ min: 0, max: 23 }, (r) => `Use uma hora de ${r.min} a ${r.max}`),
+    default: 3,
+  }),
+  backup_keep_daily: entry({
+    category: 'backup',
+    label: 'Cópias diárias guardadas',
+    description: 'Quantos backups diários guardar (os mais recentes, um por dia)',
+    type: int({ min: 1, max: 90 }, (r) => `Use de ${r.min} a ${r.max} cópias`),
+    default: 7,
+  }),
+  backup_keep_weekly: entry({
+    category: 'backup',
+    label: 'Cópias semanais guardadas',
+    description: 'Quantos backups semanais guardar além dos diários (um por semana)',
+    type: int({ min: 0, max: 52 }, (r) => `Use de ${r.min} a ${r.max} cópias`),
+    default: 4,
+  }),
   admin_email: entry({
     category: 'email',
     label: 'E-mail do administrador',
@@ -373,6 +592,140 @@ export const SETTING_SCHEMA = {
     hint: 'recebe uma cópia de cada pedido novo e de cada pagamento; vazio: nenhuma cópia',
     type: email(),
     default: '',
+  }),
+  // Ad platforms (issue 28): each one is off until its id (and, for the server's events, its
+  // token) is filled in. The ids are public: the browser's pixel needs them.
+  meta_pixel_id: entry({
+    category: 'ads',
+    public: true,
+    label: 'Meta (Facebook/Instagram): ID do Pixel',
+    description: 'ID do Pixel da Meta: o navegador carrega o Pixel só depois do "Aceitar"',
+    hint: 'só dígitos, no Gerenciador de Eventos da Meta; vazio: desligado',
+    type: token(/^\d{5,20}$/, 'ID do Pixel inválido: só os dígitos do Gerenciador de Eventos'),
+    default: '',
+  }),
+  meta_capi_token: entry({
+    category: 'ads',
+    secret: true,
+    label: 'Meta: token da API de Conversões',
+    description: 'Token da API de Conversões da Meta: cada venda paga é enviada pelo servidor',
+    hint: 'Gerenciador de Eventos › Configurações › API de Conversões › Gerar token',
+    type: token(/^[A-Za-z0-9_-]{20,1000}$/, 'Token inválido: copie o token inteiro da Meta'),
+    default: '',
+  }),
+  ga4_measurement_id: entry({
+    category: 'ads',
+    public: true,
+    label: 'Google Analytics 4: ID de métricas',
+    description: 'ID de métricas do GA4 (G-XXXXXXX)',
+    hint: 'Administrador › Fluxos de dados › ID de métricas (G-…); vazio: desligado',
+    type: token(/^G-[A-Z0-9]{4,20}$/, 'ID inválido: use o ID de métricas, como G-ABC123XYZ'),
+    default: '',
+  }),
+  ga4_api_secret: entry({
+    category: 'ads',
+    secret: true,
+    label: 'Google Analytics 4: chave secret do Measurement Protocol',
+    description: 'Chave secret do Measurement Protocol do GA4: compras e reembolsos pelo servidor',
+    hint: 'Fluxos de dados › seu fluxo › Chaves secret da API Measurement Protocol',
+    type: token(/^[A-Za-z0-9_-]{10,200}$/, 'Chave inválida: copie o valor da chave secret'),
+    default: '',
+  }),
+  tiktok_pixel_id: entry({
+    category: 'ads',
+    public: true,
+    label: 'TikTok: ID do Pixel',
+    description: 'ID do Pixel do TikTok (código do pixel no Gerenciador de Eventos)',
+    hint: 'letras maiúsculas e dígitos; vazio: desligado',
+    type: token(/^[A-Z0-9]{10,40}$/, 'ID do Pixel inválido: copie o código do pixel do TikTok'),
+    default: '',
+  }),
+  tiktok_access_token: entry({
+    category: 'ads',
+    secret: true,
+    label: 'TikTok: token da Events API',
+    description: 'Token de acesso da Events API do TikTok: cada venda paga é enviada pelo servidor',
+    hint: 'Gerenciador de Eventos › seu pixel › Configurações › Gerar token de acesso',
+    type: token(/^[A-Za-z0-9_-]{20,500}$/, 'Token inválido: copie o token inteiro do TikTok'),
+    default: '',
+  }),
+  // The nota fiscal de serviço (NFS-e): who issues it, what it says, and when.
+  nfse_provider: entry({
+    category: 'invoices',
+    label: 'Emissão de nota fiscal',
+    description: 'Quem emite a NFS-e de cada pedido pago: off (ninguém), asaas ou focusnfe',
+    hint: 'pela Asaas, com a mesma conta do PIX; ou pela Focus NFe, com o token abaixo',
+    type: choice(
+      ['off', 'asaas', 'focusnfe'],
+      'Emissor inválido: use off (nenhum), asaas ou focusnfe',
+      { off: 'Não emitir', asaas: 'Asaas', focusnfe: 'Focus NFe' },
+    ),
+    default: 'off',
+  }),
+  focusnfe_token: entry({
+    category: 'invoices',
+    secret: true,
+    label: 'Token da Focus NFe',
+    description: 'Token de acesso da Focus NFe (o da empresa emitente, no painel da Focus NFe)',
+    hint: 'no painel da Focus NFe, na empresa emitente; fica guardado só no servidor',
+    type: token(/^[A-Za-z0-9_-]{16,128}$/, 'Token inválido: copie o token inteiro da Focus NFe'),
+    default: '',
+  }),
+  nfse_service_code: entry({
+    category: 'invoices',
+    label: 'Código do serviço municipal',
+    description:
+      'Código do serviço na prefeitura (item da lista da LC 116, ex.: 0802; na Asaas, o id do serviço municipal)',
+    hint: 'o seu contador informa; ex.: 0802 (instrução, treinamento e orientação pedagógica)',
+    type: text(30),
+    default: '',
+  }),
+  nfse_service_description: entry({
+    category: 'invoices',
+    label: 'Descrição do serviço',
+    description: 'Descrição do serviço na nota (os materiais do pedido vêm em seguida)',
+    type: text(500),
+    default: 'Materiais pedagógicos digitais',
+  }),
+  nfse_iss_rate: entry({
+    category: 'invoices',
+    label: 'Alíquota do ISS (%)',
+    description: 'Alíquota do ISS em percentual (de 0 a 5)',
+    hint: 'de 0 a 5; ex.: 2 ou 2,5',
+    type: issRate(),
+    default: 2,
+  }),
+  nfse_iss_withheld: entry({
+    category: 'invoices',
+    label: 'ISS retido pelo tomador',
+    description: 'ISS retido pelo tomador (true sim, false não)',
+    type: flag(),
+    default: false,
+  }),
+  nfse_issue_on: entry({
+    category: 'invoices',
+    label: 'Quando emitir',
+    description:
+      'Quando emitir: paid (ao pagar) ou after_withdrawal (passados os 7 dias de arrependimento)',
+    hint: 'depois dos 7 dias evita cancelar notas de quem desiste da compra',
+    type: choice(
+      ['after_withdrawal', 'paid'],
+      'Use paid (ao pagar) ou after_withdrawal (depois dos 7 dias de arrependimento)',
+      {
+        after_withdrawal: 'Depois dos 7 dias de arrependimento',
+        paid: 'Assim que o pedido é pago',
+      },
+    ),
+    default: 'after_withdrawal',
+  }),
+  nfse_unidentified_buyer: entry({
+    category: 'invoices',
+    label: 'Nota sem CPF/CNPJ',
+    description:
+      'Emitir nota sem tomador identificado para quem não pediu nota (true, se a prefeitura permite; false, nenhuma nota)',
+    hint: 'só se a sua prefeitura aceita nota sem CPF/CNPJ do tomador',
+    type: flag(),
+    default: false,
   }),
 }
 

@@ -4,7 +4,15 @@
  * import only this file, and the graph stays a tree.
  */
 import type { EmailVerificationService } from './modules/accounts/email-verification.service.js'
+import type { TermsService } from './modules/terms/terms.service.js'
+import type { ContactService } from './modules/contact/contact.service.js'
+import type { InvoicesService } from './modules/invoices/invoices.service.js'
 import type { RefundsService } from './modules/refunds/refunds.service.js'
+import type { ReviewReads } from './modules/reviews/review-reads.js'
+import type { ProductUpdatesService } from './modules/product-updates/product-updates.service.js'
+import type { NewsletterService } from './modules/newsletter/newsletter.service.js'
+import type { AbandonedService } from './modules/abandoned/abandoned.service.js'
+import type { ReviewsService } from './modules/reviews/reviews.service.js'
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -26,7 +34,10 @@ import type { GuestAccessService } from './modules/guest-access/guest-access.ser
 import type { PasswordResetService } from './modules/accounts/password-reset.service.js'
 import type { SessionService } from './modules/accounts/sessions.service.js'
 import type { UserAdmin } from './modules/accounts/user-admin.service.js'
+import type { AdsService } from './modules/ads/ads.service.js'
 import type { AdminReports } from './modules/admin/reports.read-model.js'
+import type { FunnelService } from './modules/analytics/funnel.service.js'
+import type { SalesReport } from './modules/analytics/sales.read-model.js'
 import type { AdminSettings } from './modules/admin/admin-settings.service.js'
 import type { OrderStatusService } from './modules/admin/order-status.service.js'
 import type { CanvaLinksService } from './modules/canva/canva-links.service.js'
@@ -41,10 +52,14 @@ import type { MessagingService } from './modules/messaging/messaging.service.js'
 import type { OrdersService } from './modules/orders/orders.service.js'
 import type { PrivacyService } from './modules/privacy/privacy.service.js'
 import type { PaymentsService } from './modules/payments/payments.service.js'
+import type { BackupService } from './modules/backup/backup.service.js'
+import type { HealthService } from './modules/health/health.service.js'
 import type { RecoveryService } from './modules/recovery/recovery.service.js'
 import type { ProductsService } from './modules/products/products.service.js'
 import type { UploadJournal } from './modules/products/upload-journal.service.js'
 import type { SettingsService } from './modules/settings/settings.service.js'
+import type { StoreLogo } from './modules/store/store-logo.service.js'
+import type { StoreService } from './modules/store/store.service.js'
 import type { StampingService } from './modules/stamping/stamping.service.js'
 import type { PlansService } from './modules/subscriptions/plans.service.js'
 import type { SubscriptionsService } from './modules/subscriptions/subscriptions.service.js'
@@ -96,6 +111,12 @@ export interface Services {
   messaging: MessagingService
   adminSettings: AdminSettings
   adminReports: AdminReports
+  /** The shop's funnel, counted without cookies (analytics module). */
+  funnel: FunnelService
+  /** The sales dashboard's figures and the orders' CSV. */
+  salesReport: SalesReport
+  /** The ad platforms' server events (Meta, GA4, TikTok) and their status. */
+  ads: AdsService
   changeOrderStatus: OrderStatusService
   privacy: PrivacyService
   refunds: RefundsService
@@ -104,6 +125,26 @@ export interface Services {
   plans: PlansService
   /** The clube's subscriptions, their renewals and cancellations. */
   subscriptions: SubscriptionsService
+  /** The owner's first hour (issue 27): checklist and demo removal. */
+  store: StoreService
+  storeLogo: StoreLogo
+  /** Scheduled, verified backups and their copies (issue 32). */
+  backups: BackupService
+  /** 'Saúde da loja': the checks and the owner's alert e-mails (issue 32). */
+  health: HealthService
+  /** Verified reviews: the buyer's write, the owner's moderation, the review requests. */
+  reviews: ReviewsService
+  /** Approved reviews as the public reads them (also the catalogue's stars). */
+  reviewReads: ReviewReads
+  /** 'Avisar compradores': a new version of a product's files told to its buyers. */
+  productUpdates: ProductUpdatesService
+  /** Opt-in newsletters (double opt-in, one-click unsubscribe) and the owner's sends. */
+  newsletter: NewsletterService
+  /** Checkouts left half-way: the draft, and its one reminder (with consent only). */
+  abandoned: AbandonedService
+  invoices: InvoicesService
+  contact: ContactService
+  terms: TermsService
 }
 
 export type App = FastifyInstance<

@@ -19,7 +19,10 @@ import { changeSignalFor, createServices } from './composition.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { guestAccessRoutes } from './modules/guest-access/guest-access.routes.js'
 import { adminRoutes } from './modules/admin/admin.routes.js'
+import { startBackupJobs } from './modules/backup/backup.jobs.js'
 import { backupRoutes } from './modules/backup/backup.routes.js'
+import { startHealthJobs } from './modules/health/health.jobs.js'
+import { healthRoutes } from './modules/health/health.routes.js'
 import { canvaLinksRoutes } from './modules/canva/canva-links.routes.js'
 import { cartRoutes } from './modules/cart/cart.routes.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
@@ -37,8 +40,20 @@ import { startPrivacyJobs } from './modules/privacy/privacy.jobs.js'
 import { privacyRoutes } from './modules/privacy/privacy.routes.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { refundsRoutes } from './modules/refunds/refunds.routes.js'
+import { startReviewJobs } from './modules/reviews/reviews.jobs.js'
+import { startProductUpdateJobs } from './modules/product-updates/product-updates.jobs.js'
+import { productUpdatesRoutes } from './modules/product-updates/product-updates.routes.js'
+import { startNewsletterJobs } from './modules/newsletter/newsletter.jobs.js'
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js'
+import { startAbandonedJobs } from './modules/abandoned/abandoned.jobs.js'
+import { abandonedRoutes } from './modules/abandoned/abandoned.routes.js'
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
+import { contactRoutes } from './modules/contact/contact.routes.js'
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js'
+import { startInvoiceJobs } from './modules/invoices/invoices.jobs.js'
 import { productWriteRoutes } from './modules/products/products.routes.js'
 import { settingsRoutes } from './modules/settings/settings.routes.js'
+import { storeRoutes } from './modules/store/store.routes.js'
 import { startStampingJobs } from './modules/stamping/stamping-job.js'
 import { stampingRoutes } from './modules/stamping/stamping.routes.js'
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js'
@@ -46,6 +61,8 @@ import { startSubscriptionJobs } from './modules/subscriptions/subscriptions.job
 import { registerMetrics } from './modules/system/metrics.js'
 import { systemRoutes, type ReadinessCheck } from './modules/system/system.routes.js'
 import { webRoutes } from './modules/web/web.routes.js'
+import { adsRoutes } from './modules/ads/ads.routes.js'
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js'
 import { fastifyTrustProxy } from './config.js'
 import { createLifecycle } from './lifecycle.js'
 import type { App, Deps } from './app-types.js'
@@ -96,10 +113,12 @@ export async function buildApp(deps: Deps): Promise<App> {
   // E-mails still being written after their answer went out, and the provider calls after an
   // order closed, finish before the database closes.
   app.addHook('onClose', async () => {
+    app.services.backups.close()
     await Promise.all([
       app.services.passwordReset.drain(),
       app.services.guestAccess.drain(),
       app.services.orders.drain(),
+      app.services.funnel.drain(),
     ])
   })
 
@@ -125,6 +144,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   paymentsRoutes(app)
   await adminRoutes(app)
   await backupRoutes(app)
+  await healthRoutes(app)
   await adminScope(app, productWriteRoutes)
   await couponsRoutes(app)
   await messagingRoutes(app)
@@ -132,8 +152,17 @@ export async function buildApp(deps: Deps): Promise<App> {
   await stampingRoutes(app)
   await privacyRoutes(app)
   await refundsRoutes(app)
+  await storeRoutes(app)
+  await invoicesRoutes(app)
+  await contactRoutes(app)
   await recoveryRoutes(app)
   await subscriptionsRoutes(app)
+  await analyticsRoutes(app)
+  await adsRoutes(app)
+  await reviewsRoutes(app)
+  await productUpdatesRoutes(app)
+  await newsletterRoutes(app)
+  abandonedRoutes(app)
   await webRoutes(app)
 
   // Background work, which tests turn off and drive by hand.
@@ -143,7 +172,16 @@ export async function buildApp(deps: Deps): Promise<App> {
     startPrivacyJobs(app)
     startRecoveryJobs(app)
     startSubscriptionJobs(app)
+    startBackupJobs(app)
+    startHealthJobs(app)
+    startReviewJobs(app)
+    startProductUpdateJobs(app)
+    startNewsletterJobs(app)
+    startAbandonedJobs(app)
+    startInvoiceJobs(app)
     app.services.messaging.worker.start()
+    app.services.ads.start()
+    app.addHook('onClose', () => app.services.ads.stop())
     app.addHook('onClose', () => app.services.messaging.worker.stop())
     const stampingJobs = startStampingJobs(app.services.stamping, app.log)
     app.addHook('onClose', async () => void (await stampingJobs.stop()))

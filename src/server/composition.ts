@@ -19,7 +19,10 @@ import { createSessionService } from './modules/accounts/sessions.service.js'
 import { createUserAdmin } from './modules/accounts/user-admin.service.js'
 import { createAdminSettings } from './modules/admin/admin-settings.service.js'
 import { createOrderStatusChanger } from './modules/admin/order-status.service.js'
+import { createAdsService } from './modules/ads/ads.service.js'
 import { createAdminReports } from './modules/admin/reports.read-model.js'
+import { createFunnelService } from './modules/analytics/funnel.service.js'
+import { createSalesReport } from './modules/analytics/sales.read-model.js'
 import { createCanvaLinksService } from './modules/canva/canva-links.service.js'
 import { createCartService } from './modules/cart/cart.service.js'
 import { createCatalogService } from './modules/catalog/catalog.service.js'
@@ -33,15 +36,30 @@ import {
   accessTokenIssuer,
   createGuestAccessService,
 } from './modules/guest-access/guest-access.service.js'
+import { currentTermsText } from './modules/terms/current-terms.js'
+import { createTermsService } from './modules/terms/terms.service.js'
+import { createContactService } from './modules/contact/contact.service.js'
+import { createInvoicesService } from './modules/invoices/invoices.service.js'
 import { createMessagingService } from './modules/messaging/messaging.service.js'
 import { createOrderReads, createOrdersService } from './modules/orders/orders.service.js'
-import { createPaymentsService } from './modules/payments/payments.service.js'
+import { createNotaProviders, createPaymentsService } from './modules/payments/payments.service.js'
 import { createPrivacyService } from './modules/privacy/privacy.service.js'
 import { createProductsService } from './modules/products/products.service.js'
+import { createProductUpdatesService } from './modules/product-updates/product-updates.service.js'
+import { createNewsletterService } from './modules/newsletter/newsletter.service.js'
+import { createAbandonedService } from './modules/abandoned/abandoned.service.js'
 import { createUploadJournal } from './modules/products/upload-journal.service.js'
+import { createBackupService } from './modules/backup/backup.service.js'
+import { pendingMigrations } from './backup/premigrate.js'
+import { createHealthService } from './modules/health/health.service.js'
+import { createProviderFailureLog } from './modules/health/provider-failure-log.js'
 import { createRecoveryService } from './modules/recovery/recovery.service.js'
 import { createRefundsService, refundOrderEffects } from './modules/refunds/refunds.service.js'
+import { createReviewReads } from './modules/reviews/review-reads.js'
+import { createReviewsService } from './modules/reviews/reviews.service.js'
 import { createSettingsService } from './modules/settings/settings.service.js'
+import { createStoreLogo } from './modules/store/store-logo.service.js'
+import { createStoreService } from './modules/store/store.service.js'
 import { createStampingService } from './modules/stamping/stamping.service.js'
 import { clubeOrderEffects } from './modules/subscriptions/clube-grants.js'
 import { createPlansService } from './modules/subscriptions/plans.service.js'
@@ -96,12 +114,19 @@ export function createServices(
     redis ? new RedisCounterStore(redis) : new MemoryCounterStore(),
     rateLimits,
   )
+  // The terms the checkout shows today (the owner's page_terms, filled in), versioned with
+  // each order.
+  const terms = createTermsService({
+    db,
+    currentTerms: async () => currentTermsText(await settings.all()),
+  })
   const messaging = createMessagingService({
     db,
     settings,
     config,
     log,
     accessTokens: accessTokenIssuer(now),
+    termsOf: (versionId, tx) => terms.textOf(versionId, tx),
   })
 
   // What the orders answer reading only: the modules the state machine runs effects of ask it.
@@ -115,8 +140,10 @@ export function createServices(
     journal: uploadJournal,
     hasSales: orderReads.hasSales,
   })
+  // The stars on cards and product pages: read by the catalogue, written by reviews below.
+  const reviewReads = createReviewReads(db)
   const catalog = createCatalogService(
-    { products, unitsSold: orderReads.unitsSold },
+    { products, unitsSold: orderReads.unitsSold, ratings: reviewReads.summaries },
     storage,
     signal,
   )
@@ -137,6 +164,30 @@ export function createServices(
   // The clube's plans first: paying a cycle's order grants what its plan opens (an effect).
   const clock = now ?? (() => new Date())
   const plans = createPlansService({ db, settings, onSale: () => catalog.listActive(), now: clock })
+  const reviews = createReviewsService({
+    db,
+    reads: reviewReads,
+    purchases,
+    orders: orderReads,
+    products,
+    settings,
+    mail: messaging.mail,
+    secret: config.sessionSecret,
+    now,
+  })
+
+  // The ad platforms' conversion events, written with the payment (an order effect).
+  const ads = createAdsService({ db, settings, urls: config.ads, log })
+  // The nota fiscal of each paid order: its row is written in the transaction that pays it.
+  const invoices = createInvoicesService({
+    db,
+    settings,
+    orders: orderReads,
+    notas: createNotaProviders(config, settings),
+    mail: messaging.mail,
+    log,
+    now,
+  })
 
   // The state machine, with every effect it runs in the transaction that pays or closes.
   const orders = createOrdersService(db, {
@@ -152,7 +203,10 @@ export function createServices(
       stamping.orderEffects,
       cart.orderEffects,
       coupons.orderEffects,
+      reviews.orderEffects,
+      invoices.orderEffects,
       refundOrderEffects(),
+      ads.orderEffects,
     ],
   })
 
@@ -164,7 +218,16 @@ export function createServices(
     log,
     now,
   })
-  const payments = createPaymentsService({ config, settings, orders, log, now: clockMs })
+  // Written by the payments' provider calls, read by the health panel (built below).
+  const providerFailures = createProviderFailureLog(db, now ?? (() => new Date()))
+  const payments = createPaymentsService({
+    config,
+    settings,
+    orders,
+    log,
+    now: clockMs,
+    failures: providerFailures,
+  })
   const refunds = createRefundsService({
     db,
     orders,
@@ -196,8 +259,41 @@ export function createServices(
     log,
     now: clock,
   })
-  const checkoutDeps = { cart, catalog, accounts, orders, payments, coupons, limiter, log }
+  // Scheduled backups through this server's own connection (on PGlite, the only one).
+  const backups = createBackupService({
+    source: { database, storage, config },
+    config,
+    settings,
+    paymentMode: () => payments.providers.mode(),
+    log,
+    now,
+  })
+  const health = createHealthService({
+    db,
+    settings,
+    backups,
+    messaging,
+    providerFailures,
+    pendingMigrations: () => pendingMigrations(database),
+    dataDir: config.dataDir,
+    log,
+    now,
+  })
+  const checkoutDeps = {
+    cart,
+    catalog,
+    accounts,
+    orders,
+    payments,
+    coupons,
+    limiter,
+    log,
+    terms,
+  }
   const adminReports = createAdminReports(db, orders)
+  // The shop's funnel (no cookies, no stored addresses) and the sales dashboard over it.
+  const funnel = createFunnelService({ db, log, now })
+  const salesReport = createSalesReport(db, funnel)
   const login = createLoginService(accounts, limiter, cart.mergeGuestCart, orders.claimGuestOrders)
   // Verifying an e-mail proves the inbox: every guest order of that e-mail joins the account.
   const emailVerification = createEmailVerificationService({
@@ -221,6 +317,7 @@ export function createServices(
     reports: adminReports,
     refund: (id, moneyReturned) => refunds.refundByAdmin(id, { reason: '', moneyReturned }),
   })
+  const newsletter = createNewsletterService({ db, log, settings, products, messaging, now })
   const privacy = createPrivacyService({
     db,
     accounts,
@@ -234,7 +331,19 @@ export function createServices(
     coupons,
     refunds,
     guestAccess,
+    newsletter,
     now,
+  })
+
+  const store = createStoreService({
+    settings,
+    payments,
+    products,
+    orders,
+    stamping,
+    storage,
+    salesChanged: () => catalog.salesChanged(),
+    log,
   })
 
   // Listeners, once every service exists.
@@ -242,6 +351,9 @@ export function createServices(
   orders.onSalesChange(() => catalog.salesChanged())
   orders.onClosed((order) => payments.voidClosedCharge(order))
   plans.onPriceChange(async (plan) => void (await subscriptions.priceChanged(plan)))
+  // A payment or refund committed: its ad events go out now, not at the next tick.
+  orders.onSalesChange(() => ads.wake())
+  reviews.onChange(() => catalog.reviewsChanged())
 
   return {
     emailVerification,
@@ -272,11 +384,24 @@ export function createServices(
       stamping,
       secret: config.sessionSecret,
     }),
-    customer: createCustomerService({ purchases, products, orders, canvaLinks, refunds, limiter }),
+    customer: createCustomerService({
+      purchases,
+      products,
+      orders,
+      canvaLinks,
+      refunds,
+      invoices,
+      limiter,
+    }),
     refunds,
     recovery,
     plans,
     subscriptions,
+    backups,
+    health,
+    invoices,
+    terms,
+    contact: createContactService({ db, settings, mail: messaging.mail, limiter, now }),
     canvaLinks,
     stamping,
     messaging,
@@ -284,7 +409,35 @@ export function createServices(
       allowPrivateIntegrations: config.allowPrivateIntegrations,
     }),
     adminReports,
+    funnel,
+    salesReport,
+    ads,
     changeOrderStatus,
     privacy,
+    store,
+    storeLogo: createStoreLogo({ storage, settings }),
+    reviews,
+    reviewReads,
+    newsletter,
+    abandoned: createAbandonedService({
+      db,
+      log,
+      settings,
+      products,
+      orders: orderReads,
+      mail: messaging.mail,
+      now,
+    }),
+    productUpdates: createProductUpdatesService({
+      db,
+      log,
+      settings,
+      products,
+      purchases,
+      orders: orderReads,
+      stamping,
+      messaging,
+      now,
+    }),
   }
 }

@@ -39,9 +39,14 @@ const EnvSchema = z.object({
   MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
   MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
   WOOVI_API_URL: z.url().default('https://api.woovi.com'),
+  META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  GA4_MP_URL: z.url().default('https://www.google-analytics.com'),
+  TIKTOK_API_URL: z.url().default('https://business-api.tiktok.com'),
   WOOVI_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   /** Unset: production, or the sandbox for a sandbox key ($aact_hmlg_…). */
   ASAAS_API_URL: z.url().optional(),
+  /** Focus NFe's API (https://focusnfe.com.br/doc/#nfse); its sandbox is https://homologacao.focusnfe.com.br. */
+  FOCUSNFE_API_URL: z.url().default('https://api.focusnfe.com.br'),
   SMTP_URL: z
     .url({ error: 'SMTP_URL deve ser uma URL smtp:// ou smtps://' })
     .refine((v) => /^smtps?:\/\//i.test(v), {
@@ -97,6 +102,17 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),
+  /** Where the scheduled backups are written; default DATA_DIR/backups (issue 32). */
+  BACKUP_DIR: z.string().trim().optional(),
+  /** A copy of each backup off the machine: another bucket than the files' (S3_BUCKET). */
+  BACKUP_S3_BUCKET: z.string().trim().min(3, { error: 'BACKUP_S3_BUCKET inválido' }).optional(),
+  BACKUP_S3_REGION: z.string().trim().default('us-east-1'),
+  BACKUP_S3_ENDPOINT: z.url({ error: 'BACKUP_S3_ENDPOINT deve ser uma URL https://' }).optional(),
+  BACKUP_S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  BACKUP_S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  BACKUP_S3_FORCE_PATH_STYLE: flag.optional(),
+  /** Start without the backup taken before pending migrations (the owner's explicit call). */
+  SKIP_PREMIGRATE_BACKUP: flag.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
   DOWNLOAD_DRAIN_MS: z.coerce.number().int().min(0).default(10_000),
 })
@@ -142,6 +158,10 @@ export interface Config {
   woovi: { apiUrl: string; webhookPublicKey: string | undefined }
   /** Asaas's address when the operator fixes it (the key and webhook token are settings). */
   asaas: { apiUrl: string | undefined }
+  /** The ad platforms' addresses (their ids and tokens are settings); tests use local fakes. */
+  ads: { metaGraphUrl: string; ga4Url: string; tiktokUrl: string }
+  /** Focus NFe's address, for the nota fiscal (its token is a setting). */
+  focusNfe: { apiUrl: string }
   /**
    * The e-mail transport. When set, these win over the smtp_url / mail_from settings of
    * /admin/config (the host's environment is the operator's last word).
@@ -171,6 +191,12 @@ export interface Config {
   metricsToken: string | undefined
   /** Files in an S3-compatible bucket instead of DATA_DIR/files (docs/decisions/019). */
   s3: S3Settings | undefined
+  /**
+   * The scheduled backups (issue 32): the folder they are written to, the bucket a copy goes
+   * to (never the files' bucket: one mistake or one provider's outage would take both), and
+   * whether start-up may migrate without the backup it takes first.
+   */
+  backups: { dir: string; s3: S3Settings | undefined; skipPremigrate: boolean }
 }
 
 export type TrustProxy = false | number | string[]
@@ -212,6 +238,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Configuração inválida:\n  S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vão juntos (ou nenhum dos dois)',
     )
   }
+  if (!e.BACKUP_S3_ACCESS_KEY_ID !== !e.BACKUP_S3_SECRET_ACCESS_KEY) {
+    throw new Error(
+      'Configuração inválida:\n  BACKUP_S3_ACCESS_KEY_ID e BACKUP_S3_SECRET_ACCESS_KEY vão juntos (ou nenhum dos dois)',
+    )
+  }
+  if (
+    e.BACKUP_S3_BUCKET &&
+    e.BACKUP_S3_BUCKET === e.S3_BUCKET &&
+    (e.BACKUP_S3_ENDPOINT ?? '') === (e.S3_ENDPOINT ?? '')
+  ) {
+    throw new Error(
+      'Configuração inválida:\n  BACKUP_S3_BUCKET deve ser outro bucket que S3_BUCKET (os backups não ficam junto dos arquivos)',
+    )
+  }
   const dataDir = path.resolve(projectRoot, e.DATA_DIR)
   return {
     env: e.NODE_ENV,
@@ -244,6 +284,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookPublicKey: e.WOOVI_WEBHOOK_PUBLIC_KEY?.replace(/\\n/g, '\n'),
     },
     asaas: { apiUrl: e.ASAAS_API_URL?.replace(/\/+$/, '') },
+    ads: {
+      metaGraphUrl: e.META_GRAPH_URL.replace(/\/+$/, ''),
+      ga4Url: e.GA4_MP_URL.replace(/\/+$/, ''),
+      tiktokUrl: e.TIKTOK_API_URL.replace(/\/+$/, ''),
+    },
+    focusNfe: { apiUrl: e.FOCUSNFE_API_URL.replace(/\/+$/, '') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     seedDemo: e.SEED_DEMO,
     allowPrivateIntegrations: e.ALLOW_PRIVATE_INTEGRATIONS ?? false,
@@ -260,6 +306,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
         }
       : undefined,
+    backups: {
+      dir: e.BACKUP_DIR ? path.resolve(projectRoot, e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      s3: e.BACKUP_S3_BUCKET
+        ? {
+            bucket: e.BACKUP_S3_BUCKET,
+            region: e.BACKUP_S3_REGION,
+            endpoint: e.BACKUP_S3_ENDPOINT?.replace(/\/+$/, ''),
+            accessKeyId: e.BACKUP_S3_ACCESS_KEY_ID,
+            secretAccessKey: e.BACKUP_S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.BACKUP_S3_FORCE_PATH_STYLE ?? false,
+          }
+        : undefined,
+      skipPremigrate: e.SKIP_PREMIGRATE_BACKUP ?? false,
+    },
     shutdown: {
       deadlineMs: e.SHUTDOWN_TIMEOUT_MS,
       // Cut before the deadline, so the cut downloads' sockets have time to close.

@@ -1,4 +1,5 @@
 import { buildApp } from './app.js'
+import { migrateWithBackup, PremigrateRefused } from './backup/premigrate.js'
 import { loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
 import { createStorage } from './files/create-storage.js'
@@ -10,8 +11,16 @@ ignoreBrokenPipes()
 const config = loadConfig()
 await prepareFirstStartApart(config)
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
-await database.migrate()
 const storage = createStorage(config)
+// Pending migrations are applied only after a verified backup of the store as it was (issue 32).
+const migrated = await migrateWithBackup({ database, storage, config }, (line) =>
+  console.log(`  ${line}`),
+).catch(async (error: unknown) => {
+  if (!(error instanceof PremigrateRefused)) throw error
+  console.error(error.message)
+  await database.close()
+  process.exit(1)
+})
 const log = stdoutLog()
 const app = await buildApp({
   config,
@@ -21,6 +30,7 @@ const app = await buildApp({
   logStream: log,
 })
 await prepareStore(app)
+if (migrated.backup) await app.services.backups.record(migrated.backup, 'premigrate')
 
 if (!config.publicUrl && config.env === 'production') {
   app.log.warn(

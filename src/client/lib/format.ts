@@ -4,15 +4,17 @@ export function digitsOnly(text: string): string {
   return text.replace(/\D/g, '')
 }
 
-/** "5511999999999" -> "+55 (11) 99999-9999"; anything else is shown as typed. */
+/**
+ * A WhatsApp or phone number as people write it: "5521987654321" -> "(21) 98765-4321" (Brazil's
+ * code is left out, as a Brazilian writes it); anything else (another country, a short number)
+ * is shown as typed. The one formatter of every screen.
+ */
 export function formatPhoneBR(raw: string): string {
   const d = digitsOnly(raw)
-  const local = d.length === 13 || d.length === 12 ? d.slice(2) : d
-  const prefix = local === d ? '' : `+${d.slice(0, 2)} `
-  if (local.length === 11)
-    return `${prefix}(${local.slice(0, 2)}) ${local.slice(2, 7)}-${local.slice(7)}`
-  if (local.length === 10)
-    return `${prefix}(${local.slice(0, 2)}) ${local.slice(2, 6)}-${local.slice(6)}`
+  const brazilian = (d.length === 12 || d.length === 13) && d.startsWith('55')
+  const local = brazilian ? d.slice(2) : d
+  if (local.length === 11) return `(${local.slice(0, 2)}) ${local.slice(2, 7)}-${local.slice(7)}`
+  if (local.length === 10) return `(${local.slice(0, 2)}) ${local.slice(2, 6)}-${local.slice(6)}`
   return raw
 }
 

@@ -1,4 +1,5 @@
 import { Link } from 'wouter'
+import { RequireAdmin } from '../features/auth/require-admin'
 
 const GROUPS = [
   {
@@ -33,13 +34,22 @@ const GROUPS = [
   },
 ] as const
 
-/** /acesso-cadastro: every way to register a product, the panel and the diagnostics. */
+/** /acesso-cadastro: every way to register a product, the panel and the diagnostics (admin only). */
 export default function AccessHubPage() {
+  return (
+    <RequireAdmin>
+      <AccessHub />
+    </RequireAdmin>
+  )
+}
+
+function AccessHub() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-6">
       <h1 className="text-2xl font-extrabold text-purple-900">Acesso ao cadastro</h1>
       <p className="mt-1 text-gray-600">
-        Todas as páginas pedem o login de administrador para salvar.
+        Outras formas de cadastrar produtos e páginas de diagnóstico. Para o dia a dia, use o
+        painel.
       </p>
       {GROUPS.map((group) => (
         <section key={group.title} className="mt-6">

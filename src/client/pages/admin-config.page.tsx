@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useSearchParams } from 'wouter'
 import { SettingsSection } from '../features/admin/config/config-sections'
 import { DemoSwitch } from '../features/admin/config/demo-switch'
+import { LogoField } from '../features/admin/config/logo-field'
 import { PixProviderPicker } from '../features/admin/config/pix-provider-picker'
 import { RecoverySwitch } from '../features/admin/config/recovery-switch'
 import { EmailTransportNote } from '../features/admin/emails/email-transport-note'
@@ -10,12 +11,15 @@ import { RequireAdmin } from '../features/auth/require-admin'
 import { cn } from '../lib/cn'
 
 const TABS = [
+  { id: 'identity', label: 'Identidade' },
+  { id: 'pages', label: 'Páginas' },
   { id: 'banner', label: 'Banner' },
-  { id: 'social', label: 'Redes sociais' },
+  { id: 'social', label: 'Contatos' },
   { id: 'payment', label: 'Pagamento' },
   { id: 'recovery', label: 'Lembretes' },
   { id: 'general', label: 'Geral' },
   { id: 'email', label: 'E-mail' },
+  { id: 'invoices', label: 'Nota fiscal' },
 ] as const
 
 type TabId = (typeof TABS)[number]['id']
@@ -23,14 +27,14 @@ type TabId = (typeof TABS)[number]['id']
 const isTab = (value: string | null): value is TabId => TABS.some((t) => t.id === value)
 
 /**
- * /admin/config: banner, social, payment (PIX data), PIX reminders, general and e-mail (SMTP)
+ * /admin/config: identity (name, logo, seller), pages (About, Terms, Privacy), banner, social, payment (PIX data), PIX reminders, general and e-mail (SMTP)
  * settings;
  * `?aba=` opens one.
  */
 export default function AdminConfigPage() {
   const [params] = useSearchParams()
   const requested = params.get('aba')
-  const [tab, setTab] = useState<TabId>(isTab(requested) ? requested : 'banner')
+  const [tab, setTab] = useState<TabId>(isTab(requested) ? requested : 'identity')
   return (
     <RequireAdmin>
       <FormFrame title="Configurações da loja" back="/admin?aba=settings">
@@ -66,11 +70,13 @@ export default function AdminConfigPage() {
           aria-labelledby={`config-aba-${tab}`}
           className="mt-4"
         >
+          {tab === 'identity' && <LogoField />}
           {tab === 'payment' && <DemoSwitch />}
-          {tab === 'payment' && <PixProviderPicker />}
           {tab === 'recovery' && <RecoverySwitch />}
           {tab === 'email' && <EmailTransportNote />}
           <SettingsSection key={tab} section={tab} />
+          {/* The store's own PIX key (above) first; a provider that charges for her after it. */}
+          {tab === 'payment' && <PixProviderPicker />}
         </div>
       </FormFrame>
     </RequireAdmin>

@@ -11,6 +11,7 @@ import {
   pendingOrderAge,
   readPendingOrder,
 } from '../features/checkout/pending-order'
+import { usePixPromise } from '../features/checkout/pix-promise'
 
 /**
  * The order e-mail's button, opened on any device: the access it carries is opened first, so
@@ -38,6 +39,7 @@ export default function CheckoutPage() {
   const params = new URLSearchParams(useSearch())
   const orderId = params.get('order')
   const instant = params.get('instant') === 'true'
+  const pixPromise = usePixPromise()
 
   if (orderId) {
     const token = params.get('acesso')
@@ -64,7 +66,8 @@ export default function CheckoutPage() {
     <div className="mx-auto max-w-5xl px-4 py-6">
       <h1 className="text-2xl font-extrabold text-purple-900 sm:text-3xl">Finalizar compra</h1>
       <p className="mt-1 mb-5 text-gray-600">
-        <span aria-hidden="true">🔒</span> Pagamento seguro via PIX, materiais liberados na hora.
+        <span aria-hidden="true">🔒</span>{' '}
+        <span data-testid="checkout-promise">Pagamento seguro via PIX, {pixPromise.short}.</span>
       </p>
       <NewOrder instant={instant} />
     </div>

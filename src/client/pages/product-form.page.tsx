@@ -5,14 +5,15 @@ import { VARIANTS, type VariantId } from '../features/admin/product-form/variant
 
 /**
  * Every product registration route (SPEC.md section 2) is this page with another variant.
- * Only /admin/create-product checks on the client; the server refuses non-admins on all.
+ * Each asks for the admin's login, here and on the server (contracts/page-routes.ts).
  */
 export default function ProductFormPage({ variant: id }: { variant: VariantId }) {
   const variant = VARIANTS[id]
-  const page = (
-    <FormFrame title={variant.title} intro={variant.intro}>
-      <ProductForm key={id} variant={variant} />
-    </FormFrame>
+  return (
+    <RequireAdmin>
+      <FormFrame title={variant.title} intro={variant.intro}>
+        <ProductForm key={id} variant={variant} />
+      </FormFrame>
+    </RequireAdmin>
   )
-  return variant.requireAdmin ? <RequireAdmin>{page}</RequireAdmin> : page
 }

@@ -1,3 +1,6 @@
+import type { NotifyUpdateAnswer, NotifyUpdateBody } from '../product-updates'
+import type { AdminInvoice, InvoiceMonth } from '../invoices'
+import type { AdminContactRequest } from '../contact'
 import type {
   AdminAnalytics,
   AdminOrder,
@@ -14,7 +17,10 @@ import type {
   ToggleBody,
   UserRoleBody,
 } from '../admin'
-import type { BackupKeyAnswer } from '../backup'
+import type { AdsStatus } from '../ads'
+import type { SalesAnalytics } from '../analytics'
+import type { BackupEntry, BackupKeyAnswer, BackupList, BackupStatus } from '../backup'
+import type { HealthAnswer } from '../health'
 import type { AdminCoupon, CouponInput } from '../coupons'
 import type {
   AdminCanvaLink,
@@ -41,6 +47,10 @@ import type { StampFallbacksAnswer } from '../stamping'
 import { route } from '../api-route'
 
 // The admin panel's reads and writes (all behind the admin session).
+export const notifyUpdate = route<typeof NotifyUpdateAnswer, typeof NotifyUpdateBody>()(
+  'POST',
+  '/api/admin/products/:id/notify-update',
+)
 export const lightProducts = route<AdminProductLight[]>()('GET', '/api/admin/products-light')
 export const products = route<AdminProduct[]>()('GET', '/api/admin/products')
 export const toggleProduct = route<typeof ProductToggled, typeof ToggleBody>()(
@@ -53,6 +63,12 @@ export const stampFallbacks = route<typeof StampFallbacksAnswer>()(
 )
 export const analytics = route<typeof AdminAnalytics>()('GET', '/api/admin/analytics')
 export const orders = route<AdminOrder[]>()('GET', '/api/admin/orders')
+/** The sales dashboard (`?from=&to=`, days in the store's time zone). */
+export const salesAnalytics = route<typeof SalesAnalytics>()('GET', '/api/admin/analytics/sales')
+/** Per ad platform: the last event the server sent, what waits, the failures. */
+export const adsStatus = route<typeof AdsStatus>()('GET', '/api/admin/ads/status')
+/** The period's orders as CSV for Excel pt-BR (`?from=&to=`): read raw. */
+export const ordersCsv = route()('GET', '/api/admin/orders.csv')
 export const orderStatus = route<typeof AdminOrder, typeof OrderStatusBody>()(
   'PUT',
   '/api/admin/orders/:id/status',
@@ -70,6 +86,13 @@ export const moneyReturned = route<typeof AdminRefund>()(
   'POST',
   '/api/admin/refunds/:id/money-returned',
 )
+export const contactRequests = route<AdminContactRequest[]>()('GET', '/api/admin/contact-requests')
+export const invoices = route<AdminInvoice[]>()('GET', '/api/admin/invoices')
+export const invoiceMonths = route<InvoiceMonth[]>()('GET', '/api/admin/invoices/months')
+/** One month's authorised notas as CSV (a download link, `?month=AAAA-MM`). */
+export const invoicesCsv = route<string>()('GET', '/api/admin/invoices.csv')
+export const retryInvoice = route<AdminInvoice>()('POST', '/api/admin/invoices/:orderId/retry')
+export const cancelInvoice = route<AdminInvoice>()('POST', '/api/admin/invoices/:orderId/cancel')
 export const downloads = route<DownloadStat[]>()('GET', '/api/admin/downloads')
 export const settings = route<AdminSetting[]>()('GET', '/api/admin/settings')
 export const saveSetting = route<typeof AdminSetting, typeof SettingBody>()(
@@ -121,6 +144,13 @@ export const privacyAudit = route<PrivacyAuditEntry[]>()('GET', '/api/admin/priv
 export const backup = route<Blob>()('GET', '/api/admin/backup')
 /** The key the backups are signed with, asked only when the owner reveals it. */
 export const backupKey = route<typeof BackupKeyAnswer>()('GET', '/api/admin/backup/key')
+/** The scheduled backups kept (issue 32), the schedule, a run now, and one copy to save. */
+export const backups = route<typeof BackupList>()('GET', '/api/admin/backups')
+export const backupStatus = route<typeof BackupStatus>()('GET', '/api/admin/backups/status')
+export const runBackup = route<typeof BackupEntry>()('POST', '/api/admin/backups/run')
+export const backupCopy = route<Blob>()('GET', '/api/admin/backups/:name')
+/** 'Saúde da loja': each check ok or not, since when (issue 32). */
+export const health = route<typeof HealthAnswer>()('GET', '/api/admin/health')
 // Product writes go by XMLHttpRequest (upload progress), addressed with `path()`.
 export const createProduct = route<typeof ProductCreated, FormData>()('POST', '/api/products')
 export const createProductBase64 = route<typeof ProductCreated>()('POST', '/api/products/base64')

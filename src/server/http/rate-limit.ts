@@ -68,6 +68,17 @@ export const RATE_LIMITS = {
    */
   guestCheckoutIp: { name: 'guest-checkout-ip', limit: 20, windowMs: 60 * MINUTE },
   guestCheckoutEmail: { name: 'guest-checkout-email', limit: 5, windowMs: 60 * MINUTE },
+  /**
+   * 'Já paguei' per machine: each first claim of an order e-mails the owner; a buyer taps it
+   * once or twice per order, so 20 an hour from one address is plenty, and bounds the alerts.
+   */
+  paidClaimIp: { name: 'paid-claim-ip', limit: 20, windowMs: 60 * MINUTE },
+  /** The footer's opt-in sends a confirmation e-mail to an address typed by anyone. */
+  newsletterSubscribeIp: { name: 'newsletter-subscribe-ip', limit: 10, windowMs: 60 * MINUTE },
+  /** Checkout drafts (the abandoned-checkout e-mail): a buyer types and edits a few times. */
+  checkoutDraftIp: { name: 'checkout-draft-ip', limit: 30, windowMs: 60 * MINUTE },
+  /** 'Fale conosco': each request e-mails the owner and an address typed by anyone. */
+  contactIp: { name: 'contact-ip', limit: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitPolicy | SlowdownPolicy>
 
 /** Counters in fixed windows: the first hit opens a window of `windowMs`; it then expires. */

@@ -16,6 +16,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /produto/:id': "a product's page, HTML",
   'GET /metrics': "Prometheus' text format",
   'GET /api/admin/backup': 'the backup archive, a gzipped tar (attachment)',
+  'GET /api/admin/backups/:name': 'a kept backup archive, a gzipped tar (attachment)',
   'GET /lembretes/parar': "the unpaid-PIX reminders' opt-out page, HTML",
 }
 /** The built client's files (@fastify/static, one route per file when the client is built). */

@@ -17,15 +17,16 @@ const SECRET_PATHS = /^\/api\/downloads\//
  * whose inline scripts, if a build ever makes one, are allowed by hash) and on JSON.
  */
 export function registerSecurityHeaders(app: App) {
-  const pagePolicy = pageCsp(inlineScriptHashes(app.deps.config.clientDir))
+  const hashes = inlineScriptHashes(app.deps.config.clientDir)
 
   // In onRequest, not onSend: a download is written by hand (hijacked) from the headers set
   // so far, and never passes through onSend.
   app.addHook('onRequest', async (req, reply) => void setBaseHeaders(req, reply))
   app.addHook('onSend', async (_req, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '')
+    // The ad pixels the shop filled in may load (after the buyer's 'Aceitar'); none by default.
     const policy = type.startsWith('text/html')
-      ? pagePolicy
+      ? pageCsp(hashes, await app.services.ads.pixelSources())
       : type.startsWith('application/json')
         ? API_POLICY
         : null
@@ -47,17 +48,20 @@ export function setBaseHeaders(req: FastifyRequest, reply: FastifyReply) {
 }
 
 /** The policy of every HTML page; each directive is explained in decision record 012. */
-export function pageCsp(scriptHashes: readonly string[] = []): string {
+export function pageCsp(
+  scriptHashes: readonly string[] = [],
+  pixels: { script: readonly string[]; connect: readonly string[] } = { script: [], connect: [] },
+): string {
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...scriptHashes.map((h) => `'${h}'`)].join(' '),
+    ["script-src 'self'", ...scriptHashes.map((h) => `'${h}'`), ...pixels.script].join(' '),
     // Radix's dialogs lock the page's scroll with a <style> element they write at run time.
     "style-src 'self' 'unsafe-inline'",
     // data: the PIX QR code; blob: the admin's preview of a chosen image; https: the home
     // banner, which the owner may host elsewhere (banner_image_url).
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...pixels.connect].join(' '),
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

@@ -57,6 +57,7 @@ export async function seedDemoCatalog(db: Db, storage: FileStorage): Promise<num
           isFree: product.priceCents === 0,
           externalLink: product.canva?.link ?? null,
           canvaTemplateId: product.canva?.templateId ?? null,
+          isDemo: true,
           createdAt,
           updatedAt: createdAt,
         })

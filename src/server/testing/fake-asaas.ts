@@ -3,6 +3,10 @@
  * docs/PROVIDERS.md ("Asaas": customers by cpfCnpj, PIX payments, their QR code, refund and
  * removal, `access_token: <API key>`), and building webhook deliveries as Asaas sends them:
  * `{ id, event, dateCreated, payment }` with the owner's token in `asaas-access-token`.
+ * Also its notas fiscais (https://docs.asaas.com/docs/emitindo-notas-fiscais-de-servico):
+ * POST /v3/invoices tied to a `payment` or a `customer`, GET /v3/invoices?externalReference=,
+ * GET /v3/invoices/{id}, POST /v3/invoices/{id}/cancel, and their INVOICE_* webhook events
+ * (https://docs.asaas.com/docs/webhook-para-notas-fiscais).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage } from 'node:http'
@@ -20,7 +24,14 @@ export interface FakeAsaasPayment {
   netValue: number
   description: string | null
   billingType: 'PIX'
-  status: 'PENDING' | 'RECEIVED' | 'CONFIRMED' | 'OVERDUE' | 'REFUNDED' | 'REFUND_IN_PROGRESS'
+  status:
+    | 'PENDING'
+    | 'RECEIVED'
+    | 'CONFIRMED'
+    | 'OVERDUE'
+    | 'REFUNDED'
+    | 'REFUND_IN_PROGRESS'
+    | 'CHARGEBACK_REQUESTED'
   dueDate: string
   paymentDate: string | null
   invoiceUrl: string
@@ -29,6 +40,32 @@ export interface FakeAsaasPayment {
   refunds: { dateCreated: string; status: string; value: number; description: string }[] | null
   /** Not sent by Asaas with the payment: the copia-e-cola its pixQrCode answers. */
   payload: string
+}
+
+export interface FakeAsaasInvoice {
+  object: 'invoice'
+  id: string
+  status:
+    | 'SCHEDULED'
+    | 'SYNCHRONIZED'
+    | 'AUTHORIZED'
+    | 'PROCESSING_CANCELLATION'
+    | 'CANCELED'
+    | 'CANCELLATION_DENIED'
+    | 'ERROR'
+  customer: string | null
+  payment: string | null
+  type: 'NFS-e'
+  statusDescription: string | null
+  serviceDescription: string
+  pdfUrl: string | null
+  xmlUrl: string | null
+  number: string | null
+  value: number
+  effectiveDate: string
+  externalReference: string | null
+  municipalServiceCode: string | null
+  taxes: Record<string, unknown>
 }
 
 export interface FakeAsaasCustomer {
@@ -62,6 +99,8 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
   const apiKey = opts.apiKey ?? `$aact_hmlg_${randomBytes(24).toString('base64url')}`
   const customers = new Map<string, FakeAsaasCustomer>()
   const payments = new Map<string, FakeAsaasPayment>()
+  const invoices = new Map<string, FakeAsaasInvoice>()
+  let invoiceNumbers = 500
   const requests: AsaasRequest[] = []
   /** What Asaas would send (and bill the owner for) on each charge to a notified customer. */
   const notices: { email: string | null; paymentId: string; externalReference: string | null }[] =
@@ -179,6 +218,64 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
     return { status: 200, body: publicPayment(payment) }
   }
 
+  function createInvoice(body: Record<string, unknown>) {
+    const payment = typeof body.payment === 'string' ? payments.get(body.payment) : undefined
+    const customer = typeof body.customer === 'string' ? customers.get(body.customer) : undefined
+    if (!payment && !customer) {
+      return asaasError(400, 'invalid_object', 'Informe a cobrança ou o cliente da nota fiscal.')
+    }
+    if (typeof body.serviceDescription !== 'string' || typeof body.value !== 'number') {
+      return asaasError(400, 'invalid_object', 'Descrição e valor da nota são obrigatórios.')
+    }
+    if (!body.municipalServiceId && !body.municipalServiceCode) {
+      return asaasError(400, 'invalid_object', 'Informe o serviço municipal.')
+    }
+    const invoice: FakeAsaasInvoice = {
+      object: 'invoice',
+      id: `inv_${randomBytes(6).toString('hex')}`,
+      status: 'SCHEDULED',
+      customer: customer?.id ?? payment?.customer ?? null,
+      payment: payment?.id ?? null,
+      type: 'NFS-e',
+      statusDescription: null,
+      serviceDescription: body.serviceDescription,
+      pdfUrl: null,
+      xmlUrl: null,
+      number: null,
+      value: body.value,
+      effectiveDate: typeof body.effectiveDate === 'string' ? body.effectiveDate : day(new Date()),
+      externalReference: typeof body.externalReference === 'string' ? body.externalReference : null,
+      municipalServiceCode:
+        typeof body.municipalServiceCode === 'string' ? body.municipalServiceCode : null,
+      taxes: (body.taxes as Record<string, unknown>) ?? {},
+    }
+    invoices.set(invoice.id, invoice)
+    return { status: 200, body: invoice }
+  }
+
+  function invoiceRoute(method: string, path: string, query: URLSearchParams) {
+    if (method === 'GET' && path === '/v3/invoices') {
+      const wanted = query.get('externalReference')
+      const data = [...invoices.values()].filter((i) => !wanted || i.externalReference === wanted)
+      return {
+        status: 200,
+        body: { object: 'list', hasMore: false, totalCount: data.length, data },
+      }
+    }
+    const match = /^\/v3\/invoices\/([^/]+)(\/cancel)?$/.exec(path)
+    const invoice = match ? invoices.get(decodeURIComponent(match[1]!)) : undefined
+    if (!invoice) return asaasError(404, 'not_found', 'Nota fiscal não encontrada.')
+    if (method === 'GET' && !match![2]) return { status: 200, body: invoice }
+    if (method === 'POST' && match![2]) {
+      if (invoice.status !== 'AUTHORIZED' && invoice.status !== 'SCHEDULED') {
+        return asaasError(400, 'invalid_action', 'Esta nota fiscal não pode ser cancelada.')
+      }
+      invoice.status = 'PROCESSING_CANCELLATION'
+      return { status: 200, body: invoice }
+    }
+    return asaasError(404, 'not_found', 'Recurso não encontrado.')
+  }
+
   function route(
     method: string,
     path: string,
@@ -209,6 +306,8 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
       return updateCustomer(customer, body)
     }
     if (method === 'POST' && path === '/v3/payments') return createPayment(body)
+    if (method === 'POST' && path === '/v3/invoices') return createInvoice(body)
+    if (path.startsWith('/v3/invoices')) return invoiceRoute(method, path, query)
     const match = /^\/v3\/payments\/([^/]+)(\/pixQrCode|\/refund)?$/.exec(path)
     const payment = match ? payments.get(decodeURIComponent(match[1]!)) : undefined
     if (!match || !payment) return asaasError(404, 'not_found', 'Cobrança não encontrada.')
@@ -283,7 +382,38 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
     apiKey,
     customers,
     payments,
+    invoices,
     requests,
+    /** The nota of an order (by its externalReference). */
+    invoiceOf: (orderId: string) =>
+      [...invoices.values()].find((i) => i.externalReference === orderId),
+    /** The municipality decides: authorised (with its number and files), or an error. */
+    settleInvoice(id: string, status: FakeAsaasInvoice['status'], description?: string) {
+      const invoice = invoices.get(id)
+      if (!invoice) throw new Error(`no fake invoice ${id}`)
+      invoice.status = status
+      invoice.statusDescription = description ?? null
+      if (status === 'AUTHORIZED') {
+        invoice.number = String(++invoiceNumbers)
+        invoice.pdfUrl = `https://sandbox.asaas.com/invoices/${id}/pdf`
+        invoice.xmlUrl = `https://sandbox.asaas.com/invoices/${id}/xml`
+      }
+      return invoice
+    },
+    /** An INVOICE_* delivery shaped for app.inject, at the nota webhook's address. */
+    invoiceWebhook(id: string, event: string, token: string) {
+      return {
+        method: 'POST' as const,
+        url: '/api/webhooks/nfse/asaas',
+        headers: { 'content-type': 'application/json', 'asaas-access-token': token },
+        payload: JSON.stringify({
+          id: `evt_${randomBytes(16).toString('hex')}`,
+          event,
+          dateCreated: stamp(new Date()),
+          invoice: invoices.get(id),
+        }),
+      }
+    },
     notices,
     paymentOf,
 

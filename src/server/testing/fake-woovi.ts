@@ -107,6 +107,11 @@ export async function startFakeWoovi(opts: { appId?: string } = {}) {
       charge.refunds.push(made)
       return { status: 200, body: { refund: made } }
     }
+    if (method === 'GET' && refund) {
+      const charge = charges.get(decodeURIComponent(refund[1]!))
+      if (!charge) return wooviError(404, 'Cobrança não encontrada')
+      return { status: 200, body: { refunds: charge.refunds } }
+    }
     const get = /^\/api\/v1\/charge\/([^/]+)$/.exec(path)
     if (method === 'GET' && get) {
       const charge = charges.get(decodeURIComponent(get[1]!))
@@ -168,9 +173,22 @@ export async function startFakeWoovi(opts: { appId?: string } = {}) {
      * OPENPIX:CHARGE_COMPLETED as Woovi sends it, shaped for app.inject. `at` moves the event's
      * time (a stale delivery); `signWith` signs with another private key (a forgery).
      */
+    /** The payer's bank takes the PIX back (a MED fraud refund): a refund Woovi lists. */
+    medRefund(correlationID: string) {
+      const charge = charges.get(correlationID)
+      if (!charge) throw new Error(`no fake charge ${correlationID}`)
+      charge.refunds.push({
+        correlationID: `med-${correlationID}`,
+        value: charge.value,
+        status: 'CONFIRMED',
+        time: new Date().toISOString(),
+      })
+    },
+
     webhook(
       correlationID: string,
       o: {
+        event?: string
         at?: Date
         signWith?: KeyObject
         unsigned?: boolean
@@ -181,7 +199,7 @@ export async function startFakeWoovi(opts: { appId?: string } = {}) {
       if (!charge) throw new Error(`no fake charge ${correlationID}`)
       const time = (o.at ?? new Date()).toISOString()
       const raw = JSON.stringify({
-        event: 'OPENPIX:CHARGE_COMPLETED',
+        event: o.event ?? 'OPENPIX:CHARGE_COMPLETED',
         charge: { ...charge, refunds: undefined, paidAt: time, updatedAt: time },
         pix: {
           charge: { correlationID, status: charge.status, value: charge.value },

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
-import { useSearch } from 'wouter'
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import type { GuestCredentials, GuestPurchasesAnswer } from '../../../contracts/downloads'
 import { HttpError } from '../../lib/api'
 import { findGuestPurchases } from './account.api'
@@ -15,13 +14,25 @@ import { withDownloadCounted } from './use-purchase-download'
 // SPEC.md section 2: links carrying email and whatsapp search by themselves after 500 ms.
 const AUTO_SEARCH_DELAY_MS = 500
 
-/** `?email=…&whatsapp=…` of the page, as the checkout and the WhatsApp messages link to it. */
+const CREDENTIAL_PARAMS = ['email', 'whatsapp'] as const
+
+/**
+ * `?email=…&whatsapp=…` of the page, as the checkout and the WhatsApp messages link to it: read
+ * once on arrival, then taken out of the address (history.replaceState), so the buyer's e-mail
+ * and WhatsApp stay out of her history, a shared link and the next page's Referer.
+ */
 export function useCredentialsFromUrl(): GuestCredentials {
-  const search = useSearch()
-  return useMemo(() => {
-    const params = new URLSearchParams(search)
+  const [initial] = useState<GuestCredentials>(() => {
+    const params = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search)
     return { email: params.get('email') ?? '', whatsapp: params.get('whatsapp') ?? '' }
-  }, [search])
+  })
+  useEffect(() => {
+    const url = new URL(window.location.href)
+    if (!CREDENTIAL_PARAMS.some((name) => url.searchParams.has(name))) return
+    for (const name of CREDENTIAL_PARAMS) url.searchParams.delete(name)
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash)
+  }, [])
+  return initial
 }
 
 const NOTHING_FOUND = 'Nenhum material encontrado'
@@ -105,7 +116,14 @@ export function GuestLookup({ initial }: { initial: GuestCredentials }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Buscar meus materiais">
+    // POST: even a submit the script did not catch never writes the e-mail into the address.
+    <form
+      noValidate
+      method="post"
+      onSubmit={submit}
+      className="space-y-4"
+      aria-label="Buscar meus materiais"
+    >
       <Field
         name="email"
         type="email"

@@ -1,5 +1,6 @@
 import type { DownloadFileLink } from '../../../contracts/downloads'
 import { whatsappLink } from '../../lib/format'
+import { Link } from 'wouter'
 import { SmartImage } from '../../ui/smart-image'
 import { Button } from '../../ui/button'
 import { usePublicSetting } from '../settings/settings.queries'
@@ -125,6 +126,14 @@ export function MaterialCard({
         </div>
       </div>
       {!linkOnly && remaining === 0 && <SupportLink name={item.name} />}
+      {/* Her login or today's guest access proves the purchase on the rating page. */}
+      <Link
+        href={`/avaliar?produto=${item.productId}`}
+        className="mt-2 block text-right text-sm font-semibold text-purple-700 underline hover:text-purple-900"
+        data-testid="material-rate"
+      >
+        ★ Avaliar este material
+      </Link>
       {links && links.length > 1 && <FileLinks links={links} />}
     </li>
   )

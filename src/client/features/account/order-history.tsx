@@ -1,16 +1,8 @@
 import type { CustomerOrder } from '../../../contracts/customer'
 import { formatDecimalBRL } from '../../../contracts/money'
 import type { RefundRequestAnswer } from '../../../contracts/refunds'
-import { Badge } from '../../ui/badge'
+import { OrderStatusBadge } from '../../ui/order-status-badge'
 import { RefundRequest } from './refund-request'
-
-/** SPEC.md section 4: paid = Pago, pending = Pendente, cancelled = Cancelado; and Reembolsado. */
-function StatusBadge({ status }: { status: CustomerOrder['status'] }) {
-  if (status === 'paid') return <Badge tone="green">Pago</Badge>
-  if (status === 'pending') return <Badge tone="amber">Pendente</Badge>
-  if (status === 'refunded') return <Badge tone="gray">Reembolsado</Badge>
-  return <Badge tone="gray">Cancelado</Badge>
-}
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' })
 
@@ -43,7 +35,7 @@ export function OrderHistory({
                 <span className="font-mono text-sm text-gray-600">
                   Pedido #{order.id.slice(0, 8)}
                 </span>
-                <StatusBadge status={order.status} />
+                <OrderStatusBadge order={order} />
               </div>
               <p className="mt-1 text-sm text-gray-800">
                 {order.items.map((i) => `${i.productName} × ${i.quantity}`).join(', ')}
@@ -61,6 +53,36 @@ export function OrderHistory({
                   {formatDecimalBRL(order.totalAmount)}
                 </span>
               </div>
+              {order.invoice && (
+                <p
+                  data-testid="order-invoice"
+                  className="mt-2 flex flex-wrap items-center gap-3 text-sm"
+                >
+                  <span className="text-gray-700">
+                    Nota fiscal{order.invoice.number ? ` nº ${order.invoice.number}` : ''}:
+                  </span>
+                  {order.invoice.pdfUrl && (
+                    <a
+                      href={order.invoice.pdfUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-semibold text-purple-700 underline"
+                    >
+                      PDF
+                    </a>
+                  )}
+                  {order.invoice.xmlUrl && (
+                    <a
+                      href={order.invoice.xmlUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-semibold text-purple-700 underline"
+                    >
+                      XML
+                    </a>
+                  )}
+                </p>
+              )}
               <RefundRequest order={order} onAnswered={onRefundAnswered} />
             </li>
           ))}

@@ -35,7 +35,13 @@ export function RefundRequest({
     mutationFn: () => requestRefund(order.id, reason),
     onSuccess: (answer) => {
       toast({
-        title: answer.status === 'review' ? 'Pedido de reembolso enviado' : 'Reembolso feito',
+        // A refund the shop still sends by hand is not told as done (issue 27).
+        title: {
+          review: 'Pedido de reembolso enviado',
+          return_money: 'Reembolso aprovado',
+          refunded: 'Reembolso feito',
+          declined: 'Reembolso recusado',
+        }[answer.status],
         description: answer.message,
         variant: 'success',
       })
@@ -81,8 +87,9 @@ export function RefundRequest({
       >
         <p>
           Você tem {REFUND_WINDOW_DAYS} dias depois do pagamento para desistir da compra. Se nenhum
-          material deste pedido foi baixado ou aberto, o valor volta na hora para a conta que pagou;
-          se já foi, a loja analisa o pedido.
+          material deste pedido foi baixado ou aberto, o reembolso é aprovado na hora e o valor
+          volta para a conta que pagou (um PIX feito na chave da própria loja é devolvido por ela,
+          que avisa por e-mail quando enviar); se já foi, a loja analisa o pedido.
         </p>
         <p className="text-sm">O acesso aos materiais termina quando o reembolso é feito.</p>
         <NoteField

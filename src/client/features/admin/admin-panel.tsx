@@ -2,7 +2,8 @@ import type { ComponentType } from 'react'
 import { Link, useSearchParams } from 'wouter'
 import type { SessionUser } from '../../../contracts/accounts'
 import { buttonClasses } from '../../ui/button'
-import { AdminTabBar, isAdminTab, type AdminTabId } from './admin-tabs'
+import { AdminTabBar, resolveAdminTab, type AdminTabId } from './admin-tabs'
+import { StoreChecklist } from './checklist/store-checklist'
 import { PaymentModeBanner } from './payment-mode-banner'
 import { BackupTab } from './tabs/backup-tab'
 import { CanvaLinksTab } from './tabs/canva-links-tab'
@@ -10,26 +11,30 @@ import { ClubeTab } from './tabs/clube-tab'
 import { CouponsTab } from './tabs/coupons-tab'
 import { DownloadsTab } from './tabs/downloads-tab'
 import { EmailsTab } from './tabs/emails-tab'
-import { OrderManagementTab } from './tabs/order-management-tab'
-import { OrdersTab } from './tabs/orders-tab'
+import { OrdersView } from './tabs/orders-view'
 import { OverviewTab } from './tabs/overview-tab'
-import { ProductManagementTab } from './tabs/product-management-tab'
-import { ProductsTab } from './tabs/products-tab'
+import { ProductsView } from './tabs/products-view'
 import { RefundsTab } from './tabs/refunds-tab'
+import { ReviewsTab } from './tabs/reviews-tab'
+import { NewslettersTab } from './tabs/newsletters-tab'
+import { InvoicesTab } from './tabs/invoices-tab'
+import { ContactRequestsTab } from './tabs/contact-requests-tab'
 import { SettingsTab } from './tabs/settings-tab'
 import { UsersTab } from './tabs/users-tab'
 import { WhatsappTab } from './tabs/whatsapp-tab'
 
 const PANELS: Record<AdminTabId, ComponentType> = {
   overview: OverviewTab,
-  products: ProductsTab,
-  'product-management': ProductManagementTab,
-  orders: OrdersTab,
-  'order-management': OrderManagementTab,
+  products: ProductsView,
+  orders: OrdersView,
   coupons: CouponsTab,
   clube: ClubeTab,
+  reviews: ReviewsTab,
   refunds: RefundsTab,
+  invoices: InvoicesTab,
+  'contact-requests': ContactRequestsTab,
   users: UsersTab,
+  newsletters: NewslettersTab,
   downloads: DownloadsTab,
   whatsapp: WhatsappTab,
   emails: EmailsTab,
@@ -42,7 +47,8 @@ const PANELS: Record<AdminTabId, ComponentType> = {
 export function AdminPanel({ user }: { user: SessionUser }) {
   const [params, setParams] = useSearchParams()
   const requested = params.get('aba')
-  const active: AdminTabId = isAdminTab(requested) ? requested : 'overview'
+  // An old id (Gestão Produtos, Gestão Pedidos) opens its merged view.
+  const active = resolveAdminTab(requested)
   const Active = PANELS[active]
 
   return (
@@ -55,27 +61,16 @@ export function AdminPanel({ user }: { user: SessionUser }) {
         <Link href="/admin/create-product" className={buttonClasses('primary', 'sm')}>
           + Novo produto
         </Link>
-        <Link href="/admin/config" className={buttonClasses('secondary', 'sm')}>
-          Configurações da loja
-        </Link>
-        <Link href="/upload-multiplo.html" className={buttonClasses('secondary', 'sm')}>
-          Upload múltiplo
-        </Link>
-        <Link href="/acesso-cadastro" className={buttonClasses('ghost', 'sm')}>
-          Mais cadastros
+        <Link href="/" className={buttonClasses('ghost', 'sm')}>
+          Ver a loja
         </Link>
       </nav>
       <PaymentModeBanner />
+      <StoreChecklist />
       <div className="mt-4">
-        <AdminTabBar active={active} onSelect={(id) => setParams({ aba: id }, { replace: true })} />
-      </div>
-      <div
-        role="tabpanel"
-        id={`painel-${active}`}
-        aria-labelledby={`aba-${active}`}
-        className="mt-3"
-      >
-        <Active />
+        <AdminTabBar active={active} onSelect={(id) => setParams({ aba: id }, { replace: true })}>
+          <Active />
+        </AdminTabBar>
       </div>
     </div>
   )

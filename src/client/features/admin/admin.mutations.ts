@@ -59,8 +59,13 @@ export function useDeleteProduct() {
 export function useOrderStatus() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: AdminOrder['status'] }) =>
-      call(adminRoutes.orderStatus, { params: { id }, body: { status } }),
+    mutationFn: ({
+      id,
+      status,
+    }: {
+      id: string
+      status: Exclude<AdminOrder['status'], 'awaiting_confirmation'>
+    }) => call(adminRoutes.orderStatus, { params: { id }, body: { status } }),
     onSuccess: () => {
       done('Status atualizado!')
       for (const queryKey of [adminKeys.orders(), adminKeys.analytics(), adminKeys.downloads()])
@@ -95,7 +100,7 @@ export function useRefundOrder() {
       done(
         'Pedido reembolsado!',
         answer.status === 'return_money'
-          ? 'Devolva o PIX ao comprador e marque “Dinheiro devolvido”.'
+          ? 'Devolva o PIX ao comprador e toque em “Marcar como enviado”.'
           : 'O acesso aos materiais foi encerrado e o comprador foi avisado.',
       ),
     onError: failed('Erro ao reembolsar', 'Não foi possível reembolsar o pedido.'),
@@ -150,5 +155,24 @@ export function useSaveSetting() {
         void queryClient.invalidateQueries({ queryKey })
     },
     onError: failed('Erro ao salvar configuração', 'Failed to save setting'),
+  })
+}
+
+/** The owner's retry or cancel of one nota fiscal. */
+export function useInvoiceAction() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ orderId, action }: { orderId: string; action: 'retry' | 'cancel' }) =>
+      call(action === 'retry' ? adminRoutes.retryInvoice : adminRoutes.cancelInvoice, {
+        params: { orderId },
+      }),
+    onSuccess: (answer) =>
+      done(
+        answer.status === 'cancelled' || answer.status === 'dropped'
+          ? 'Nota cancelada'
+          : 'Pedido enviado',
+      ),
+    onError: failed('Erro na nota fiscal', 'Não foi possível falar com o emissor.'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.invoices() }),
   })
 }

@@ -30,6 +30,11 @@ export const adminKeys = {
   canvaLinks: () => [...adminKeys.all, 'canva-links'] as const,
   emails: () => [...adminKeys.all, 'emails'] as const,
   refunds: () => [...adminKeys.all, 'refunds'] as const,
+  backups: () => [...adminKeys.all, 'backups'] as const,
+  backupStatus: () => [...adminKeys.backups(), 'status'] as const,
+  health: () => [...adminKeys.all, 'health'] as const,
+  invoices: () => [...adminKeys.all, 'invoices'] as const,
+  contactRequests: () => [...adminKeys.all, 'contact-requests'] as const,
 }
 
 /** A read of the panel with no parameters: its key and its route. */
@@ -70,6 +75,9 @@ export const analyticsQuery = () => list(adminKeys.analytics(), adminRoutes.anal
 export const adminOrdersQuery = () => list(adminKeys.orders(), adminRoutes.orders)
 export const downloadsQuery = () => list(adminKeys.downloads(), adminRoutes.downloads)
 export const adminSettingsQuery = () => list(adminKeys.settings(), adminRoutes.settings)
+export const backupsQuery = () => list(adminKeys.backups(), adminRoutes.backups)
+export const healthQuery = () => list(adminKeys.health(), adminRoutes.health)
+export const backupStatusQuery = () => list(adminKeys.backupStatus(), adminRoutes.backupStatus)
 /** Demo, static PIX, Mercado Pago or none: the banner on every tab and the demo switch. */
 export const paymentModeQuery = () => list(adminKeys.paymentMode(), adminRoutes.paymentMode)
 export const whatsappConfigQuery = () =>
@@ -105,3 +113,16 @@ export const adminEmailsQuery = () =>
   })
 
 export const adminRefundsQuery = () => list(adminKeys.refunds(), adminRoutes.refunds)
+
+/** The notas fiscais; asked again now and then, as the worker issues them in the background. */
+export const adminInvoicesQuery = () =>
+  queryOptions({
+    ...list(adminKeys.invoices(), adminRoutes.invoices),
+    refetchInterval: STATUS_POLL_MS,
+  })
+export const adminInvoiceMonthsQuery = () =>
+  list([...adminKeys.invoices(), 'months'], adminRoutes.invoiceMonths)
+
+/** 'Fale conosco' requests, newest first, with their age (the decree's 5 days). */
+export const adminContactRequestsQuery = () =>
+  list(adminKeys.contactRequests(), adminRoutes.contactRequests)

@@ -42,7 +42,7 @@ export function ProductRow({ product, detailed }: { product: RowProduct; detaile
             />
             {!product.isActive && <Badge tone="gray">INATIVO</Badge>}
             {product.stampPdf && <Badge tone="green">Carimbo no PDF</Badge>}
-            <span className="text-gray-400">#{product.id}</span>
+            <span className="text-gray-500">#{product.id}</span>
           </div>
           {detailed && (
             <p className="mt-1 truncate text-xs text-gray-500">

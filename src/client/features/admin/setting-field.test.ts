@@ -54,4 +54,33 @@ describe('the admin config form', () => {
     expect(html).toContain('placeholder="••••1234"')
     expect(html).toContain('value=""')
   })
+
+  it('never shows a setting’s key: every field reads as its label', () => {
+    for (const key of Object.keys(SETTING_SCHEMA) as SettingKey[]) {
+      const html = render(key, '')
+      // The key is the field's name and id (attributes); the text the owner reads has none.
+      const text = html.replace(/<[^>]*>/g, ' ')
+      expect(text, key).not.toContain(key)
+      expect(text).toContain(SETTING_SCHEMA[key].label)
+    }
+  })
+
+  it('an on/off setting is a switch saying Ligado or Desligado, never true or false', () => {
+    const on = render('recovery_enabled', 'true')
+    expect(on).toContain('role="switch"')
+    expect(on).toContain('checked=""')
+    expect(on).toContain('Ligado')
+    const off = render('recovery_enabled', 'false')
+    expect(off).not.toContain('checked=""')
+    expect(off).toContain('Desligado')
+    expect(off.replace(/<[^>]*>/g, ' ')).not.toMatch(/\b(true|false)\b/)
+  })
+
+  it('a choice lists its options by name, the store’s own PIX key first', () => {
+    const html = render('pix_provider', 'auto')
+    const names = [...html.matchAll(/<option[^>]*>([^<]*)<\/option>/g)].map((m) => m[1])
+    expect(names[0]).toMatch(/^Minha chave PIX/)
+    expect(names).toContain('Woovi (OpenPix)')
+    expect(names).not.toContain('auto')
+  })
 })

@@ -4,6 +4,7 @@ import { settingHint } from '../../../contracts/setting-rules'
 import {
   isSettingKey,
   parseSetting,
+  readSetting,
   settingEntry,
   type SettingKey,
 } from '../../../contracts/settings'
@@ -30,6 +31,8 @@ export interface SettingFieldProps {
   /** The stored record, when the server has one. */
   setting?: AdminSetting
   multiline?: boolean
+  /** A multiline field's height in lines (a page's text wants many). */
+  rows?: number
   /** Said after the contract's hint. */
   hint?: string
   /** A warning about the value as typed (e.g. cut to fit the PIX standard), or null. */
@@ -64,15 +67,107 @@ function settingResolver(
 }
 
 /**
- * One setting, saved on blur when it changed (SPEC.md section 7): success or error toast. The
- * value is checked first by the contract's schema, the one the server uses: a value it refuses
- * shows the same Portuguese message under the field, and is not sent.
+ * One setting as the owner reads it: its label and hint from the contract, never its key; an
+ * on/off setting is a switch ('Ligado'/'Desligado') and a choice a list of named options, both
+ * saved as they change; any other value is typed and saved on blur.
  */
-export function SettingField({
+export function SettingField(props: SettingFieldProps) {
+  const kind = contractOf(props.settingKey)?.entry.type.kind
+  if (kind === 'flag') return <FlagField {...props} />
+  if (kind === 'choice') return <ChoiceField {...props} />
+  return <TypedField {...props} />
+}
+
+/** The label of a field: the caller's, the contract's, or (a key only the server knows) its description. */
+function labelOf({ settingKey, label, setting }: SettingFieldProps): string {
+  const contract = contractOf(settingKey)
+  return label ?? contract?.entry.label ?? setting?.description ?? 'Configuração'
+}
+
+function FlagField(props: SettingFieldProps) {
+  const { settingKey, setting } = props
+  const contract = contractOf(settingKey)!
+  const save = useSaveSetting()
+  const on = readSetting(contract.key, setting?.value ?? '') === true
+  const id = `config-${settingKey}`
+  return (
+    <div data-testid={`setting-${settingKey}`} className="flex items-start justify-between gap-3">
+      <div>
+        <label htmlFor={id} className="block text-sm font-semibold text-gray-800">
+          {labelOf(props)}
+        </label>
+        {contract.hint && (
+          <p id={`${id}-ajuda`} className="mt-1 text-xs text-gray-500">
+            {contract.hint}
+          </p>
+        )}
+      </div>
+      <label className="flex shrink-0 items-center gap-2 text-sm font-semibold text-gray-800">
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          checked={on}
+          disabled={save.isPending}
+          aria-describedby={contract.hint ? `${id}-ajuda` : undefined}
+          onChange={(e) =>
+            save.mutate({
+              key: settingKey,
+              value: e.target.checked ? 'true' : 'false',
+              category: contract.entry.category,
+            })
+          }
+          className="size-6 accent-purple-700"
+        />
+        <span aria-hidden="true">{on ? 'Ligado' : 'Desligado'}</span>
+      </label>
+    </div>
+  )
+}
+
+function ChoiceField(props: SettingFieldProps) {
+  const { settingKey, setting } = props
+  const contract = contractOf(settingKey)!
+  const save = useSaveSetting()
+  const type = contract.entry.type
+  const current = String(readSetting(contract.key, setting?.value ?? ''))
+  const id = `config-${settingKey}`
+  return (
+    <div data-testid={`setting-${settingKey}`}>
+      <label htmlFor={id} className="block text-sm font-semibold text-gray-800">
+        {labelOf(props)}
+      </label>
+      <select
+        id={id}
+        value={current}
+        disabled={save.isPending}
+        onChange={(e) =>
+          save.mutate({ key: settingKey, value: e.target.value, category: contract.entry.category })
+        }
+        className="mt-1 block h-11 w-full rounded-xl border-2 border-purple-100 bg-white px-3 text-base focus:border-purple-500 focus:outline-none"
+      >
+        {(type.options ?? []).map((option) => (
+          <option key={option} value={option}>
+            {type.optionLabels?.[option] ?? option}
+          </option>
+        ))}
+      </select>
+      {contract.hint && <p className="mt-1 text-xs text-gray-500">{contract.hint}</p>}
+    </div>
+  )
+}
+
+/**
+ * A typed setting, saved on blur when it changed (SPEC.md section 7): success or error toast.
+ * The value is checked first by the contract's schema, the one the server uses: a value it
+ * refuses shows the same Portuguese message under the field, and is not sent.
+ */
+function TypedField({
   settingKey,
   label,
   setting,
   multiline,
+  rows,
   hint,
   notice,
 }: SettingFieldProps) {
@@ -140,11 +235,11 @@ export function SettingField({
   return (
     <div data-testid={`setting-${settingKey}`}>
       <label htmlFor={id} className="block text-sm font-semibold text-gray-800">
-        {label ?? contract?.entry.label ?? (description || settingKey)}
+        {labelOf({ settingKey, label, setting })}
         {save.isPending && <span className="ml-2 font-normal text-purple-600">salvando...</span>}
       </label>
       {multiline ? (
-        <textarea {...common} />
+        <textarea rows={rows} {...common} />
       ) : (
         <input
           type={(type && INPUT_TYPES[type.kind]) ?? 'text'}
@@ -154,9 +249,7 @@ export function SettingField({
         />
       )}
       <p id={`${id}-ajuda`} className="mt-1 text-xs text-gray-500">
-        <code>{settingKey}</code>
-        {hints ? ` · ${hints}` : ''}
-        {secret ? ' · valor oculto; digite um novo para trocar' : ''}
+        {[hints, secret && 'valor oculto; digite um novo para trocar'].filter(Boolean).join(' · ')}
       </p>
       {problem && (
         <p id={`${id}-erro`} role="alert" className="mt-1 text-sm font-semibold text-red-700">

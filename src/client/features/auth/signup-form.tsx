@@ -4,6 +4,7 @@ import { SignupForm as SignupSchema } from '../../../contracts/accounts'
 import { fieldErrors } from '../../lib/form-errors'
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate'
 import { Button } from '../../ui/button'
+import { ConsentCheckbox } from '../../ui/consent-checkbox'
 import { Field } from '../../ui/field'
 import { toast } from '../../ui/toast-store'
 import { useRegister } from './auth.mutations'
@@ -23,6 +24,7 @@ const EMPTY = {
 export function SignupForm() {
   const [form, setForm] = useState(EMPTY)
   const [errors, setErrors] = useState<Record<string, string>>({})
+  const [newsletter, setNewsletter] = useState(false)
   const register = useRegister()
   const goLater = useDelayedNavigate()
 
@@ -32,7 +34,7 @@ export function SignupForm() {
     if (!parsed.success) return setErrors(fieldErrors(parsed.error))
     setErrors({})
     const { confirmPassword: _confirmed, ...body } = parsed.data
-    register.mutate(body, {
+    register.mutate(newsletter ? { ...body, newsletter: true } : body, {
       onSuccess: () => {
         toast({
           title: 'Conta criada com sucesso!',
@@ -86,6 +88,11 @@ export function SignupForm() {
         type="password"
         autoComplete="new-password"
         {...field('confirmPassword')}
+      />
+      <ConsentCheckbox
+        id="cadastro-newsletter"
+        checked={newsletter}
+        onChange={(e) => setNewsletter(e.target.checked)}
       />
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {busy ? 'Criando conta...' : 'Criar conta'}

@@ -3,6 +3,7 @@ import type { AddToCartBody, CartItem } from '../../../contracts/cart'
 import * as cartRoutes from '../../../contracts/api-routes/cart-edit.routes'
 import { HttpError, call } from '../../lib/api'
 import { cartQuery } from './cart.queries'
+import { adEvent } from '../../lib/ad-events'
 
 export const ADD_FAILED_MESSAGE = 'Falha ao adicionar item ao carrinho'
 
@@ -26,6 +27,8 @@ function isFinalRefusal(error: unknown): boolean {
  * uncached). The server treats a repeated timestamp as the same add, so nothing is doubled.
  */
 export async function addToCart({ productId, quantity = 1 }: AddToCartInput): Promise<CartItem> {
+  // The ad pixels' AddToCart (read only after the buyer's 'Aceitar').
+  adEvent({ name: 'AddToCart', ids: [String(productId)] })
   try {
     return await call(cartRoutes.add, { body: { productId, quantity } })
   } catch (error) {

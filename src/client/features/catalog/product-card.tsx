@@ -38,6 +38,19 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
         <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-gray-900 sm:text-base">
           {product.name}
         </h3>
+        {product.rating ? (
+          // One star and the figure: the cards are on the home page, whose script stays small.
+          <p className="text-xs text-gray-600" data-testid="card-rating">
+            <span aria-hidden="true" className="text-amber-400">
+              ★{' '}
+            </span>
+            <span className="font-semibold text-gray-800">
+              {product.rating.average.toFixed(1).replace('.', ',')}
+            </span>{' '}
+            ({product.rating.count}
+            <span className="sr-only"> avaliações</span>)
+          </p>
+        ) : null}
         <div className="mt-auto flex items-center justify-between gap-2 pt-1">
           <ProductPrice product={product} className="text-base sm:text-lg" />
           <span

@@ -18,6 +18,7 @@ import { createCardOrder, paymentMethodsQuery } from './checkout.api'
 import { saveCouponCode, useCouponCode } from '../cart/coupon'
 import { EMPTY_CART_HINT, EmptyCart } from './empty-cart'
 import { OrderSummary } from './order-summary'
+import { usePixPromise } from './pix-promise'
 
 type CardField = 'firstName' | 'lastName' | 'email' | 'phone'
 const EMPTY = { firstName: '', lastName: '', email: '', phone: '' }
@@ -26,6 +27,7 @@ const EMPTY = { firstName: '', lastName: '', email: '', phone: '' }
 export function CardCheckout() {
   const { data: items = [], isPending } = useQuery(cartQuery())
   const methods = useQuery(paymentMethodsQuery())
+  const pixPromise = usePixPromise()
   const [values, setValues] = useState<Record<CardField, string>>(EMPTY)
   const [invalid, setInvalid] = useState(false)
   const couponCode = useCouponCode()
@@ -104,7 +106,7 @@ export function CardCheckout() {
           <p className="mt-1 text-sm text-gray-700">
             {failed
               ? (pay.error?.message ?? 'O pagamento com cartão não está disponível agora.')
-              : 'Aprovação na hora e materiais liberados logo após o pagamento.'}
+              : pixPromise.line}
           </p>
           <Link
             href="/checkout-pix"
@@ -146,6 +148,7 @@ export function CardCheckout() {
 }
 
 function CardUnavailable() {
+  const pixPromise = usePixPromise()
   return (
     <div
       data-testid="card-unavailable"
@@ -154,9 +157,7 @@ function CardUnavailable() {
       <p className="text-lg font-bold text-gray-900">
         O pagamento com cartão não está disponível nesta loja.
       </p>
-      <p className="mt-1 text-gray-700">
-        Pague com PIX: aprovação na hora e materiais liberados logo após o pagamento.
-      </p>
+      <p className="mt-1 text-gray-700">Pague com PIX. {pixPromise.line}</p>
       <Link href="/checkout-pix" className={buttonClasses('success', 'md', 'mt-4 w-full')}>
         Pagar com PIX
       </Link>

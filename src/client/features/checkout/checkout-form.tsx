@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form'
 import { z } from 'zod'
 import type { CartItem } from '../../../contracts/cart'
 import { EMPTY_CART_MESSAGE, GuestCustomerData } from '../../../contracts/checkout'
+import { InvoiceRequest } from '../../../contracts/invoices'
 import { TAX_ID_REQUIRED_MESSAGE, TaxIdField } from '../../../contracts/tax-id'
 import { showServerFieldError } from '../../lib/server-field-error'
 import { Button } from '../../ui/button'
@@ -18,6 +19,8 @@ import { useCheckoutTotal } from './checkout-total'
 import { checkoutLines, useChosenBumps } from './order-bumps'
 import { EMPTY_CART_HINT } from './empty-cart'
 import { GuestFields } from './guest-fields'
+import { InvoiceFields } from './invoice-fields'
+import { ContractSummary } from './contract-summary'
 import {
   EMPTY_GUEST_FORM,
   GUEST_FIELD_ORDER,
@@ -25,8 +28,11 @@ import {
   validateGuest,
   type CheckoutFormValues,
 } from './guest-validation'
+import { ConsentCheckbox } from '../../ui/consent-checkbox'
 import { PaymentMethod, TermsCheckbox } from './payment-options'
 import { usePlaceOrder } from './use-place-order'
+import { adEvent } from '../../lib/ad-events'
+import { useCheckoutDraft } from './checkout-draft'
 
 /** A CPF/CNPJ with its check digits, and present: the provider charges no one without it. */
 const RequiredTaxId = TaxIdField.refine(Boolean, { error: TAX_ID_REQUIRED_MESSAGE })
@@ -36,16 +42,24 @@ const RequiredTaxId = TaxIdField.refine(Boolean, { error: TAX_ID_REQUIRED_MESSAG
  * section 5 messages) and, only while the store's PIX provider asks for it, the payer's CPF.
  */
 function checkoutSchema(guest: boolean, askTaxId: boolean) {
-  return z.object({
+  const base = z.object({
     customerData: guest ? GuestCustomerData : z.unknown(),
     taxId: askTaxId ? RequiredTaxId : z.unknown(),
+    newsletter: z.boolean(),
   })
+  // The nota's document is checked (digit by digit, and a CNPJ's company name) only when asked.
+  return z.union([
+    base.extend({ wantsInvoice: z.literal(true), invoice: InvoiceRequest }),
+    base.extend({ wantsInvoice: z.literal(false), invoice: z.unknown() }),
+  ])
 }
 
 /** Every field a refusal of the server may name, in the order of the form. */
 const FIELDS: Path<CheckoutFormValues>[] = [
   ...GUEST_FIELD_ORDER.map((field) => `customerData.${field}` as const),
   'taxId',
+  'invoice.taxId',
+  'invoice.companyName',
 ]
 
 /** Customer data (guests only), PIX, terms and the finalize button of /checkout. */
@@ -55,9 +69,16 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
   const bumps = useChosenBumps()
   const guest = !user
   const { totalCents } = useCheckoutTotal(items)
+  // The ad pixels' InitiateCheckout, once per checkout screen (read only after 'Aceitar').
+  useEffect(() => {
+    adEvent({ name: 'InitiateCheckout', ids: items.map((i) => String(i.productId)) })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   // Asked only while the store's PIX provider needs the payer's document (Asaas), and only
   // when there is something to pay: a free order charges nobody (checkout.service.ts).
-  const askTaxId = useQuery(paymentMethodsQuery()).data?.taxIdRequired === true && totalCents > 0
+  const methods = useQuery(paymentMethodsQuery()).data
+  const askTaxId = methods?.taxIdRequired === true && totalCents > 0
+  const offerInvoice = methods?.invoice === true && totalCents > 0
   // Raw: what is sent is what was typed, as before; the server parses it again anyway.
   const resolver = useMemo(
     () =>
@@ -67,16 +88,32 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
     [guest, askTaxId],
   )
   const form = useForm<CheckoutFormValues>({
-    defaultValues: { customerData: EMPTY_GUEST_FORM, taxId: '' },
+    defaultValues: {
+      customerData: EMPTY_GUEST_FORM,
+      taxId: '',
+      newsletter: false,
+      wantsInvoice: false,
+      invoice: { taxId: '', companyName: '' },
+    },
     resolver,
   })
   const { register, handleSubmit, control, setError, getValues } = form
   const { errors } = form.formState
   const placeOrder = usePlaceOrder((error) => showServerFieldError(error, FIELDS, setError))
-  const [acceptTerms, createAccount] = useWatch({
-    control,
-    name: ['customerData.acceptTerms', 'customerData.createAccount'],
-  })
+  const [acceptTerms, createAccount, typedEmail, newsletter, wantsInvoice, invoiceTaxId] = useWatch(
+    {
+      control,
+      name: [
+        'customerData.acceptTerms',
+        'customerData.createAccount',
+        'customerData.email',
+        'newsletter',
+        'wantsInvoice',
+        'invoice.taxId',
+      ],
+    },
+  )
+  useCheckoutDraft(guest ? typedEmail : '', newsletter, items)
 
   const placeValid = (values: CheckoutFormValues) => {
     if (placeOrder.isPending) return
@@ -90,6 +127,15 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
       ...(guest ? { customerData: guestInput(values.customerData) } : {}),
       couponCode,
       ...(askTaxId ? { taxId: values.taxId } : {}),
+      newsletter: values.newsletter,
+      ...(offerInvoice && values.wantsInvoice
+        ? {
+            invoice: {
+              taxId: values.invoice.taxId,
+              ...(values.invoice.companyName ? { companyName: values.invoice.companyName } : {}),
+            },
+          }
+        : {}),
     })
   }
 
@@ -102,6 +148,12 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
     const result = guest ? validateGuest(getValues('customerData')) : null
     if (result && !result.ok) {
       toast({ title: result.title, description: result.summary, variant: 'destructive' })
+    } else if (found.invoice?.taxId?.message || found.invoice?.companyName?.message) {
+      toast({
+        title: (found.invoice.taxId?.message ?? found.invoice.companyName?.message)!,
+        description: 'Confira os dados da nota fiscal.',
+        variant: 'destructive',
+      })
     } else if (found.taxId?.message) {
       toast({
         title: found.taxId.message,
@@ -135,6 +187,16 @@ export function CheckoutForm({ items }: { items: CartItem[] }) {
       <PaymentMethod
         taxId={askTaxId ? { input: register('taxId'), error: errors.taxId?.message } : undefined}
       />
+      {offerInvoice && (
+        <InvoiceFields
+          register={register}
+          wantsInvoice={wantsInvoice}
+          isCompany={invoiceTaxId.replace(/\D/g, '').length === 14}
+          errors={errors.invoice}
+        />
+      )}
+      <ConsentCheckbox id="checkout-newsletter" {...register('newsletter')} />
+      <ContractSummary items={items} />
       <TermsCheckbox
         input={register('customerData.acceptTerms')}
         error={errors.customerData?.acceptTerms?.message}

@@ -5,6 +5,8 @@ import * as checkoutRoutes from '../../../contracts/api-routes/checkout.routes'
 import type { CheckoutAnswer, CheckoutRequest, PixPaymentData } from '../../../contracts/checkout'
 import { HttpError, call } from '../../lib/api'
 import { withTimeout } from '../../lib/timeout'
+import { readAttribution } from '../../lib/attribution'
+import { consentBody } from '../../lib/consent'
 
 /** SPEC.md section 9: each status request gives up after 8 s. */
 const STATUS_TIMEOUT_MS = 8000
@@ -74,9 +76,12 @@ export const paymentMethodsQuery = () =>
     staleTime: 60_000,
   })
 
+/** Where the buyer came from and their banner answer go with every order. */
+const sourceOfOrder = () => ({ attribution: readAttribution(), consent: consentBody() })
+
 export function createPixOrder(body: CheckoutRequest) {
   return withDeadline(CHECKOUT_TIMEOUT_MS, undefined, (signal) =>
-    call(checkoutRoutes.checkout, { body, signal }),
+    call(checkoutRoutes.checkout, { body: { ...body, ...sourceOfOrder() }, signal }),
   )
 }
 
@@ -87,9 +92,14 @@ export function confirmPayment(orderId: string) {
   })
 }
 
+/** The buyer's 'Já paguei': the order awaits the shop's confirmation (issue 27). */
+export function claimPayment(orderId: string) {
+  return call(checkoutRoutes.claimPaid, { params: { id: orderId } })
+}
+
 /** The client's names, prices and total are sent as SPEC.md says; the server ignores them. */
 export function createCardOrder(body: BodyOf<typeof checkoutRoutes.cardOrder>) {
-  return call(checkoutRoutes.cardOrder, { body })
+  return call(checkoutRoutes.cardOrder, { body: { ...body, ...sourceOfOrder() } })
 }
 
 /** pixPaymentData, or the same built from the older pixData shape. */

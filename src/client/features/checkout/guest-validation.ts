@@ -18,6 +18,11 @@ export type GuestField = keyof GuestFormValues
 export interface CheckoutFormValues {
   customerData: GuestFormValues
   taxId: string
+  /** 'Quero receber novidades e promoções por e-mail': unticked until she ticks it. */
+  newsletter: boolean
+  /** 'Quero nota fiscal' and the document it goes to (sent as `invoice` only when ticked). */
+  wantsInvoice: boolean
+  invoice: { taxId: string; companyName: string }
 }
 
 /** What the API takes as `customerData`: no address when blank, no password without an account. */

@@ -8,6 +8,7 @@ import { cartQuery } from '../cart/cart.queries'
 import { forgetPaidTempItem } from '../cart/temp-checkout'
 import { clearPendingOrder, materialsHref, readPendingOrder } from './pending-order'
 import { useFocusOnMount } from './use-focus-on-mount'
+import { adEvent } from '../../lib/ad-events'
 
 /** SPEC.md section 4: 3 s after a confirmation, 2 s when the account was just created. */
 const REDIRECT_MS = 3000
@@ -34,6 +35,8 @@ export function OrderCompleted({ orderId }: { orderId: string }) {
     // Only the first time this browser sees the order paid: a revisit must not empty a new cart.
     if (order && !finished.has(orderId)) {
       finished.add(orderId)
+      // The pixels' Purchase carries the order's id: the server's event has the same one.
+      adEvent({ name: 'Purchase', ids: order.productIds?.map(String), eventId: orderId })
       clearPendingOrder(orderId)
       forgetPaidTempItem(order.productIds)
     }

@@ -9,6 +9,7 @@ import { ExistingAccountNotice } from './existing-account-notice'
 import { OrderCompleted } from './order-completed'
 import { clearPendingOrder } from './pending-order'
 import { usePaymentPolling } from './payment-polling'
+import { ClaimButtons } from './manual-confirmation'
 import { PixPaymentView } from './pix-payment-view'
 
 /** /checkout?order={id}: the order's status decides the view; polling keeps it current. */
@@ -23,6 +24,8 @@ export function OrderWait({ orderId }: { orderId: string }) {
   const polling = usePaymentPolling(orderId, waiting)
   const gone = !data && error instanceof HttpError && error.status === 404
   const closed = data && !waiting && !isPaidStatus(data.status)
+  // An expired PIX to the store's own key: the buyer may have paid late (issue 27).
+  const lateClaim = closed && data.canClaimPayment
 
   useEffect(() => {
     if (gone || closed) clearPendingOrder(orderId)
@@ -58,15 +61,32 @@ export function OrderWait({ orderId }: { orderId: string }) {
         {closed ? '⌛' : '🔎'}
       </p>
       <h1 className="mt-3 text-xl font-bold text-purple-900">
-        {closed ? 'Pedido cancelado' : gone ? 'Pedido não encontrado' : 'Erro ao carregar pedido'}
+        {lateClaim
+          ? 'O prazo do PIX terminou'
+          : closed
+            ? 'Pedido cancelado'
+            : gone
+              ? 'Pedido não encontrado'
+              : 'Erro ao carregar pedido'}
       </h1>
       <p className="mt-1 text-gray-600">
-        {closed
-          ? 'Este pedido expirou ou foi cancelado. Você pode fazer um novo pedido.'
-          : gone
-            ? 'Não encontramos este pedido neste navegador.'
-            : (error?.message ?? 'Tente novamente em instantes.')}
+        {lateClaim
+          ? 'Este código PIX não deve mais ser pago. Se você já pagou, avise a loja: ela confere o pagamento e libera os materiais.'
+          : closed
+            ? 'Este pedido expirou ou foi cancelado. Você pode fazer um novo pedido.'
+            : gone
+              ? 'Não encontramos este pedido neste navegador.'
+              : (error?.message ?? 'Tente novamente em instantes.')}
       </p>
+      {lateClaim && (
+        <div
+          data-testid="late-claim"
+          className="mt-4 rounded-2xl border-2 border-emerald-200 bg-emerald-50 p-4 text-left"
+        >
+          <p className="font-bold text-emerald-900">Já pagou? Envie o comprovante</p>
+          <ClaimButtons order={data} amount={data.totalAmount} label="Já paguei este pedido" />
+        </div>
+      )}
       <div className="mt-5 flex flex-col gap-2">
         {!closed && !gone && (
           <Button variant="secondary" onClick={() => void refetch()}>
@@ -74,6 +94,7 @@ export function OrderWait({ orderId }: { orderId: string }) {
           </Button>
         )}
         <Button
+          variant={lateClaim ? 'secondary' : undefined}
           onClick={() => {
             clearPendingOrder(orderId)
             navigate('/checkout', { replace: true })

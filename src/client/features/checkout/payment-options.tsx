@@ -1,6 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { Badge } from '../../ui/badge'
 import { Field } from '../../ui/field'
+import { usePixPromise } from './pix-promise'
 
 export interface TaxIdInput {
   /** The field's registration in the checkout form. */
@@ -13,6 +14,7 @@ export interface TaxIdInput {
  * store's PIX provider charges only with the payer's CPF/CNPJ (Asaas), so it is asked here.
  */
 export function PaymentMethod({ taxId }: { taxId?: TaxIdInput | undefined }) {
+  const pixPromise = usePixPromise()
   return (
     <fieldset className="rounded-2xl border border-purple-100 bg-white p-4 shadow-sm">
       <legend className="px-1 text-lg font-bold text-purple-900">Forma de pagamento</legend>
@@ -29,9 +31,7 @@ export function PaymentMethod({ taxId }: { taxId?: TaxIdInput | undefined }) {
           <span className="flex flex-wrap items-center gap-2 font-bold text-gray-900">
             PIX <Badge tone="green">Recomendado</Badge>
           </span>
-          <span className="block text-sm text-gray-600">
-            Aprovação na hora e materiais liberados logo após o pagamento.
-          </span>
+          <span className="block text-sm text-gray-600">{pixPromise.line}</span>
         </span>
       </label>
       {taxId && (

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast-store'
 import { confirmPayment, isPaidStatus, orderStatusQuery } from './checkout.api'
-import { ManualConfirmation } from './manual-confirmation'
+import { AwaitingConfirmation, ManualConfirmation } from './manual-confirmation'
 import { clearPendingOrder } from './pending-order'
 import { PixCodeBox } from './pix-code-box'
 import { PixCountdown } from './pix-countdown'
@@ -42,6 +42,38 @@ export function PixPaymentView({ order, exhausted, onCheckAgain }: PixPaymentVie
         variant: 'destructive',
       }),
   })
+
+  if (order.awaitingConfirmation) {
+    return (
+      <section aria-labelledby="pix-titulo" className="mx-auto max-w-lg">
+        <div className="rounded-3xl border border-purple-100 bg-white p-5 shadow-sm">
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            id="pix-titulo"
+            className="text-center text-2xl font-extrabold text-purple-900"
+          >
+            Pagamento em conferência
+          </h1>
+          <p
+            data-testid="pix-amount"
+            className="mt-1 text-center text-3xl font-extrabold text-purple-700"
+          >
+            {formatDecimalBRL(pix?.amount ?? order.totalAmount)}
+          </p>
+          <p className="text-center text-sm text-gray-600">Pedido #{order.id.slice(0, 8)}</p>
+          <AwaitingConfirmation />
+          {exhausted && (
+            <div className="mt-4 text-center">
+              <Button variant="secondary" size="sm" onClick={onCheckAgain}>
+                Verificar pagamento
+              </Button>
+            </div>
+          )}
+        </div>
+      </section>
+    )
+  }
 
   return (
     <section aria-labelledby="pix-titulo" className="mx-auto max-w-lg">
@@ -104,12 +136,12 @@ export function PixPaymentView({ order, exhausted, onCheckAgain }: PixPaymentVie
           <li>Abra o app do seu banco e escolha PIX.</li>
           <li>Cole o código (PIX Copia e Cola) ou leia o QR Code.</li>
           {manual ? (
-            <li>Pague e envie o comprovante pelo WhatsApp da loja.</li>
+            <li>Pague e toque em &lsquo;Já paguei&rsquo; logo abaixo.</li>
           ) : (
             <li>Confirme o pagamento: esta página atualiza sozinha.</li>
           )}
         </ol>
-        {manual && <ManualConfirmation orderId={order.id} pix={pix} />}
+        {manual && <ManualConfirmation order={order} />}
         {pix?.ticketUrl && (
           <a
             href={pix.ticketUrl}

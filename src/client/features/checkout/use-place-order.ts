@@ -50,6 +50,10 @@ interface PlaceOrderInput {
   couponCode?: string
   /** The payer's CPF/CNPJ, only when the store's PIX provider asks for it (Asaas). */
   taxId?: string
+  /** The newsletter box ticked (sent only then: absent is no consent). */
+  newsletter?: boolean
+  /** 'Quero nota fiscal': the document the nota goes to. */
+  invoice?: { taxId: string; companyName?: string }
 }
 
 /**
@@ -73,12 +77,22 @@ export function usePlaceOrder(showUnderField: (error: unknown) => boolean = () =
   }
 
   return useMutation({
-    mutationFn: ({ items, lines, customerData, couponCode, taxId }: PlaceOrderInput) =>
+    mutationFn: ({
+      items,
+      lines,
+      customerData,
+      couponCode,
+      taxId,
+      newsletter,
+      invoice,
+    }: PlaceOrderInput) =>
       createPixOrder({
         items: lines ?? items.map(({ productId, quantity }) => ({ productId, quantity })),
         customerData,
         ...(couponCode ? { couponCode } : {}),
         ...(taxId ? { taxId } : {}),
+        ...(newsletter ? { newsletter: true } : {}),
+        ...(invoice ? { invoice } : {}),
       }),
     onSuccess: (answer, { items, customerData }) => {
       const { order } = answer
@@ -116,6 +130,8 @@ export function usePlaceOrder(showUnderField: (error: unknown) => boolean = () =
         couponCode: order.couponCode,
         pixPaymentData: pixOf(answer),
         expiresAt: answer.pixPaymentData?.expiresAt ?? null,
+        awaitingConfirmation: false,
+        canClaimPayment: order.status === 'pending' && answer.pixPaymentData !== null,
       })
       if (answer.accountCreated) {
         void queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey })

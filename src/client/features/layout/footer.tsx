@@ -2,12 +2,21 @@ import { Link } from 'wouter'
 import { formatPhoneBR, instagramHandle, instagramLink, whatsappLink } from '../../lib/format'
 import { usePublicSetting } from '../settings/settings.queries'
 import { InstagramIcon, WhatsAppIcon } from './icons'
+import {
+  capitalised,
+  StoreMark,
+  useSellerIdentity,
+  useStoreName,
+  type SellerIdentity,
+} from '../settings/store-brand'
+import { NewsletterSignup } from './newsletter-signup'
 
 const LEGAL_LINKS = [
   { href: '/sobre-nos', label: 'Sobre nós' },
-  { href: '/sobre-nos#faq', label: 'Perguntas frequentes' },
+  { href: '/sobre-nos#perguntas-frequentes', label: 'Perguntas frequentes' },
   { href: '/politica-privacidade', label: 'Política de privacidade' },
   { href: '/termos-uso', label: 'Termos de uso' },
+  { href: '/fale-conosco', label: 'Fale conosco' },
 ]
 
 const linkClass =
@@ -18,15 +27,16 @@ export function Footer() {
   const whatsapp = usePublicSetting('footer_whatsapp', usePublicSetting('whatsapp_number'))
   const email = usePublicSetting('footer_email')
   const instagram = usePublicSetting('footer_instagram')
-  const cnpj = usePublicSetting('footer_cnpj')
-  const address = usePublicSetting('footer_address')
+  const hours = usePublicSetting('support_hours')
+  const storeName = useStoreName()
+  const seller = useSellerIdentity()
 
   return (
     <footer className="mt-16 bg-purple-950 text-sm text-purple-100">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section>
           <p className="flex items-center gap-2 text-base font-bold text-white">
-            <span aria-hidden="true">🍎</span> Materiais Pedagógicos
+            <StoreMark className="h-8" /> {storeName}
           </p>
           {description && <p className="mt-2 leading-relaxed text-purple-200">{description}</p>}
         </section>
@@ -69,9 +79,11 @@ export function Footer() {
                 </a>
               </li>
             )}
-            <li className="flex items-center gap-2">
-              <span aria-hidden="true">🕗</span> Segunda a sexta, das 8h às 18h
-            </li>
+            {hours && (
+              <li className="flex items-center gap-2">
+                <span aria-hidden="true">🕗</span> {capitalised(hours)}
+              </li>
+            )}
           </ul>
         </section>
         <nav aria-labelledby="footer-institucional">
@@ -86,19 +98,44 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            <li>
+              <button
+                type="button"
+                data-testid="consent-open"
+                className={linkClass}
+                onClick={() => void import('../consent/consent-entry').then((m) => m.openBanner())}
+              >
+                Cookies e anúncios
+              </button>
+            </li>
           </ul>
         </nav>
+        <NewsletterSignup />
       </div>
       <div className="border-t border-purple-800">
         <div className="mx-auto max-w-6xl space-y-1 px-4 py-4 text-xs text-purple-300">
-          <p>© {new Date().getFullYear()} Materiais Pedagógicos. Todos os direitos reservados.</p>
-          {cnpj && <p>CNPJ: {cnpj}</p>}
-          {address && <p>{address}</p>}
+          <p>
+            © {new Date().getFullYear()} {storeName}. Todos os direitos reservados.
+          </p>
+          <SellerLines seller={seller} />
           <p>
             Pagamentos via PIX <span aria-hidden="true">💠</span>
           </p>
         </div>
       </div>
     </footer>
+  )
+}
+
+/** Who sells (Decreto 7.962/2013, art. 2), one line each; nothing when not filled in. */
+function SellerLines({ seller }: { seller: SellerIdentity }) {
+  const head = [seller.name, seller.document].filter(Boolean).join(' · ')
+  const contact = [seller.email, seller.phone].filter(Boolean).join(' · ')
+  return (
+    <div data-testid="seller-identity" className="space-y-1">
+      {head && <p>{head}</p>}
+      {seller.address && <p>{seller.address}</p>}
+      {contact && <p>{contact}</p>}
+    </div>
   )
 }

@@ -3,13 +3,24 @@ import { AuthButton } from './auth-button'
 import { CartButton } from './cart-button'
 import { SecurityBadge } from './security-badge'
 import { SocialLinks } from './social-links'
+import { StoreMark, useStoreName } from '../settings/store-brand'
 
 export function Header() {
+  const storeName = useStoreName()
   return (
     <header className="sticky top-0 z-40 bg-white/95 shadow-sm backdrop-blur">
       <div className="bg-purple-900 text-xs text-purple-50">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-1.5">
           <SecurityBadge />
+          {/* Where a buyer (logged in or not) finds what she bought, on every page: in this
+              strip, where it fits beside the cart's total on a 390 px phone. */}
+          <Link
+            href="/meus-materiais"
+            data-testid="header-my-materials"
+            className="inline-flex min-h-6 shrink-0 items-center rounded-full bg-white/15 px-2.5 font-semibold whitespace-nowrap text-white hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white"
+          >
+            Meus materiais
+          </Link>
           <SocialLinks />
         </div>
       </div>
@@ -18,12 +29,12 @@ export function Header() {
           href="/"
           className="flex min-w-0 items-center gap-2 rounded-lg focus-visible:outline-3 focus-visible:outline-purple-500"
         >
-          <span aria-hidden="true" className="text-2xl">
-            🍎
-          </span>
-          <span className="min-w-0 text-[15px] leading-tight font-extrabold sm:text-lg">
-            <span className="block text-purple-800 sm:inline">Materiais </span>
-            <span className="block text-pink-600 sm:inline">Pedagógicos</span>
+          <StoreMark />
+          <span
+            data-testid="store-name"
+            className="line-clamp-2 min-w-0 text-[15px] leading-tight font-extrabold text-purple-800 sm:text-lg"
+          >
+            {storeName}
           </span>
         </Link>
         <nav aria-label="Conta e carrinho" className="flex shrink-0 items-center gap-2">

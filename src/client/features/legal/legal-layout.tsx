@@ -5,15 +5,25 @@ import { cn } from '../../lib/cn'
 
 const PAGES = [
   { href: '/sobre-nos', label: 'Sobre nós' },
-  { href: '/sobre-nos#faq', label: 'Dúvidas' },
+  { href: '/sobre-nos#perguntas-frequentes', label: 'Dúvidas' },
   { href: '/politica-privacidade', label: 'Privacidade' },
   { href: '/termos-uso', label: 'Termos de uso' },
+  { href: '/fale-conosco', label: 'Fale conosco' },
 ]
 
 export const LAST_UPDATED = '11 de julho de 2025'
 
 /** Shell of the static pages: title, date, links between them, and scrolling to #anchors. */
-export function LegalLayout({ title, children }: { title: string; children: ReactNode }) {
+export function LegalLayout({
+  title,
+  children,
+  updated = true,
+}: {
+  title: string
+  children: ReactNode
+  /** false: the owner's own text, whose date this page cannot know. */
+  updated?: boolean
+}) {
   const [location] = useLocation()
 
   useEffect(() => {
@@ -41,7 +51,7 @@ export function LegalLayout({ title, children }: { title: string; children: Reac
         ))}
       </nav>
       <h1 className="text-3xl font-extrabold text-purple-900">{title}</h1>
-      <p className="mt-1 text-sm text-gray-500">Última atualização: {LAST_UPDATED}</p>
+      {updated && <p className="mt-1 text-sm text-gray-500">Última atualização: {LAST_UPDATED}</p>}
       <div className="legal-prose mt-6">{children}</div>
     </div>
   )

@@ -2,6 +2,7 @@ import { usePublicSetting } from '../settings/settings.queries'
 
 export function InfoCard({ isFree }: { isFree: boolean }) {
   const maxDownloads = usePublicSetting('max_downloads', '3')
+  const hours = usePublicSetting('support_hours')
   return (
     <section
       aria-labelledby="info-compra"
@@ -25,7 +26,7 @@ export function InfoCard({ isFree }: { isFree: boolean }) {
         )}
         <li>
           <span aria-hidden="true">💬 </span>
-          Suporte pelo WhatsApp, de segunda a sexta, das 8h às 18h
+          {hours ? `Suporte pelo WhatsApp: ${hours}` : 'Suporte pelo WhatsApp'}
         </li>
       </ul>
     </section>

@@ -1,5 +1,7 @@
+import { useEffect } from 'react'
 import { Link } from 'wouter'
 import type { Product } from '../../../contracts/products'
+import { adEvent } from '../../lib/ad-events'
 import { CategoryBadge } from '../catalog/category-badge'
 import { DetailBenefits } from './detail-benefits'
 import { Gallery } from './gallery'
@@ -7,11 +9,16 @@ import { InfoCard } from './info-card'
 import { IncludedInClube } from '../clube/included-in-clube'
 import { KitContents } from './kit-contents'
 import { PriceBox } from './price-box'
+import { ProductRatingSummary, ProductReviews } from './product-reviews'
 import { PurchasePanel } from './purchase-panel'
 import { ShareButton } from './share-button'
 
 export function ProductDetail({ product }: { product: Product }) {
   const images = [product.imageUrl, ...(product.additionalImages ?? [])].filter(Boolean)
+  // The ad pixels' ViewContent (read only after the buyer's 'Aceitar').
+  useEffect(() => {
+    adEvent({ name: 'ViewContent', ids: [String(product.id)], value: Number(product.price) })
+  }, [product.id, product.price])
   return (
     <article className="mx-auto max-w-6xl px-4 py-4 sm:py-8">
       <div className="mb-4 flex items-center justify-between gap-2">
@@ -31,6 +38,7 @@ export function ProductDetail({ product }: { product: Product }) {
             <h1 className="mt-3 text-2xl leading-tight font-extrabold text-gray-900 sm:text-3xl">
               {product.name}
             </h1>
+            <ProductRatingSummary productId={product.id} />
           </div>
           <PriceBox product={product} />
           <IncludedInClube productId={product.id} />
@@ -45,6 +53,7 @@ export function ProductDetail({ product }: { product: Product }) {
               {product.description}
             </p>
           </section>
+          <ProductReviews productId={product.id} />
           <InfoCard isFree={product.isFree} />
         </div>
       </div>

@@ -45,6 +45,12 @@ export function accountsRoutes(app: App) {
     { schema: { body: RegisterBody, response: { 201: RegisterAnswer } } },
     async (req, reply) => {
       const user = await login.register(req.body, req.ip)
+      // The box ticked: recorded with where, and confirmed by e-mail before any newsletter.
+      if (req.body.newsletter === true) {
+        await app.services.newsletter
+          .consent(user.email, 'signup')
+          .catch((err: unknown) => req.log.error({ err }, 'newsletter consent not written'))
+      }
       // The account works at once for what it does; its e-mail is proved by this code. The
       // account exists now: a code that failed to go out is asked again with 'Reenviar código'.
       await emailVerification

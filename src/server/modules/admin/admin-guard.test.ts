@@ -21,6 +21,11 @@ const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/admin/payment-mode' },
   { method: 'GET', url: '/api/admin/backup' },
   { method: 'GET', url: '/api/admin/backup/key' },
+  { method: 'GET', url: '/api/admin/backups' },
+  { method: 'GET', url: '/api/admin/backups/status' },
+  { method: 'POST', url: '/api/admin/backups/run' },
+  { method: 'GET', url: '/api/admin/backups/:name' },
+  { method: 'GET', url: '/api/admin/health' },
   { method: 'PUT', url: '/api/admin/products-light/:id/toggle' },
   { method: 'PUT', url: '/api/admin/orders/:id/status' },
   { method: 'GET', url: '/api/admin/refunds' },
@@ -51,6 +56,10 @@ const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'POST', url: '/api/admin/coupons' },
   { method: 'PUT', url: '/api/admin/coupons/:id' },
   { method: 'DELETE', url: '/api/admin/coupons/:id' },
+  { method: 'GET', url: '/api/admin/checklist' },
+  { method: 'POST', url: '/api/admin/demo/remove' },
+  { method: 'POST', url: '/api/admin/store/logo' },
+  { method: 'DELETE', url: '/api/admin/store/logo' },
 ]
 
 /** Admin calls other issues provide (messaging, Canva links); every other one must exist. */

@@ -6,6 +6,7 @@ import type { AdminReports } from './reports.read-model.js'
 
 const LABELS: Record<OrderStatus, string> = {
   pending: 'Pendente',
+  awaiting_confirmation: 'Aguardando confirmação',
   paid: 'Pago',
   cancelled: 'Cancelado',
   refunded: 'Reembolsado',

@@ -1,18 +1,21 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type {
   AdminAnalytics,
   AdminOrder,
   DownloadStat,
   RecoveryReport,
 } from '../../../contracts/admin.js'
+import { describeSource } from '../../../contracts/attribution.js'
 import { centsToDecimal } from '../../../contracts/money.js'
 import type { Db } from '../../db/client.js'
+import { checkoutDrafts } from '../abandoned/abandoned.tables.js'
 import { users } from '../accounts/accounts.tables.js'
 import { downloadLog, purchases } from '../downloads/downloads.tables.js'
 import type { OrdersService } from '../orders/orders.service.js'
 import { orderItems, orders } from '../orders/orders.tables.js'
 import { products } from '../products/products.tables.js'
 import { recoveryOptOuts, recoveryReminders } from '../recovery/recovery.tables.js'
+import { refunds } from '../refunds/refunds.tables.js'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -22,13 +25,43 @@ type OrderRow = typeof orders.$inferSelect
  * nothing here ever writes.
  */
 export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, 'summarise'>) {
+  /**
+   * Refunds under the store's own key, per order: 'to_send' until the owner ticks the money as
+   * sent ('Reembolso a enviar'), then 'sent'. A provider's refund is its own business: null.
+   */
+  async function refundStatusOf(rows: OrderRow[]): Promise<Map<string, 'to_send' | 'sent'>> {
+    const refunded = rows.filter((r) => r.status === 'refunded' && r.paymentProvider === 'static')
+    if (refunded.length === 0) return new Map()
+    const found = await db
+      .select({ orderId: refunds.orderId, status: refunds.status })
+      .from(refunds)
+      .where(
+        inArray(
+          refunds.orderId,
+          refunded.map((r) => r.id),
+        ),
+      )
+    return new Map(
+      found
+        .filter((r) => r.status === 'return_money' || r.status === 'refunded')
+        .map((r) => [r.orderId, r.status === 'return_money' ? 'to_send' : 'sent']),
+    )
+  }
+
   async function withItems(rows: OrderRow[]): Promise<AdminOrder[]> {
-    const summaries = await orderSummaries.summarise(rows)
+    const [summaries, refundStatus] = await Promise.all([
+      orderSummaries.summarise(rows),
+      refundStatusOf(rows),
+    ])
     return summaries.map((summary, i) => ({
       ...summary,
+      refundStatus: refundStatus.get(summary.id) ?? null,
       customerWhatsapp: rows[i]!.customerWhatsapp,
       paymentProvider: rows[i]!.paymentProvider,
       paidAt: rows[i]!.paidAt?.toISOString() ?? null,
+      closedReason: rows[i]!.closedReason,
+      attribution: rows[i]!.attribution ?? null,
+      source: describeSource(rows[i]!.attribution),
     }))
   }
 
@@ -52,7 +85,15 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
         .groupBy(recoveryReminders.orderId)
         .as('firsts')
       const paidAfter = sql`${orders.status} = 'paid' and ${orders.paidAt} >= ${firsts.firstAt}`
-      const [[row], [stopped]] = await Promise.all([
+      // A checkout left half-way is recovered when its buyer paid an order placed after it: an
+      // e-mailed draft had no order until its reminder (one would have skipped it), so any
+      // order since the draft came after the reminder.
+      const recoveredOrder = and(
+        eq(orders.customerEmail, checkoutDrafts.email),
+        eq(orders.status, 'paid'),
+        gte(orders.createdAt, checkoutDrafts.createdAt),
+      )
+      const [[row], [stopped], [abandoned]] = await Promise.all([
         db
           .select({
             reminded: sql<number>`count(*)::int`,
@@ -66,6 +107,15 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
           .select({ n: count() })
           .from(recoveryOptOuts)
           .where(isNotNull(recoveryOptOuts.optedOutAt)),
+        db
+          .select({
+            emailed: sql<number>`count(distinct ${checkoutDrafts.id})::int`,
+            recovered: sql<number>`count(distinct ${checkoutDrafts.id}) filter (where ${orders.id} is not null)::int`,
+            revenueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int`,
+          })
+          .from(checkoutDrafts)
+          .leftJoin(orders, recoveredOrder)
+          .where(eq(checkoutDrafts.status, 'emailed')),
       ])
       return {
         reminded: row?.reminded ?? 0,
@@ -73,6 +123,9 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
         paidAfter: row?.paidAfter ?? 0,
         revenue: centsToDecimal(row?.revenueCents ?? 0),
         optedOut: stopped?.n ?? 0,
+        abandonedEmailed: abandoned?.emailed ?? 0,
+        abandonedRecovered: abandoned?.recovered ?? 0,
+        abandonedRevenue: centsToDecimal(abandoned?.revenueCents ?? 0),
       }
     },
 
@@ -88,6 +141,7 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
         [productCount],
         [orderTotals],
         [awaiting],
+        [toSend],
         recent,
         perCategory,
         salesPerCategory,
@@ -100,10 +154,8 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
             revenue: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${paid}), 0)::int`,
           })
           .from(orders),
-        db
-          .select({ n: count() })
-          .from(orders)
-          .where(and(eq(orders.status, 'pending'), eq(orders.paymentProvider, 'static'))),
+        db.select({ n: count() }).from(orders).where(eq(orders.status, 'awaiting_confirmation')),
+        db.select({ n: count() }).from(refunds).where(eq(refunds.status, 'return_money')),
         newestOrders(5),
         db
           .select({ category: products.category, n: count() })
@@ -135,6 +187,7 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
           revenue: centsToDecimal(orderTotals?.revenue ?? 0),
         },
         awaitingConfirmation: awaiting?.n ?? 0,
+        refundsToSend: toSend?.n ?? 0,
         recentOrders: await withItems(recent),
         productStats: productStats.sort((a, b) => b.count - a.count),
       }

@@ -7,11 +7,16 @@ import { BESTSELLERS_LIMIT, Product as ProductSchema } from '../../../contracts/
 import { prepareBodyAsync, type PreparedBody } from '../../lib/http.js'
 import { inSlices } from '../../lib/slices.js'
 import type { ImageRecord, ProductsService } from '../products/products.service.js'
+import type { RatingSummary } from '../../../contracts/reviews.js'
 
-/** Where the catalogue comes from: the products' reads, and units sold by product (orders). */
+/**
+ * Where the catalogue comes from: the products' reads, units sold by product (orders), and the
+ * stars of approved reviews by product (reviews), read again with the sales.
+ */
 export interface CatalogSources {
   products: Pick<ProductsService, 'versions' | 'countOnSale' | 'activeViewsOf' | 'image'>
   unitsSold: () => Promise<Map<number, number>>
+  ratings?: () => Promise<Map<number, RatingSummary>>
 }
 
 /** A card and the folded text the search looks in, in the catalogue's order. */
@@ -39,6 +44,8 @@ export interface CatalogView {
   images: Map<number, ImageRecord[]>
   cards: CardEntry[]
   categories: CatalogCategories
+  /** Approved reviews' stars by product id; cards and product pages read them. */
+  ratings: Map<number, RatingSummary>
 }
 
 /** One product as kept between refreshes: made once per version of the product. */
@@ -82,6 +89,7 @@ export function createCatalogSnapshot(sources: CatalogSources) {
   /** The entries newest first, kept in order as products change (no sort of all at a write). */
   let ordered: Entry[] = []
   let sold = new Map<number, number>()
+  let ratings = new Map<number, RatingSummary>()
   let view: CatalogView | null = null
   let running: Promise<CatalogView> | null = null
   let wantProducts = true
@@ -200,6 +208,7 @@ export function createCatalogSnapshot(sources: CatalogSources) {
       images,
       cards: order.map((e) => e.card),
       categories: categoriesOf(counts),
+      ratings,
     }
   }
 
@@ -214,7 +223,13 @@ export function createCatalogSnapshot(sources: CatalogSources) {
         wantIds = new Set()
         try {
           if (products) await syncProducts(everything, named)
-          if (sales) sold = await sources.unitsSold()
+          if (sales) {
+            // A refund hides a review and is a sale's change too: both are read again together.
+            ;[sold, ratings] = await Promise.all([
+              sources.unitsSold(),
+              sources.ratings ? sources.ratings() : Promise.resolve(ratings),
+            ])
+          }
         } catch (error) {
           // Not refreshed: the next reader tries again. The entries may be half updated and
           // `ordered` not yet rebuilt from them: every version is compared, the order rebuilt.
@@ -329,17 +344,15 @@ function entryOf(view: Product, version: string): Entry {
   return { product, version, json, card: { card, text: searchableText(product) } }
 }
 
-/** Most units sold first; equal sales keep the catalogue's order (newest first). */
+/**
+ * Most units sold first; equal sales keep the catalogue's order (newest first). Only products
+ * that sold: a store with no sale yet has no best sellers (the home hides the section).
+ */
 function rankBestsellers(list: Product[], sold: Map<number, number>): Product[] {
   const selling = list.filter((p) => (sold.get(p.id) ?? 0) > 0)
   // Array.prototype.sort is stable: equal sales stay newest first.
   selling.sort((a, b) => sold.get(b.id)! - sold.get(a.id)!)
-  const ranked = selling.slice(0, BESTSELLERS_LIMIT)
-  for (const p of list) {
-    if (ranked.length >= BESTSELLERS_LIMIT) break
-    if (!sold.get(p.id)) ranked.push(p)
-  }
-  return ranked
+  return selling.slice(0, BESTSELLERS_LIMIT)
 }
 
 /** The store's categories in their own order, then any unknown slug, each with its count. */

@@ -1,4 +1,5 @@
-import type { CatalogPage, CatalogQuery } from '../../../contracts/catalog.js'
+import type { CatalogCard, CatalogPage, CatalogQuery } from '../../../contracts/catalog.js'
+import type { RatingSummary } from '../../../contracts/reviews.js'
 import { CATALOG_PAGE_SIZE } from '../../../contracts/catalog.js'
 import { foldForSearch } from '../../../contracts/catalog-search.js'
 import type { ImageQuery, Product } from '../../../contracts/products.js'
@@ -25,6 +26,12 @@ const TOPIC_SALES = 'catalog:sales'
 
 /** Searches remembered per catalogue version (see `matching`). */
 const SEARCH_CACHE = 64
+
+/** A card with its stars, when it has approved reviews (the card itself is never changed). */
+function withRating(card: CatalogCard, ratings: Map<number, RatingSummary>): CatalogCard {
+  const rating = ratings.get(card.id)
+  return rating ? { ...card, rating } : card
+}
 
 const notFound = () => new AppError('not_found', 'Produto não encontrado')
 
@@ -88,10 +95,12 @@ export function createCatalogService(
 
   /** A page of light cards: the search (catalog-search.ts) and the category, newest first. */
   async function pageOf(query: CatalogQuery): Promise<CatalogPage> {
-    const found = matching(await snapshot.get(), foldForSearch(query.q), query.category)
+    const view = await snapshot.get()
+    const found = matching(view, foldForSearch(query.q), query.category)
     const start = (query.page - 1) * CATALOG_PAGE_SIZE
+    const { ratings } = view
     return {
-      items: found.slice(start, start + CATALOG_PAGE_SIZE).map((c) => c.card),
+      items: found.slice(start, start + CATALOG_PAGE_SIZE).map((c) => withRating(c.card, ratings)),
       total: found.length,
       page: query.page,
       pageSize: CATALOG_PAGE_SIZE,
@@ -131,6 +140,17 @@ export function createCatalogService(
     salesChanged() {
       snapshot.changed({ sales: true })
       signal.publish(TOPIC_SALES)
+    },
+
+    /** A review was moderated here: the stars are read again, here and elsewhere. */
+    reviewsChanged() {
+      snapshot.changed({ sales: true })
+      signal.publish(TOPIC_SALES)
+    },
+
+    /** A product's stars as the catalogue holds them (the product page and its JSON-LD). */
+    async ratingOf(id: number): Promise<RatingSummary | null> {
+      return (await snapshot.get()).ratings.get(id) ?? null
     },
 
     /** Settles once changes made by other instances are heard. */

@@ -14,6 +14,7 @@ import type { SettingsService } from '../settings/settings.service.js'
 import type { CheckoutDeps } from './checkout.service.js'
 import { describeLines, priceItems, requestedItems } from './order-lines.js'
 import { countGuestOrder, FREE_PROVIDER, quoteOf } from './order-coupon.js'
+import { NO_SOURCE, type OrderSource } from './order-source.js'
 
 /** The admin's return URL when it is one, else this store's waiting page; with the order id. */
 function backUrl(setting: string, baseUrl: string, orderId: string): URL {
@@ -51,6 +52,8 @@ export function createCardCheckoutService(deps: CheckoutDeps & { settings: Setti
       baseUrl: string
       /** The client's address, for the limits on guest orders and coupon codes. */
       ip: string
+      /** Where the buyer came from and what they agreed to share with the ad platforms. */
+      source?: OrderSource
     }): Promise<CardCheckoutAnswer> {
       const { card } = deps.payments.providers
       if (!card) {
@@ -80,6 +83,8 @@ export function createCardCheckoutService(deps: CheckoutDeps & { settings: Setti
         couponCode: quote?.coupon.code ?? null,
         paymentMethod: 'card' as const,
         paymentProvider: totalCents === 0 ? FREE_PROVIDER : card.provider,
+        ...(input.source ?? NO_SOURCE),
+        termsVersionId: await deps.terms.currentVersion(),
       }
       if (quote) {
         // The order and its coupon use stand or fall together (the use may be the last one).

@@ -9,9 +9,10 @@ import { CheckoutOffer, OffersQuery } from '../../../contracts/products.js'
 import type { App } from '../../app-types.js'
 import { baseUrlOf } from '../../http/base-url.js'
 import { cartOwnerOf } from '../../http/cart-session.js'
+import { orderSourceOf } from './order-source.js'
 
 export function checkoutRoutes(app: App) {
-  const { checkout, cardCheckout, sessions, cart, emailVerification } = app.services
+  const { checkout, cardCheckout, sessions, cart, emailVerification, newsletter } = app.services
   const { config } = app.deps
 
   app.post(
@@ -24,10 +25,18 @@ export function checkoutRoutes(app: App) {
         couponCode: req.body.couponCode,
         customerData: req.body.customerData,
         taxId: req.body.taxId,
+        invoice: req.body.invoice,
         viewer: await sessions.viewerOf(req),
         owner,
         ip: req.ip,
+        source: orderSourceOf(req, req.body),
       })
+      // The box ticked: recorded with where, and confirmed by e-mail before any newsletter.
+      if (req.body.newsletter === true) {
+        await newsletter
+          .consent(answer.order.customerEmail, 'checkout')
+          .catch((err: unknown) => req.log.error({ err }, 'newsletter consent not written'))
+      }
       if (newUserId) {
         // The account made with the order is logged in, and keeps what was in the cart.
         await sessions.start(req, reply, newUserId)
@@ -66,6 +75,7 @@ export function checkoutRoutes(app: App) {
         owner: await cartOwnerOf(sessions, req, reply),
         baseUrl: baseUrlOf(config, req),
         ip: req.ip,
+        source: orderSourceOf(req, req.body),
       })
       return reply.code(201).send(answer)
     },

@@ -5,6 +5,7 @@ import {
   type CheckoutItem,
 } from '../../../contracts/checkout.js'
 import { TAX_ID_REQUIRED_MESSAGE, TaxIdField } from '../../../contracts/tax-id.js'
+import { InvoiceRequest } from '../../../contracts/invoices.js'
 import { COUPON_MESSAGES, type CouponValidateAnswer } from '../../../contracts/coupons.js'
 import type { CheckoutOffer } from '../../../contracts/products.js'
 import { centsToDecimal } from '../../../contracts/money.js'
@@ -28,8 +29,10 @@ import {
 import { presentCharge, type PaymentsService } from '../payments/payments.service.js'
 import type { ChargeRequest, PixCharge } from '../payments/payments.service.js'
 import { toOrderSummary } from '../orders/orders.service.js'
+import type { TermsService } from '../terms/terms.service.js'
 import { describeLines, priceItems, requestedItems } from './order-lines.js'
 import { countGuestOrder, FREE_PROVIDER, limitedQuote, quoteOf } from './order-coupon.js'
+import { NO_SOURCE, type OrderSource } from './order-source.js'
 
 export interface CheckoutDeps {
   cart: CartService
@@ -41,6 +44,8 @@ export interface CheckoutDeps {
   /** Accounts made at checkout, guest orders and coupon codes are limited per IP. */
   limiter: RateLimiter
   log: FastifyBaseLogger
+  /** The terms the buyer agrees to now, kept with the order as they are (a version). */
+  terms: Pick<TermsService, 'currentVersion'>
 }
 
 export interface Customer {
@@ -142,12 +147,18 @@ export function createCheckoutService(deps: CheckoutDeps) {
       customerData: unknown
       /** The payer's CPF/CNPJ as typed, if sent: read only when the provider needs it. */
       taxId?: string | undefined
+      /** 'Quero nota fiscal': the document (and company) the nota goes to; absent: none asked. */
+      invoice?: unknown
       viewer: Viewer
       owner: CartOwner
       /** The client's address, for the limits on guest orders, coupon codes and sign-ups. */
       ip: string
+      /** Where the buyer came from and what they agreed to share with the ad platforms. */
+      source?: OrderSource
     }): Promise<{ answer: CheckoutAnswer; newUserId: string | null }> {
       const items = await requestedItems(input.items, deps.cart, input.owner)
+      const invoice =
+        input.invoice == null ? null : parseOrThrow(InvoiceRequest, input.invoice, 'invoice')
       const { lines, totalCents: subtotalCents } = await priceItems(items, deps.catalog)
       const quote = await quoteOf(deps, input.couponCode, lines, input.ip)
       const totalCents = quote ? quote.totalCents : subtotalCents
@@ -175,12 +186,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
         throw new AppError('bad_request', TAX_ID_REQUIRED_MESSAGE)
       }
       const id = newOrderId()
+      const termsVersionId = await deps.terms.currentVersion()
       const request: ChargeRequest = {
         orderId: id,
         amountCents: totalCents,
         description: describeLines(lines),
         payer: { ...customer, taxId },
-        expiresAt: await payments.pixExpiresAt(),
+        expiresAt: await payments.pixExpiresAt(provider?.name ?? null),
       }
       // A local code is ready before the order is stored; a remote one needs the order first.
       let charge: PixCharge | null =
@@ -204,6 +216,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
         ticketUrl: charge?.ticketUrl ?? null,
         providerPaymentId: charge?.providerPaymentId ?? null,
         pixExpiresAt: request.expiresAt,
+        ...(input.source ?? NO_SOURCE),
+        invoiceTaxId: invoice?.taxId ?? null,
+        invoiceCompanyName: invoice?.companyName ?? null,
+        termsVersionId,
       })
       let placed: OrderRow
       const newAccount = wantsAccount && !accountExists

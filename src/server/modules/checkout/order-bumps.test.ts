@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BumpStat } from '../../../contracts/admin.js'
 import type { CheckoutAnswer } from '../../../contracts/checkout.js'
+import { formatBRL } from '../../../contracts/money.js'
 import type { AdminProduct, CheckoutOffer } from '../../../contracts/products.js'
 import { adminSession } from '../../testing/auth.js'
 import { call, guestForm, newCartSession } from '../../testing/commerce.js'
@@ -90,6 +91,43 @@ describe('order bumps', () => {
       )
       expect([res.statusCode, res.json()]).toEqual([400, { message }])
     }
+  })
+
+  it('refuse an offer price not below the product’s own (400, the field named)', async () => {
+    for (const offerPrice of ['20.00', '25,00']) {
+      const res = await call(
+        store,
+        'PUT',
+        `/api/products/${adesivos.id}/update-json`,
+        { name: 'Adesivos', price: '15.00', orderBumps: [{ productId: agenda.id, offerPrice }] },
+        { cookie: admin },
+      )
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({
+        message: `O preço da oferta de Agenda deve ser menor que o preço dele (${formatBRL(2000)})`,
+      })
+      expect(res.headers['x-error-field']).toBe('orderBumps')
+    }
+    const below = await call(
+      store,
+      'PUT',
+      `/api/products/${adesivos.id}/update-json`,
+      {
+        name: 'Adesivos',
+        price: '15.00',
+        orderBumps: [{ productId: agenda.id, offerPrice: '19.99' }],
+      },
+      { cookie: admin },
+    )
+    expect(below.statusCode).toBe(200)
+    // Left as the other tests expect it: no bumps on Adesivos.
+    await call(
+      store,
+      'PUT',
+      `/api/products/${adesivos.id}/update-json`,
+      { name: 'Adesivos', price: '15.00', orderBumps: [] },
+      { cookie: admin },
+    )
   })
 
   it('take JSON text in a multipart form', async () => {

@@ -12,6 +12,7 @@ import type { PurchasesService } from '../downloads/purchases.service.js'
 import type { OrdersService } from '../orders/orders.service.js'
 import type { ProductsService } from '../products/products.service.js'
 import type { RefundsService } from '../refunds/refunds.service.js'
+import type { InvoicesService } from '../invoices/invoices.service.js'
 
 /**
  * A buyer's own purchases, orders and template links, put together from the modules that keep
@@ -26,6 +27,7 @@ export function createCustomerService(deps: {
   orders: Pick<OrdersService, 'summariesOf' | 'guestOrderIds' | 'orderIdsOfEmail'>
   canvaLinks: Pick<CanvaLinksService, 'linksOf'>
   refunds: Pick<RefundsService, 'infoOf'>
+  invoices: Pick<InvoicesService, 'ofOrders'>
   limiter: RateLimiter
 }) {
   const { purchases, products, orders, canvaLinks, limiter } = deps
@@ -36,14 +38,22 @@ export function createCustomerService(deps: {
    * shows them.
    */
   async function withRefunds(list: OrderSummary[], canRequest: boolean): Promise<CustomerOrder[]> {
-    const info = await deps.refunds.infoOf(
-      list.map((o) => o.id),
-      canRequest,
-    )
-    return list.map((o) => ({
-      ...o,
-      refund: info.get(o.id) ?? { status: null, requestableUntil: null },
-    }))
+    const ids = list.map((o) => o.id)
+    const [info, notas] = await Promise.all([
+      deps.refunds.infoOf(ids, canRequest),
+      deps.invoices.ofOrders(ids),
+    ])
+    return list.map((o) => {
+      const refund = info.get(o.id) ?? { status: null, requestableUntil: null }
+      // The store's own key: the money goes back by hand, so the buyer is not told it is done.
+      const toSend = refund.status === 'return_money'
+      return {
+        ...o,
+        refundStatus: toSend ? 'to_send' : o.refundStatus,
+        refund,
+        invoice: notas.get(o.id) ?? null,
+      }
+    })
   }
 
   async function purchasesOf(

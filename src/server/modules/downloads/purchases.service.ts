@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import { QUOTA_EXHAUSTED_MESSAGE } from '../../../contracts/downloads.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
@@ -228,6 +228,85 @@ export function createPurchasesService(deps: {
     },
 
     logFree: (productId: number, ip: string) => logDownload(db, null, productId, ip),
+
+    /**
+     * Live purchases whose first download happened in [from, to): the review requests' due
+     * list. One grouped read of the download log, bounded by the window, at most `limit` rows.
+     */
+    async firstDownloadedBetween(from: Date, to: Date, limit: number): Promise<Purchase[]> {
+      const firsts = db
+        .select({
+          purchaseId: downloadLog.purchaseId,
+          first: sql<Date>`min(${downloadLog.createdAt})`.as('first'),
+        })
+        .from(downloadLog)
+        .where(sql`${downloadLog.purchaseId} IS NOT NULL`)
+        .groupBy(downloadLog.purchaseId)
+        .as('firsts')
+      const rows = await db
+        .select({ purchase: purchases })
+        .from(firsts)
+        .innerJoin(purchases, eq(purchases.id, firsts.purchaseId))
+        .where(
+          and(
+            sql`${firsts.first} >= ${from.toISOString()}::timestamptz`,
+            sql`${firsts.first} < ${to.toISOString()}::timestamptz`,
+            isNull(purchases.revokedAt),
+          ),
+        )
+        .orderBy(asc(purchases.id))
+        .limit(limit)
+      return live(rows.map((r) => r.purchase))
+    },
+
+    /**
+     * Live purchases of a product after purchase id `afterId`, oldest first, at most `limit`
+     * (a material update walks its buyers in batches), and the last id read (to go on from,
+     * even when every row of a batch was not live).
+     */
+    async liveOfProductAfter(
+      productId: number,
+      afterId: number,
+      limit: number,
+    ): Promise<{ live: Purchase[]; lastId: number | null }> {
+      const rows = await db
+        .select()
+        .from(purchases)
+        .where(
+          and(
+            eq(purchases.productId, productId),
+            gt(purchases.id, afterId),
+            isNull(purchases.revokedAt),
+          ),
+        )
+        .orderBy(asc(purchases.id))
+        .limit(limit)
+      return { live: await live(rows), lastId: rows.at(-1)?.id ?? null }
+    },
+
+    /** How many buyers (distinct e-mails) hold a live purchase of the product. */
+    async buyersOf(productId: number): Promise<number> {
+      const rows = await db
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.productId, productId), isNull(purchases.revokedAt)))
+      return new Set((await live(rows)).map((p) => p.customerEmail.toLowerCase())).size
+    },
+
+    /**
+     * A new version of a product's files was announced: every live purchase of it gets its full
+     * quota back (`max_downloads × quantity` as granted, kept in `maxDownloads`) and no link is
+     * reused. Answers the purchases restored.
+     */
+    async restoreQuota(tx: Db, purchaseIds: number[]): Promise<number> {
+      if (purchaseIds.length === 0) return 0
+      const rows = await tx
+        .update(purchases)
+        .set({ downloadCount: 0, linkExp: null })
+        .where(and(inArray(purchases.id, purchaseIds), isNull(purchases.revokedAt)))
+        .returning({ id: purchases.id })
+      return rows.length
+    },
 
     /**
      * One download from the owner's purchases of a product, logged. A purchase whose last link

@@ -19,6 +19,13 @@ export interface MailContent {
   button?: MailButton
   /** Small print under the button (why you got this, what to do if it was not you). */
   note?: string
+  /**
+   * Newsletters only: the 'Cancelar inscrição' link in the footer (path or whole address).
+   * Transactional e-mails (receipts, codes) never carry one.
+   */
+  unsubscribe?: string
+  /** A long text kept whole under the rest (the terms agreed to at purchase). */
+  terms?: { title: string; text: string }
 }
 
 /** `path` is the store's (`/checkout?order=…`) or a whole address (a Canva template). */
@@ -37,6 +44,8 @@ export interface MailBrand {
   storeName: string
   /** Absolute origin of the links: PUBLIC_URL, else the messaging base URL; never a Host header. */
   baseUrl: string
+  /** The uploaded logo (/api/store/logo?v=…), made absolute; without it, the name alone. */
+  logoPath?: string
 }
 
 export interface ComposedMail {
@@ -86,7 +95,9 @@ export function composeMail(brand: MailBrand, content: MailContent): ComposedMai
     content.items?.length ? content.items.map(itemText).join('\n\n') : undefined,
     content.button && link ? `${content.button.label}: ${link}` : undefined,
     content.note,
+    content.terms ? `${content.terms.title}\n\n${content.terms.text}` : undefined,
     `— ${brand.storeName}\n${brand.baseUrl}`,
+    content.unsubscribe ? `Cancelar inscrição: ${abs(content.unsubscribe)}` : undefined,
   ]
     .filter(Boolean)
     .join('\n\n')
@@ -111,6 +122,11 @@ ${i.button ? `<p style="margin:8px 0 0">${buttonHtml(i.button.label, abs(i.butto
       ? `<p style="margin:24px 0;text-align:center">${buttonHtml(content.button.label, link)}</p>
 <p style="margin:0 0 16px;${SMALL}">Se o botão não abrir, copie este endereço no navegador:<br><a href="${escape(link)}" style="color:${PURPLE};word-break:break-all">${escape(link)}</a></p>`
       : ''
+  // A PNG 96 px high at most (store-logo.ts), shown at 48: sharp on phones; mail apps that
+  // block images still show the name beside it.
+  const logo = brand.logoPath
+    ? `<img src="${escape(abs(brand.logoPath))}" alt="" height="48" style="height:48px;width:auto;vertical-align:middle;margin-right:12px;border-radius:8px;background:#ffffff">`
+    : ''
   const html = `<!doctype html>
 <html lang="pt-BR">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(content.subject)}</title></head>
@@ -119,7 +135,7 @@ ${i.button ? `<p style="margin:8px 0 0">${buttonHtml(i.button.label, abs(i.butto
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${PURPLE_LIGHT}">
 <tr><td align="center" style="padding:16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;overflow:hidden">
-<tr><td style="background:${PURPLE};padding:20px 24px;color:#ffffff;font-size:20px;font-weight:bold">${escape(brand.storeName)}</td></tr>
+<tr><td style="background:${PURPLE};padding:20px 24px;color:#ffffff;font-size:20px;font-weight:bold">${logo}${escape(brand.storeName)}</td></tr>
 <tr><td style="padding:24px">
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#581c87">${escape(content.subject)}</h1>
 ${content.greeting ? paragraph(content.greeting) : ''}
@@ -128,8 +144,9 @@ ${code}
 ${items}
 ${button}
 ${content.note ? `<p style="margin:16px 0 0;${SMALL}">${escape(content.note)}</p>` : ''}
+${content.terms ? `<h2 style="margin:24px 0 8px;font-size:15px;color:#581c87">${escape(content.terms.title)}</h2><p style="margin:0;${SMALL};white-space:pre-line">${escape(content.terms.text)}</p>` : ''}
 </td></tr>
-<tr><td style="padding:16px 24px;background:#faf5ff;font-size:12px;color:#6b7280;text-align:center"><a href="${escape(brand.baseUrl)}" style="color:${PURPLE}">${escape(brand.storeName)}</a></td></tr>
+<tr><td style="padding:16px 24px;background:#faf5ff;font-size:12px;color:#6b7280;text-align:center"><a href="${escape(brand.baseUrl)}" style="color:${PURPLE}">${escape(brand.storeName)}</a>${content.unsubscribe ? `<br><br>Você recebe este e-mail porque pediu novidades da loja. <a href="${escape(abs(content.unsubscribe))}" style="color:${PURPLE}">Cancelar inscrição</a>` : ''}</td></tr>
 </table>
 </td></tr>
 </table>

@@ -3,14 +3,16 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { composeMail, type ComposedMail, type MailContent } from './mail-layout.js'
-import { mailConfigOf, type MailEnv } from './mail-transport.js'
-import { storeNameOf, type BaseUrl } from './messaging-config.js'
+import { mailConfigOf, sendMail, type MailEnv } from './mail-transport.js'
+import { mailBrandOf, type BaseUrl } from './messaging-config.js'
 import { enqueueMessage, latestEmails, requeueEmail, type OutboxRow } from './outbox.js'
 
 export interface EmailMessage extends ComposedMail {
   /** One event, one e-mail: `account:{userId}:password-reset:{id}`. */
   dedupeKey: string
   to: string
+  /** Newsletters only: sent as List-Unsubscribe (+ One-Click); never on a transactional e-mail. */
+  unsubscribeUrl?: string
 }
 
 const NOT_CONFIGURED = 'não enviado: SMTP não configurado'
@@ -47,8 +49,7 @@ export function createMailOutbox(deps: {
      * settings, and on PGlite a transaction holds the only connection.
      */
     async compose(content: MailContent): Promise<ComposedMail> {
-      const storeName = storeNameOf(await deps.settings.all())
-      return composeMail({ storeName, baseUrl: deps.baseUrl.get() }, content)
+      return composeMail(mailBrandOf(await deps.settings.all(), deps.baseUrl.get()), content)
     },
 
     /** Written in `tx`: the e-mail exists exactly when the change that caused it commits. */
@@ -60,7 +61,19 @@ export function createMailOutbox(deps: {
         subject: message.subject,
         body: message.text,
         html: message.html,
+        unsubscribeUrl: message.unsubscribeUrl,
       }),
+
+    /**
+     * Sent now, not through the outbox: the store's alerts to its owner (issue 32), which must
+     * go out even when the outbox is what is failing. Throws when no transport is set up.
+     */
+    async sendNow(to: string, content: MailContent): Promise<void> {
+      const config = await transport()
+      if (!config) throw new Error(NOT_CONFIGURED)
+      const mail = composeMail(mailBrandOf(await deps.settings.all(), deps.baseUrl.get()), content)
+      await sendMail(config, { to, ...mail })
+    },
 
     /** After the commit: the worker sends now rather than at its next tick. */
     wake: () => deps.wake(),

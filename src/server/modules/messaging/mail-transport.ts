@@ -22,7 +22,8 @@ export interface MailEnv {
 export function mailConfigOf(env: MailEnv, values: SettingsMap): MailConfig | null {
   const smtpUrl = env.smtpUrl ?? values.smtp_url.trim()
   if (!smtpUrl) return null
-  const storeName = storeNameOf(values)
+  // A quote or backslash in the name would end the display name early (RFC 5322 quoted-string).
+  const storeName = storeNameOf(values).replace(/["\\\r\n]/g, '')
   const from =
     env.from ?? (values.mail_from.trim() || `"${storeName}" <${values.footer_email.trim()}>`)
   return { smtpUrl, from, source: env.smtpUrl ? 'env' : 'settings' }
@@ -71,6 +72,8 @@ export interface MailMessage {
   subject: string
   text: string
   html?: string | null
+  /** A newsletter's one-click unsubscribe address (RFC 8058); null for everything else. */
+  unsubscribeUrl?: string | null
 }
 
 /** Sends one e-mail; answers the server's message id. Timeouts stay well inside a 60 s claim. */
@@ -88,6 +91,17 @@ export async function sendMail(config: MailConfig, message: MailMessage): Promis
       subject: message.subject,
       text: message.text,
       html: message.html ?? undefined,
+      // RFC 8058: the mail app shows its own 'unsubscribe' and POSTs
+      // `List-Unsubscribe=One-Click` to this address, with no login and no page to visit.
+      // https://www.rfc-editor.org/rfc/rfc8058
+      ...(message.unsubscribeUrl
+        ? {
+            headers: {
+              'List-Unsubscribe': `<${message.unsubscribeUrl}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          }
+        : {}),
     })
     return info.messageId
   } catch (err) {

@@ -63,6 +63,18 @@ export function newOrderText(order: OrderForText, lines: LineForText[]): string 
   ].join('\n')
 }
 
+/** The buyer tapped 'Já paguei': the owner checks the bank and confirms in the admin. */
+export function paidClaimAdminText(order: OrderForText, lines: LineForText[]): string {
+  return [
+    `💸 *Cliente avisou que pagou* — pedido ${shortOrderId(order.id)}`,
+    customerLine(order),
+    'Itens:',
+    itemList(lines),
+    `Total: *${formatBRL(order.totalCents)}* (${method(order)})`,
+    "Confira o extrato e toque em 'Confirmar pagamento' no painel (aba Pedidos).",
+  ].join('\n')
+}
+
 export function paidAdminText(order: OrderForText, lines: LineForText[]): string {
   return [
     `✅ *Pagamento confirmado* — pedido ${shortOrderId(order.id)}`,
@@ -146,4 +158,9 @@ export function reminderText(
     '',
     `Não quer mais lembretes deste pedido? ${optOutUrl}`,
   ].join('\n')
+}
+
+/** A buyer's WhatsApp ends with the store's name: she knows who writes before she saves the number. */
+export function signedBy(text: string, storeName: string): string {
+  return `${text}\n\n— ${storeName}`
 }

@@ -1,6 +1,9 @@
+import { isPlaceholderWhatsapp } from '../../../contracts/demo-placeholders.js'
+import { storeNameOf } from '../../../contracts/settings.js'
 import { normaliseWhatsapp } from '../../lib/phone.js'
 import type { SettingsMap } from '../settings/settings.service.js'
 import type { GatewayConfig } from './evolution-api.js'
+import type { MailBrand } from './mail-layout.js'
 
 /** What the messaging settings say, read once per order event or worker run. */
 export interface MessagingSettings {
@@ -12,9 +15,22 @@ export interface MessagingSettings {
   adminRaw: string
 }
 
-/** The name every message signs with: the store name setting, else 'Loja'. */
-export const storeNameOf = (values: Pick<SettingsMap, 'mercadopago_store_name'>) =>
-  values.mercadopago_store_name.trim() || 'Loja'
+/** The name every message signs with: the store name setting, else the store's default name. */
+export { storeNameOf }
+
+/** The e-mails' header: the store's name, and its logo when one was uploaded. */
+export const mailBrandOf = (
+  values: Pick<SettingsMap, 'store_name' | 'store_logo'>,
+  baseUrl: string,
+): MailBrand => ({
+  storeName: storeNameOf(values),
+  baseUrl,
+  ...(values.store_logo ? { logoPath: values.store_logo } : {}),
+})
+
+/** The support WhatsApp the buyer's messages name; never the demo's placeholder number. */
+export const supportWhatsappOf = (values: Pick<SettingsMap, 'whatsapp_number'>) =>
+  isPlaceholderWhatsapp(values.whatsapp_number) ? null : normaliseWhatsapp(values.whatsapp_number)
 
 export function messagingSettingsOf(values: SettingsMap): MessagingSettings {
   const apiUrl = values.evolution_api_url.trim()

@@ -11,11 +11,11 @@ import { normaliseWhatsapp } from '../../lib/phone.js'
 import type { OrdersService } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { createEvolutionClient, EvolutionError } from './evolution-api.js'
-import { materialsLink, paidBuyerText, testText } from './message-texts.js'
+import { materialsLink, paidBuyerText, signedBy, testText } from './message-texts.js'
 import { createMailOutbox } from './mail-outbox.js'
-import { createBaseUrl, messagingSettingsOf } from './messaging-config.js'
+import { createBaseUrl, messagingSettingsOf, storeNameOf } from './messaging-config.js'
 import { createOrderNotices, type AccessTokens } from './order-notices.js'
-import { outboxCounts, recordSent } from './outbox.js'
+import { enqueueMessage, failingMessages, outboxCounts, recordSent } from './outbox.js'
 import { createReminderNotices } from './reminder-notices.js'
 import { createOutboxWorker } from './outbox-worker.js'
 import { messagePersonalData } from './message-personal-data.js'
@@ -33,6 +33,8 @@ export function createMessagingService(deps: {
   log: FastifyBaseLogger
   /** The messages' ways in: the e-mail's access, or one order's payment page (guest-access). */
   accessTokens: AccessTokens
+  /** The terms of an order's version (terms module), for the receipt. */
+  termsOf?: (versionId: number, tx: Db) => Promise<string | null>
 }) {
   const { db, settings, log } = deps
   const current = async () => {
@@ -62,6 +64,7 @@ export function createMessagingService(deps: {
     log,
     wake: worker.wake,
     accessTokens: deps.accessTokens,
+    termsOf: deps.termsOf,
   })
 
   /** The buyer's paid-order message for `orderId`, as the outbox would send it. */
@@ -78,7 +81,8 @@ export function createMessagingService(deps: {
       )
     }
     const link = materialsLink(baseUrl.get(), order.customerEmail, to)
-    return { to, body: paidBuyerText(order, await orders.lines(order.id), link) }
+    const text = paidBuyerText(order, await orders.lines(order.id), link)
+    return { to, body: signedBy(text, storeNameOf(await settings.all())) }
   }
 
   const reminders = createReminderNotices({
@@ -98,6 +102,23 @@ export function createMessagingService(deps: {
     personalData: messagePersonalData(db),
     baseUrl,
     mail,
+    /** WhatsApp for the other modules' notices: written in their transaction, like e-mail. */
+    whatsapp: {
+      /** Whether a gateway is set up now (the notices are written only then). */
+      configured: async () => (await current()).gateway !== null,
+      /** The number as the buyer typed it, made sendable; null when it is not a number. */
+      address: (typed: string) => normaliseWhatsapp(typed),
+      enqueue: (tx: Db, message: { dedupeKey: string; to: string; body: string }) =>
+        enqueueMessage(tx, { channel: 'whatsapp', ...message }),
+    },
+
+    /** Messages failing for over an hour (and written in the last 3 days), per channel. */
+    failingFor: (now: Date) =>
+      failingMessages(
+        db,
+        new Date(now.getTime() - 3_600_000),
+        new Date(now.getTime() - 3 * 86_400_000),
+      ),
 
     /** The outbox's backlog and failures per channel, for /metrics. */
     async outboxFigures() {
@@ -162,3 +183,4 @@ export function createMessagingService(deps: {
 
 export type MessagingService = ReturnType<typeof createMessagingService>
 export type { ReminderNotices } from './reminder-notices.js'
+export type { MailOutbox } from './mail-outbox.js'

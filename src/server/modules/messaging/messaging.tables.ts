@@ -25,6 +25,11 @@ export const messageOutbox = pgTable(
     body: text('body').notNull(),
     /** E-mail only: the HTML part beside the plain text of `body`. */
     html: text('html'),
+    /**
+     * Newsletters only: the one-click unsubscribe address sent as `List-Unsubscribe` with
+     * `List-Unsubscribe-Post` (RFC 8058). Null on every transactional e-mail.
+     */
+    unsubscribeUrl: text('unsubscribe_url'),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

@@ -40,7 +40,7 @@ beforeAll(async () => {
   const { settings } = store.app.services
   // The static PIX: the owner confirms payments by hand.
   await settings.set('pix_key', 'loja@exemplo.com.br')
-  await settings.set('mercadopago_store_name', 'Cantinho da Prô')
+  await settings.set('store_name', 'Cantinho da Prô')
   await settings.set('whatsapp_number', '5511912345678')
   await settings.set('admin_email', OWNER)
   kit = await insertProduct(store, { name: 'Caderno de Atividades', fileBytes: PDF })

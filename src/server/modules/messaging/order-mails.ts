@@ -6,7 +6,7 @@ import { couponLine, shortOrderId, type LineForText, type OrderForText } from '.
 /** What the order e-mails need of an order beyond the texts' (the orders module hands it over). */
 export interface OrderForMail extends OrderForText {
   paymentProvider: string
-  status: 'pending' | 'paid' | 'cancelled' | 'refunded'
+  status: 'pending' | 'awaiting_confirmation' | 'paid' | 'cancelled' | 'refunded'
   pixCode: string | null
   paidAt: Date | null
 }
@@ -84,6 +84,8 @@ export function orderPaidMail(
   grants: PaidGrant[],
   accessToken: string,
   ctx: OrderMailContext,
+  /** The terms agreed to at checkout, kept with the order; printed under the receipt. */
+  terms: string | null = null,
 ): MailContent {
   const id = shortOrderId(order.id)
   const path = materialsPath(accessToken)
@@ -117,6 +119,9 @@ export function orderPaidMail(
     items: [...lineItems, ...couponLine(order).map((title) => ({ title }))],
     button: { label: 'Ver todos os meus materiais', path },
     note: `Os botões deste e-mail abrem os seus materiais por 30 dias, sem precisar digitar nada. Depois, use "Meus materiais" na loja com este e-mail. ${support(ctx)}`,
+    ...(terms
+      ? { terms: { title: 'Termos aceitos nesta compra (guarde este e-mail)', text: terms } }
+      : {}),
   }
 }
 
@@ -125,17 +130,27 @@ export function orderClosedMail(
   order: OrderForMail,
   lines: LineForText[],
   ctx: OrderMailContext,
+  /** The store's own key: the owner sends the money back by hand, later (decision 017). */
+  moneyToSend = false,
 ): MailContent {
   const id = shortOrderId(order.id)
   const wasPaid = order.paidAt !== null
+  const amount = formatBRL(order.totalCents)
   const what =
     order.status === 'refunded'
-      ? `O pedido ${id} foi reembolsado: o valor de ${formatBRL(order.totalCents)} volta para quem pagou.`
+      ? moneyToSend
+        ? `O reembolso do pedido ${id} foi aprovado: a loja vai devolver ${amount} por PIX para a conta que pagou. Você recebe outro e-mail quando a devolução for enviada.`
+        : `O pedido ${id} foi reembolsado: o valor de ${amount} volta para quem pagou.`
       : wasPaid
         ? `O pedido ${id} foi cancelado pela loja.`
         : `O pedido ${id} foi cancelado: o pagamento não foi confirmado a tempo. O código PIX dele não deve mais ser pago.`
   return {
-    subject: order.status === 'refunded' ? `Pedido ${id} reembolsado` : `Pedido ${id} cancelado`,
+    subject:
+      order.status === 'refunded'
+        ? moneyToSend
+          ? `Reembolso do pedido ${id} aprovado`
+          : `Pedido ${id} reembolsado`
+        : `Pedido ${id} cancelado`,
     preview: wasPaid ? 'O acesso aos materiais deste pedido foi encerrado' : 'Não pague este PIX',
     greeting: `Olá, ${firstName(order)}!`,
     paragraphs: [
@@ -143,6 +158,26 @@ export function orderClosedMail(
       wasPaid
         ? 'O acesso aos materiais abaixo foi encerrado: downloads, links já enviados e modelos do Canva deste pedido deixam de funcionar.'
         : 'Se ainda quiser os materiais, é só fazer um novo pedido na loja.',
+    ],
+    items: lines.map((l) => ({ title: lineTitle(l), lines: [lineAmount(l)] })),
+    note: support(ctx),
+  }
+}
+
+/** 3b. The owner sent back by hand the money of a refund under the store's own key. */
+export function refundSentMail(
+  order: OrderForMail,
+  lines: LineForText[],
+  ctx: OrderMailContext,
+): MailContent {
+  const id = shortOrderId(order.id)
+  return {
+    subject: `Reembolso do pedido ${id} enviado`,
+    preview: `A loja devolveu ${formatBRL(order.totalCents)} por PIX`,
+    greeting: `Olá, ${firstName(order)}!`,
+    paragraphs: [
+      `A loja enviou a devolução de ${formatBRL(order.totalCents)} do pedido ${id} por PIX para a conta que pagou.`,
+      'Confira o extrato do seu banco. Se o valor não aparecer, fale com a loja.',
     ],
     items: lines.map((l) => ({ title: lineTitle(l), lines: [lineAmount(l)] })),
     note: support(ctx),
@@ -173,7 +208,7 @@ export function refundDeclinedMail(
 
 /** 5. The owner's copy of a new or paid order. */
 export function ownerCopyMail(
-  event: 'created' | 'paid',
+  event: 'created' | 'paid' | 'claimed' | 'reversed',
   order: OrderForMail,
   lines: LineForText[],
 ): MailContent {
@@ -181,15 +216,21 @@ export function ownerCopyMail(
   const method = order.paymentMethod === 'card' ? 'cartão' : 'PIX'
   const contact = [order.customerEmail, order.customerWhatsapp].filter(Boolean).join(', ')
   return {
-    subject:
-      event === 'created'
-        ? `Novo pedido ${id}: ${formatBRL(order.totalCents)}`
-        : `Pagamento confirmado ${id}: ${formatBRL(order.totalCents)}`,
+    subject: {
+      created: `Novo pedido ${id}: ${formatBRL(order.totalCents)}`,
+      paid: `Pagamento confirmado ${id}: ${formatBRL(order.totalCents)}`,
+      claimed: `Confirme o pagamento ${id}: ${formatBRL(order.totalCents)}`,
+      reversed: `Pagamento devolvido pelo provedor ${id}: ${formatBRL(order.totalCents)}`,
+    }[event],
     paragraphs: [
       `Cliente: ${order.customerName} (${contact})`,
-      event === 'created'
-        ? `Pagamento: ${method}, aguardando confirmação.`
-        : `Pago por ${method}. Os materiais já foram liberados ao cliente.`,
+      {
+        created: `Pagamento: ${method}, aguardando confirmação.`,
+        paid: `Pago por ${method}. Os materiais já foram liberados ao cliente.`,
+        claimed: `O cliente avisou que já pagou o PIX de ${formatBRL(order.totalCents)}. Confira o extrato do banco e, se o valor entrou, toque em 'Confirmar pagamento' no pedido (aba Pedidos): os materiais são liberados na hora.`,
+        reversed:
+          'O provedor do pagamento informou uma devolução, contestação (chargeback) ou devolução por fraude (MED). O acesso aos materiais foi revogado na hora; confira no painel do provedor.',
+      }[event],
     ],
     items: itemsWithTotal(order, lines),
     button: { label: 'Ver pedidos no painel', path: '/admin' },

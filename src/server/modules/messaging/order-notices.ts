@@ -9,16 +9,24 @@ import {
   newOrderText,
   paidAdminText,
   paidBuyerText,
+  paidClaimAdminText,
   refundDeclinedBuyerText,
   refundedBuyerText,
+  signedBy,
 } from './message-texts.js'
-import { messagingSettingsOf, storeNameOf, type BaseUrl } from './messaging-config.js'
+import {
+  messagingSettingsOf,
+  mailBrandOf,
+  supportWhatsappOf,
+  type BaseUrl,
+} from './messaging-config.js'
 import {
   orderClosedMail,
   orderCreatedMail,
   orderPaidMail,
   ownerCopyMail,
   refundDeclinedMail,
+  refundSentMail,
   type OrderMailContext,
 } from './order-mails.js'
 import { enqueueMessage } from './outbox.js'
@@ -48,6 +56,8 @@ export function createOrderNotices(deps: {
   log: FastifyBaseLogger
   wake: () => void
   accessTokens: AccessTokens
+  /** The terms an order's buyer agreed to, by version, read in the event's transaction. */
+  termsOf?: (versionId: number, tx: Db) => Promise<string | null>
 }): OrderNotices {
   const { log } = deps
 
@@ -62,12 +72,9 @@ export function createOrderNotices(deps: {
       }
       const { gateway, adminNumber, adminRaw } = messagingSettingsOf(values)
       const baseUrl = deps.baseUrl.get()
-      const brand: MailBrand = {
-        storeName: storeNameOf(values),
-        baseUrl,
-      }
+      const brand: MailBrand = mailBrandOf(values, baseUrl)
       const ctx: OrderMailContext = {
-        supportWhatsapp: normaliseWhatsapp(values.whatsapp_number),
+        supportWhatsapp: supportWhatsappOf(values),
       }
       const adminEmail = values.admin_email.trim()
 
@@ -121,11 +128,16 @@ export function createOrderNotices(deps: {
 
         async orderPaid(tx, order, lines, grants) {
           const token = await deps.accessTokens.emailAccess(tx, order.customerEmail)
+          // The receipt carries the terms as they were at purchase (Decreto 7.962/2013).
+          const terms =
+            order.termsVersionId !== null && deps.termsOf
+              ? await deps.termsOf(order.termsVersionId, tx)
+              : null
           await email(
             tx,
             `order:${order.id}:paid:email`,
             order.customerEmail,
-            orderPaidMail(order, lines, grants, token, ctx),
+            orderPaidMail(order, lines, grants, token, ctx, terms),
           )
           if (adminEmail) {
             const copy = ownerCopyMail('paid', order, lines)
@@ -142,11 +154,43 @@ export function createOrderNotices(deps: {
           await enqueueMessage(tx, {
             dedupeKey: `order:${order.id}:paid:buyer`,
             to: buyer,
-            body: paidBuyerText(order, lines, link),
+            body: signedBy(paidBuyerText(order, lines, link), brand.storeName),
           })
         },
 
-        async orderClosed(tx, order, lines) {
+        // Told to the owner only: she checks her bank and confirms in the admin.
+        async paidClaimed(tx, order, lines) {
+          if (adminEmail) {
+            const copy = ownerCopyMail('claimed', order, lines)
+            await email(tx, `order:${order.id}:claimed:admin-email`, adminEmail, copy)
+          }
+          const text = paidClaimAdminText(order, lines)
+          await whatsappToAdmin(tx, `order:${order.id}:claimed:admin`, text)
+        },
+
+        async refundSent(tx, order, lines) {
+          await email(
+            tx,
+            `order:${order.id}:refund-sent:email`,
+            order.customerEmail,
+            refundSentMail(order, lines, ctx),
+          )
+        },
+
+        async orderClosed(tx, order, lines, opts) {
+          // Given back by the provider (a chargeback, a MED refund, a devolução made in its
+          // panel): the owner did not do it herself, so she is told at once.
+          if (order.status === 'refunded' && order.closedReason === 'provider') {
+            if (adminEmail) {
+              const copy = ownerCopyMail('reversed', order, lines)
+              await email(tx, `order:${order.id}:reversed:admin-email`, adminEmail, copy)
+            }
+            await whatsappToAdmin(
+              tx,
+              `order:${order.id}:reversed:admin`,
+              `⚠️ Pagamento devolvido pelo provedor (reembolso, chargeback ou MED): pedido ${order.id.slice(0, 8)}. O acesso aos materiais foi revogado.`,
+            )
+          }
           // A buyer hears of a closing only about an order they were told of: paid, or a PIX
           // whose code they were sent (an abandoned card attempt needs no e-mail).
           const announced =
@@ -156,10 +200,12 @@ export function createOrderNotices(deps: {
             tx,
             `order:${order.id}:${order.status}:email`,
             order.customerEmail,
-            orderClosedMail(order, lines, ctx),
+            orderClosedMail(order, lines, ctx, opts?.moneyToSend === true),
           )
           // A refund is told on WhatsApp too: the buyer paid there, and may not read e-mail.
-          if (order.status !== 'refunded' || !gateway) return
+          // A refund still to be sent by hand is not told as done on WhatsApp: the e-mail says
+          // it will come, and another e-mail goes when the owner sends it.
+          if (order.status !== 'refunded' || !gateway || opts?.moneyToSend) return
           const buyer = normaliseWhatsapp(order.customerWhatsapp)
           if (!buyer) {
             log.info({ orderId: order.id }, 'buyer notice skipped: no valid WhatsApp on the order')
@@ -168,7 +214,7 @@ export function createOrderNotices(deps: {
           await enqueueMessage(tx, {
             dedupeKey: `order:${order.id}:refunded:buyer`,
             to: buyer,
-            body: refundedBuyerText(order, lines),
+            body: signedBy(refundedBuyerText(order, lines), brand.storeName),
           })
         },
 
@@ -189,7 +235,7 @@ export function createOrderNotices(deps: {
           await enqueueMessage(tx, {
             dedupeKey: `order:${order.id}:refund-declined:buyer`,
             to: buyer,
-            body: refundDeclinedBuyerText(order, lines, note),
+            body: signedBy(refundDeclinedBuyerText(order, lines, note), brand.storeName),
           })
         },
       }

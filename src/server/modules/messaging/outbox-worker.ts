@@ -54,6 +54,7 @@ export function createOutboxWorker(deps: {
         subject: row.subject ?? '',
         text: row.body,
         html: row.html,
+        unsubscribeUrl: row.unsubscribeUrl,
       })
       await markSent(db, row.id, clock)
       log.info({ outboxId: row.id, key: row.dedupeKey, messageId }, 'e-mail sent')

@@ -1,5 +1,20 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  max,
+  min,
+  or,
+  sql,
+} from 'drizzle-orm'
 import { exponentialBackoff, rowClaims, type Clock } from '../../db/claims.js'
 import type { Db } from '../../db/client.js'
 import { messageOutbox } from './messaging.tables.js'
@@ -19,6 +34,8 @@ export interface OutboxMessage {
   body: string
   subject?: string
   html?: string
+  /** Newsletters only (see message_outbox.unsubscribe_url). */
+  unsubscribeUrl?: string
 }
 
 /** A claim lasts far longer than a send may take (15 s), so only a dead worker's runs out. */
@@ -58,6 +75,7 @@ export async function enqueueMessage(tx: Db, message: OutboxMessage): Promise<bo
       body: message.body,
       subject: message.subject ?? null,
       html: message.html ?? null,
+      unsubscribeUrl: message.unsubscribeUrl ?? null,
     })
     .onConflictDoNothing({ target: messageOutbox.dedupeKey })
     .returning({ id: messageOutbox.id })
@@ -188,4 +206,28 @@ export async function requeueEmail(db: Db, id: number): Promise<boolean> {
     )
     .returning({ id: messageOutbox.id })
   return rows.length > 0
+}
+
+/**
+ * Messages still unsent after failing, per channel, written between `notBefore` and
+ * `olderThan`: the health panel's "failing for over an hour" (older ones are history).
+ */
+export async function failingMessages(db: Db, olderThan: Date, notBefore: Date) {
+  return db
+    .select({
+      channel: messageOutbox.channel,
+      n: count(),
+      oldest: min(messageOutbox.createdAt),
+      lastError: max(messageOutbox.lastError),
+    })
+    .from(messageOutbox)
+    .where(
+      and(
+        inArray(messageOutbox.status, ['pending', 'failed']),
+        isNotNull(messageOutbox.lastError),
+        lte(messageOutbox.createdAt, olderThan),
+        gte(messageOutbox.createdAt, notBefore),
+      ),
+    )
+    .groupBy(messageOutbox.channel)
 }

@@ -4,8 +4,13 @@ import { normaliseWhatsapp } from '../../lib/phone.js'
 import type { OrderLineRow, OrderRow } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { composeMail } from './mail-layout.js'
-import { reminderText } from './message-texts.js'
-import { messagingSettingsOf, storeNameOf, type BaseUrl } from './messaging-config.js'
+import { reminderText, signedBy } from './message-texts.js'
+import {
+  messagingSettingsOf,
+  mailBrandOf,
+  supportWhatsappOf,
+  type BaseUrl,
+} from './messaging-config.js'
 import { paymentPageOf, reminderMail } from './order-mails.js'
 import type { AccessTokens } from './order-notices.js'
 import { enqueueMessage } from './outbox.js'
@@ -39,8 +44,8 @@ export function createReminderNotices(deps: {
       const values = await deps.settings.all()
       const { gateway } = messagingSettingsOf(values)
       const baseUrl = deps.baseUrl.get()
-      const brand = { storeName: storeNameOf(values), baseUrl }
-      const ctx = { supportWhatsapp: normaliseWhatsapp(values.whatsapp_number) }
+      const brand = mailBrandOf(values, baseUrl)
+      const ctx = { supportWhatsapp: supportWhatsappOf(values) }
       return {
         async remind(tx, order, lines, step, optOutPath) {
           const sent: string[] = []
@@ -69,7 +74,10 @@ export function createReminderNotices(deps: {
             await enqueueMessage(tx, {
               dedupeKey: `order:${order.id}:reminder${step}:buyer`,
               to: whatsapp,
-              body: reminderText(order, lines, payUrl, `${baseUrl}${optOutPath}`),
+              body: signedBy(
+                reminderText(order, lines, payUrl, `${baseUrl}${optOutPath}`),
+                brand.storeName,
+              ),
             })
             sent.push('whatsapp')
           }

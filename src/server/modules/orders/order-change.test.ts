@@ -20,6 +20,8 @@ function recordingNotices() {
     orderPaid: write('paid'),
     orderClosed: write('closed'),
     refundDeclined: write('declined'),
+    paidClaimed: write('claimed'),
+    refundSent: write('refund-sent'),
   }
   const notices: OrderNotices = {
     prepare: async () => (seen.prepared++, writer),

@@ -70,6 +70,8 @@ export function createOrderChange(
       orderPaid: noting(writer.orderPaid.bind(writer)),
       orderClosed: noting(writer.orderClosed.bind(writer)),
       refundDeclined: noting(writer.refundDeclined.bind(writer)),
+      paidClaimed: noting(writer.paidClaimed.bind(writer)),
+      refundSent: noting(writer.refundSent.bind(writer)),
     }
   }
 

@@ -121,6 +121,16 @@ export function orderLookups(db: Db) {
       return new Map(rows.map((r) => [r.id, { status: r.status, paidAt: r.paidAt }]))
     },
 
+    /** The buyers' WhatsApp numbers as typed, by order id (a material update's notices). */
+    async whatsappsOf(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map()
+      const rows = await db
+        .select({ id: orders.id, whatsapp: orders.customerWhatsapp })
+        .from(orders)
+        .where(inArray(orders.id, ids))
+      return new Map(rows.map((r) => [r.id, r.whatsapp ?? '']))
+    },
+
     /** The orders placed with an e-mail, for a browser that proved it holds that inbox. */
     async orderIdsOfEmail(email: string): Promise<string[]> {
       const rows = await db
@@ -128,6 +138,16 @@ export function orderLookups(db: Db) {
         .from(orders)
         .where(eq(orders.customerEmail, email.toLowerCase()))
       return rows.map((r) => r.id)
+    },
+
+    /** Whether an order was placed with this e-mail since `since` (an abandoned checkout's). */
+    async orderedSince(email: string, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.customerEmail, email.toLowerCase()), gte(orders.createdAt, since)))
+        .limit(1)
+      return row !== undefined
     },
 
     /** Whether any order was placed with this e-mail. */

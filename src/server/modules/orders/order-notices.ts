@@ -25,8 +25,20 @@ export interface NoticeWriter {
   /** The PIX code of a provider that makes it remotely is now on the order. */
   chargeReady(tx: Db, order: OrderRow, lines: NoticeLine[]): Promise<void>
   orderPaid(tx: Db, order: OrderRow, lines: NoticeLine[], grants: PaidGrant[]): Promise<void>
-  /** Refunded or cancelled: `order.status` is the new status. */
-  orderClosed(tx: Db, order: OrderRow, lines: NoticeLine[]): Promise<void>
+  /**
+   * Refunded or cancelled: `order.status` is the new status. `moneyToSend`: a refund under the
+   * store's own key whose money the owner has not sent yet (the buyer is told it will come).
+   */
+  orderClosed(
+    tx: Db,
+    order: OrderRow,
+    lines: NoticeLine[],
+    opts?: { moneyToSend?: boolean },
+  ): Promise<void>
+  /** The buyer said she paid ('Já paguei'): the owner is asked to check and confirm. */
+  paidClaimed(tx: Db, order: OrderRow, lines: NoticeLine[]): Promise<void>
+  /** The owner sent back by hand the money of a refund under the store's own key. */
+  refundSent(tx: Db, order: OrderRow, lines: NoticeLine[]): Promise<void>
   /** The owner declined the buyer's refund request (refunds module); `note` says why. */
   refundDeclined(tx: Db, order: OrderRow, lines: NoticeLine[], note: string): Promise<void>
 }

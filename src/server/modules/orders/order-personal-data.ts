@@ -22,8 +22,12 @@ const anonymised = () => ({
   customerEmail: anonymousEmailSql,
   customerWhatsapp: '',
   customerAddress: null,
+  // The nota already issued keeps the document at the municipality; the store forgets it.
+  invoiceTaxId: null,
+  invoiceCompanyName: null,
   // The cart session proved ownership of the order; nobody needs to prove it any more.
   sessionId: null,
+  adContext: null,
   anonymisedAt: sql`now()`,
   updatedAt: sql`now()`,
 })
@@ -65,6 +69,9 @@ export function orderPersonalData(db: Db) {
         customerEmail: o.customerEmail,
         customerWhatsapp: o.customerWhatsapp,
         customerAddress: o.customerAddress,
+        invoice: o.invoiceTaxId
+          ? { taxId: o.invoiceTaxId, companyName: o.invoiceCompanyName }
+          : null,
         totalCents: o.totalCents,
         paymentMethod: o.paymentMethod,
         createdAt: o.createdAt.toISOString(),

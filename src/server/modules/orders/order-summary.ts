@@ -17,6 +17,9 @@ export function toOrderSummary(order: OrderRow, lines: NewOrderLine[]): OrderSum
     totalAmount: centsToDecimal(order.totalCents),
     couponCode: order.couponCode,
     status: order.status,
+    awaitingConfirmation: order.status === 'awaiting_confirmation',
+    // The refunds module knows; the lists that show it (admin, customer) fill it in.
+    refundStatus: null,
     paymentMethod: order.paymentMethod,
     createdAt: order.createdAt.toISOString(),
     items: lines.map((l) => ({

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js'
 import { whatsappMatches } from '../../lib/phone.js'
 import type { OrderChange, OrderChangeScope, PaidSource } from './order-change.js'
 import type { PaidGrant } from './order-notices.js'
-import { canTransition, dueWhere, payableWhere } from './order-states.js'
+import { canTransition, claimableWhere, dueWhere, payableWhere } from './order-states.js'
 import { orderItems, orders } from './orders.tables.js'
 import { placeOrder, type NewOrder, type NewOrderLine, type OrderRow } from './place-order.js'
 
@@ -44,9 +44,16 @@ export function orderTransitions(
   const { effects } = deps
 
   /** What every refund or cancellation does inside its transaction: effects, then notices. */
-  async function closedWithin(scope: OrderChangeScope, order: OrderRow, notify = true) {
+  async function closedWithin(
+    scope: OrderChangeScope,
+    order: OrderRow,
+    notify = true,
+    moneyToSend = false,
+  ) {
     for (const effect of effects) await effect.closed(scope.tx, order.id, order.status)
-    if (notify) await scope.notices?.orderClosed(scope.tx, order, await linesOf(scope.tx, order.id))
+    if (!notify) return
+    const lines = await linesOf(scope.tx, order.id)
+    await scope.notices?.orderClosed(scope.tx, order, lines, { moneyToSend })
   }
 
   /** Stores an order and its lines with its 'new order' notice, in the caller's change. */
@@ -120,6 +127,25 @@ export function orderTransitions(
     },
 
     /**
+     * The buyer's 'Já paguei' (issue 27): a pending PIX, or an expired one under the store's own
+     * key, now awaits the owner's confirmation (the expiry leaves it alone), and the owner is
+     * alerted in the same transaction. Of simultaneous claims, or a claim and the expiry job,
+     * the UPDATE decides: the claim wins only while the order is still claimable. True when it
+     * moved (false: already awaiting, or no longer claimable).
+     */
+    claimPaid: (orderId: string): Promise<boolean> =>
+      withOrderChange(async (scope) => {
+        const [order] = await scope.tx
+          .update(orders)
+          .set({ status: 'awaiting_confirmation', closedReason: null, updatedAt: sql`now()` })
+          .where(and(eq(orders.id, orderId), claimableWhere()))
+          .returning()
+        if (!order) return false
+        await scope.notices?.paidClaimed(scope.tx, order, await linesOf(scope.tx, order.id))
+        return true
+      }),
+
+    /**
      * Refunds a paid order or cancels a pending one, with every module's `closed` effect (the
      * purchases revoked) in the same transaction. `from` is the status the caller saw: if the
      * order moved meanwhile nothing happens and the answer is false.
@@ -129,6 +155,8 @@ export function orderTransitions(
       from: OrderStatus,
       to: 'refunded' | 'cancelled',
       reason: OrderClosedReason | null = null,
+      /** A refund whose money the owner still sends by hand: the buyer is told it will come. */
+      opts: { moneyToSend?: boolean } = {},
     ): Promise<boolean> {
       if (!canTransition(from, to)) return false
       return withOrderChange(async (scope) => {
@@ -138,7 +166,7 @@ export function orderTransitions(
           .where(and(eq(orders.id, orderId), eq(orders.status, from)))
           .returning()
         if (!order) return false
-        await closedWithin(scope, order)
+        await closedWithin(scope, order, true, opts.moneyToSend === true)
         scope.closed(order)
         return true
       })

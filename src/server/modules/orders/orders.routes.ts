@@ -3,10 +3,11 @@ import { OrderIdParams, OrderStatusAnswer } from '../../../contracts/checkout.js
 import { RefundRequestAnswer, RefundRequestBody } from '../../../contracts/refunds.js'
 import type { App } from '../../app-types.js'
 import { cartSessionOf } from '../../http/cart-session.js'
+import { RATE_LIMITS } from '../../http/rate-limit.js'
 import type { OrderAsker } from './orders.service.js'
 
 export function ordersRoutes(app: App) {
-  const { payments, sessions, guestAccess, refunds } = app.services
+  const { payments, sessions, guestAccess, refunds, limiter } = app.services
 
   /**
    * Who asks. `paymentPage`: the status and the demo confirmation, which a payment token (the
@@ -38,6 +39,13 @@ export function ordersRoutes(app: App) {
   app.post('/api/orders/:id/confirm-payment', { schema: statusSchema }, async (req, reply) =>
     payments.confirm(req.params.id, await askerOf(req, reply, true)),
   )
+
+  // The buyer's 'Já paguei' (issue 27): the order awaits the owner's confirmation. Counted
+  // before the order is looked at, so a stranger's guesses spend the same budget.
+  app.post('/api/orders/:id/paid-claim', { schema: statusSchema }, async (req, reply) => {
+    await limiter.consume(RATE_LIMITS.paidClaimIp, req.ip)
+    return payments.claimPaid(req.params.id, await askerOf(req, reply, true))
+  })
 
   // CDC art. 49: the buyer's refund, within 7 days of the payment (refunds module).
   app.post(

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { demoOrders } from './demo-orders.js'
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../db/client.js'
 import { createOrderChange } from './order-change.js'
@@ -8,11 +9,18 @@ import { orderTransitions, type OrderEffects } from './order-transitions.js'
 import { orderFigures } from './orders.read-model.js'
 
 export type { NewOrder, NewOrderLine, OrderRow } from './place-order.js'
+export type { AdContext } from './orders.tables.js'
 export type { NoticeLine, NoticeWriter, OrderNotices, PaidGrant } from './order-notices.js'
 export type { PaidSource } from './order-change.js'
 export type { OrderAsker } from './order-lookups.js'
 export type { OrderEffects, OrderLineRow } from './order-transitions.js'
-export { canTransition, isPayable, ORDER_TRANSITIONS, polledStatus } from './order-states.js'
+export {
+  canTransition,
+  isClaimable,
+  isPayable,
+  ORDER_TRANSITIONS,
+  polledStatus,
+} from './order-states.js'
 export { toOrderSummary } from './order-summary.js'
 export type { OrderOwner, OwnedOrder } from './order-personal-data.js'
 export { UNPAID_ORDER_RETENTION_MS } from './order-personal-data.js'
@@ -39,6 +47,8 @@ export type OrderReads = ReturnType<typeof createOrderReads>
  * The orders module as other modules see it, in three parts: the state machine (every change,
  * each one unit of work: order-transitions.ts over order-change.ts), and the reads above.
  */
+export { DEMO_PROVIDER } from './demo-orders.js'
+
 export function createOrdersService(
   db: Db,
   deps: {
@@ -54,6 +64,7 @@ export function createOrdersService(
   return {
     ...orderTransitions(db, change, deps),
     ...(deps.reads ?? createOrderReads(db)),
+    ...demoOrders(db),
     onClosed: change.onClosed,
     onSalesChange: change.onSalesChange,
     drain: change.drain,

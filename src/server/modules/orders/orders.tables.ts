@@ -4,11 +4,24 @@
  * import another's only for a foreign key (decision 009).
  */
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { Attribution } from '../../../contracts/attribution.js'
 import { ORDER_CLOSED_REASONS, ORDER_STATUSES } from '../../../contracts/checkout.js'
 import { createdAt } from '../../db/columns.js'
 import { users } from '../accounts/accounts.tables.js'
 import { products } from '../products/products.tables.js'
+import { termsVersions } from '../terms/terms.tables.js'
 
 export const orders = pgTable(
   'orders',
@@ -54,6 +67,23 @@ export const orders = pgTable(
      * the subscriptions' tables point at orders, not the other way round.
      */
     subscriptionId: text('subscription_id'),
+    /** Where the buyer came from (campaign tags, click ids, referrer host); null: 'direto'. */
+    attribution: jsonb('attribution').$type<Attribution>(),
+    /** The buyer accepted the ad cookies: only then does personal data go to the ad platforms. */
+    adsConsent: boolean('ads_consent').notNull().default(false),
+    /**
+     * With that consent only: what the ad platforms match a buyer by besides e-mail and phone
+     * (address, browser, Meta's fbp/fbc). Erased with the buyer's other data.
+     */
+    adContext: jsonb('ad_context').$type<AdContext>(),
+    /**
+     * 'Quero nota fiscal': the buyer's CPF or CNPJ (digits) and, for a CNPJ, the company's name.
+     * Null on every order that did not ask (the privacy page says so).
+     */
+    invoiceTaxId: text('invoice_tax_id'),
+    invoiceCompanyName: text('invoice_company_name'),
+    /** The terms the buyer agreed to at checkout, as they were then (terms module). */
+    termsVersionId: integer('terms_version_id').references(() => termsVersions.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,8 +93,19 @@ export const orders = pgTable(
     index('orders_email_idx').on(t.customerEmail),
     index('orders_user_idx').on(t.userId),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    // The sales dashboard reads paid orders by the day they were paid.
+    index('orders_paid_at_idx').on(t.paidAt),
   ],
 )
+
+/** The browser a consenting buyer ordered from, as the ad platforms' matching asks it. */
+export interface AdContext {
+  ip?: string
+  userAgent?: string
+  /** Meta's browser id cookie `_fbp`, and click id `_fbc` (or one made from the fbclid). */
+  fbp?: string
+  fbc?: string
+}
 
 export const orderItems = pgTable(
   'order_items',

@@ -45,6 +45,8 @@ describe('GET /api/orders/:id/status', () => {
       couponCode: null,
       pixPaymentData,
       expiresAt: pixPaymentData!.expiresAt,
+      awaitingConfirmation: false,
+      canClaimPayment: true,
     })
     for (const other of [{ session: newCartSession() }, {}]) {
       const res = await status(order.id, other)
@@ -199,14 +201,18 @@ describe('expiry of pending orders', () => {
 })
 
 describe('order state machine', () => {
-  it('allows pending → paid → refunded and pending → cancelled only', () => {
+  it('allows pending → paid → refunded, pending → cancelled, and the buyer’s “Já paguei” only', () => {
     expect(ORDER_TRANSITIONS).toEqual({
-      pending: ['paid', 'cancelled'],
+      pending: ['paid', 'cancelled', 'awaiting_confirmation'],
+      awaiting_confirmation: ['paid', 'cancelled'],
       paid: ['refunded'],
-      cancelled: [],
+      // An expired PIX to the store's own key (isClaimable says which cancelled ones).
+      cancelled: ['awaiting_confirmation'],
       refunded: [],
     })
     expect(canTransition('pending', 'paid')).toBe(true)
+    expect(canTransition('awaiting_confirmation', 'paid')).toBe(true)
+    expect(canTransition('paid', 'awaiting_confirmation')).toBe(false)
     expect(canTransition('cancelled', 'paid')).toBe(false)
     expect(canTransition('refunded', 'paid')).toBe(false)
   })

@@ -33,6 +33,12 @@ export async function placeOrder(
     couponCode: null,
     pixExpiresAt: null,
     subscriptionId: null,
+    attribution: null,
+    adsConsent: false,
+    adContext: null,
+    invoiceTaxId: null,
+    invoiceCompanyName: null,
+    termsVersionId: null,
     ...order,
     status: 'pending',
     paidAt: null,
@@ -54,12 +60,16 @@ export async function placeOrder(
       INSERT INTO orders (id, user_id, session_id, customer_name, customer_email,
         customer_whatsapp, customer_address, total_cents, discount_cents, coupon_code,
         status, payment_method, payment_provider, provider_payment_id, pix_code, ticket_url,
-        pix_expires_at, subscription_id, created_at, updated_at)
+        pix_expires_at, attribution, ads_consent, ad_context, invoice_tax_id, invoice_company_name,
+        terms_version_id, subscription_id, created_at, updated_at)
       VALUES (${row.id}, ${row.userId}::uuid, ${row.sessionId}, ${row.customerName},
         ${row.customerEmail}, ${row.customerWhatsapp}, ${row.customerAddress}, ${row.totalCents},
         ${row.discountCents}, ${row.couponCode}, 'pending', ${row.paymentMethod},
         ${row.paymentProvider}, ${row.providerPaymentId}, ${row.pixCode}, ${row.ticketUrl},
-        ${row.pixExpiresAt?.toISOString() ?? null}::timestamptz, ${row.subscriptionId},
+        ${row.pixExpiresAt?.toISOString() ?? null}::timestamptz,
+        ${row.attribution ? JSON.stringify(row.attribution) : null}::jsonb, ${row.adsConsent},
+        ${row.adContext ? JSON.stringify(row.adContext) : null}::jsonb, ${row.invoiceTaxId},
+        ${row.invoiceCompanyName}, ${row.termsVersionId}::int, ${row.subscriptionId},
         ${now.toISOString()}::timestamptz,
         ${now.toISOString()}::timestamptz)
       RETURNING id

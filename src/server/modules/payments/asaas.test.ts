@@ -86,7 +86,10 @@ describe('Asaas as the PIX provider', () => {
     const early = await save('pix_provider', 'asaas')
     expect([early.statusCode, early.json()]).toEqual([
       400,
-      { message: 'Cole primeiro a chave de API da Asaas, depois escolha asaas como provedor' },
+      {
+        message:
+          'Cole primeiro a chave de API da Asaas, depois escolha a Asaas em Quem cobra o PIX',
+      },
     ])
     expect((await save('asaas_api_key', 'chave-qualquer')).statusCode).toBe(400)
     expect((await save('asaas_webhook_token', 'curto')).statusCode).toBe(400)
@@ -117,6 +120,7 @@ describe('Asaas as the PIX provider', () => {
       pix: true,
       card: false,
       taxIdRequired: true,
+      invoice: false,
     })
   })
 

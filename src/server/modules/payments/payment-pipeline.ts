@@ -53,7 +53,8 @@ export function createPaymentPipeline(deps: {
       if (order.status !== 'paid' || !provider.reportsReversals) return
       if (!ref.providerPaymentId && !ref.notifiedPaymentId) return
       if ((await provider.getStatus(ref)).state !== 'reversed') return
-      if (await orders.close(order.id, 'paid', 'refunded')) {
+      // 'provider': the owner is told (a chargeback or MED refund she did not make herself).
+      if (await orders.close(order.id, 'paid', 'refunded', 'provider')) {
         log.info({ orderId: order.id, source }, 'order refunded by provider')
       }
       return

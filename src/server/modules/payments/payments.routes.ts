@@ -4,7 +4,7 @@ import { WEBHOOK_PROVIDERS } from './providers/registry.js'
 import type { WebhookInput } from './providers/pix-provider.js'
 
 export function paymentsRoutes(app: App) {
-  const { payments } = app.services
+  const { payments, settings } = app.services
 
   // Asked by /checkout-mercadopago before the form, so nobody fills it for a method that is off.
   app.get('/api/payments/methods', { schema: { response: { 200: PaymentMethods } } }, async () => {
@@ -13,6 +13,8 @@ export function paymentsRoutes(app: App) {
       pix: mode !== 'unavailable',
       card: payments.providers.card !== null,
       taxIdRequired: await payments.providers.needsTaxId(),
+      pixConfirmation: mode === 'static' ? ('manual' as const) : ('automatic' as const),
+      invoice: (await settings.get('nfse_provider')) !== 'off',
     }
   })
 

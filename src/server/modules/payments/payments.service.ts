@@ -6,15 +6,21 @@ import type {
 } from '../../../contracts/checkout.js'
 import { centsToDecimal } from '../../../contracts/money.js'
 import type { Config } from '../../config.js'
+import { AppError } from '../../errors.js'
 import type { OrderAsker, OrderRow, OrdersService } from '../orders/orders.service.js'
-import { polledStatus } from '../orders/orders.service.js'
+import { isClaimable, polledStatus } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { createPaymentPipeline } from './payment-pipeline.js'
+import { observeProviders, type ProviderFailureLog } from './provider-failures.js'
 import type { PixCharge, PixProvider } from './providers/pix-provider.js'
 import { createPixProviders } from './providers/registry.js'
+/** The nota fiscal issuers (built in composition.ts for the invoices module; providers/ names them). */
+export { createNotaProviders, type NotaProviders } from './providers/nota-registry.js'
 import { pngDataUrl, qrPngBase64 } from './qr-image.js'
 
-export type { ChargeRequest, PixCharge } from './providers/pix-provider.js'
+export type { ChargeRequest, PixCharge, WebhookInput } from './providers/pix-provider.js'
+export type { NotaAnswer, NotaProvider, NotaRequest, NotaState } from './providers/nota-provider.js'
+export type { ProviderCallKind, ProviderFailureLog } from './provider-failures.js'
 
 /** A waiting page polls every few seconds; the provider is asked at most this often per order. */
 const POLL_RECHECK_MS = 10_000
@@ -48,15 +54,22 @@ export function createPaymentsService(deps: {
   log: FastifyBaseLogger
   /** The clock (tests move it). */
   now?: () => number
+  /** Told of every remote provider call's outcome (the health panel, issue 32). */
+  failures?: ProviderFailureLog
 }) {
   const { orders } = deps
   const now = deps.now ?? Date.now
-  const providers = createPixProviders(deps.config, deps.settings)
+  const providers = observeProviders(
+    createPixProviders(deps.config, deps.settings),
+    deps.failures,
+    (err) => deps.log.warn({ err }, 'provider failure log not written'),
+  )
   const pipeline = createPaymentPipeline({ providers, orders, log: deps.log })
   const lastAsked = new Map<string, number>()
 
   async function statusAnswer(order: OrderRow): Promise<OrderStatusAnswer> {
-    const waiting = order.status === 'pending' && order.pixCode
+    const awaiting = order.status === 'awaiting_confirmation'
+    const waiting = (order.status === 'pending' || awaiting) && order.pixCode
     const name = order.paymentProvider as PaymentProviderName
     // The recipient is today's setting: the one the buyer can still reach.
     const recipientName =
@@ -82,6 +95,8 @@ export function createPaymentsService(deps: {
           )
         : null,
       expiresAt: order.pixExpiresAt?.toISOString() ?? null,
+      awaitingConfirmation: awaiting,
+      canClaimPayment: !awaiting && isClaimable(order),
     }
   }
 
@@ -92,10 +107,16 @@ export function createPaymentsService(deps: {
     recheckPaid: pipeline.recheckPaid,
     handleWebhook: pipeline.handleWebhook,
 
-    /** When a PIX charged now stops being payable (pix_expiry_minutes, default 60). */
-    async pixExpiresAt(): Promise<Date> {
+    /**
+     * When a PIX charged now by `provider` stops being payable: pix_expiry_minutes (default 60),
+     * or, under the store's own key, pix_static_expiry_minutes (default 24 h: the owner
+     * confirms by hand, and a buyer who pays at night must not find her order cancelled).
+     */
+    async pixExpiresAt(provider: string | null): Promise<Date> {
       // Typed and within its range (30 to 1440) by the settings contract.
-      const minutes = await deps.settings.get('pix_expiry_minutes')
+      const minutes = await deps.settings.get(
+        provider === 'static' ? 'pix_static_expiry_minutes' : 'pix_expiry_minutes',
+      )
       return new Date(now() + minutes * 60_000)
     },
 
@@ -121,6 +142,37 @@ export function createPaymentsService(deps: {
         await pipeline.recheck(order)
       }
       if (due) await orders.cancelStale(at, order.id)
+      return statusAnswer((await orders.find(order.id)) ?? order)
+    },
+
+    /**
+     * POST /api/orders/:id/paid-claim, the buyer's 'Já paguei' (issue 27): the order's owner
+     * only (404 to anyone else, as every order route). A demo order is paid as the demo's
+     * button does; a remote provider is asked first (it may already know); otherwise a
+     * claimable order awaits the owner's confirmation and the owner is alerted. Idempotent: a
+     * second claim answers the same state and alerts nobody again.
+     */
+    async claimPaid(orderId: string, asker: OrderAsker): Promise<OrderStatusAnswer> {
+      const order = await orders.findOwned(orderId, asker)
+      if (order.status === 'awaiting_confirmation' || order.status === 'paid') {
+        return statusAnswer(order)
+      }
+      if (!isClaimable(order)) {
+        throw new AppError(
+          'conflict',
+          order.status === 'refunded'
+            ? 'Este pedido foi reembolsado.'
+            : 'Este pedido foi cancelado e não pode mais ser pago. Fale com a loja pelo WhatsApp.',
+        )
+      }
+      const provider = await providers.named(order.paymentProvider)
+      if (order.paymentProvider === 'demo' && (await providers.mode()) === 'demo') {
+        await orders.markOrderPaid(order.id, 'demo')
+      } else {
+        if (provider?.remote && order.status === 'pending') await pipeline.recheck(order)
+        const claimed = await orders.claimPaid(order.id)
+        if (claimed) deps.log.info({ orderId: order.id }, 'buyer says the order is paid')
+      }
       return statusAnswer((await orders.find(order.id)) ?? order)
     },
 

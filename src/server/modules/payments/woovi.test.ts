@@ -56,7 +56,7 @@ describe('Woovi (OpenPix) as the PIX provider', () => {
     const early = await save('pix_provider', 'woovi')
     expect([early.statusCode, early.json()]).toEqual([
       400,
-      { message: 'Cole primeiro o AppID da Woovi, depois escolha woovi como provedor' },
+      { message: 'Cole primeiro o AppID da Woovi, depois escolha a Woovi em Quem cobra o PIX' },
     ])
     expect((await save('pix_provider', 'asaas')).statusCode).toBe(400)
     expect((await save('woovi_app_id', 'curto')).statusCode).toBe(400)
@@ -188,6 +188,20 @@ describe('Woovi (OpenPix) as the PIX provider', () => {
     const refused = await adminCall('POST', `/api/admin/orders/${other.id}/refund`, {})
     expect(refused.statusCode).toBe(409)
     expect((await orderRow(other.id)).status).toBe('paid')
+  })
+
+  it('revokes the order at once when the payer’s bank takes the PIX back (MED), on the refund webhook', async () => {
+    const { id, buyer } = await pixOrder()
+    fake.setStatus(id, 'COMPLETED')
+    await store.app.inject(fake.webhook(id))
+    expect((await guestDownload(store, buyer, kit.id)).statusCode).toBe(200)
+    fake.medRefund(id)
+    const hook = await store.app.inject(
+      fake.webhook(id, { event: 'PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED' }),
+    )
+    expect(hook.statusCode).toBe(200)
+    expect(await orderRow(id)).toMatchObject({ status: 'refunded', closedReason: 'provider' })
+    expect((await guestDownload(store, buyer, kit.id)).statusCode).toBeGreaterThanOrEqual(400)
   })
 
   it('cancels an expired order, and still honours a payment that arrives late', async () => {

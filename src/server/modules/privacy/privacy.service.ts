@@ -1,5 +1,6 @@
 import { desc } from 'drizzle-orm'
 import { createHash } from 'node:crypto'
+import type { NewsletterService } from '../newsletter/newsletter.service.js'
 import type {
   DataExport,
   ErasureAnswer,
@@ -59,6 +60,8 @@ export function createPrivacyService(deps: {
   coupons: Pick<CouponsService, 'personalData'>
   refunds: Pick<RefundsService, 'personalData'>
   guestAccess: Pick<GuestAccessService, 'eraseFor'>
+  /** The newsletter consent (when, where, confirmed, ended): exported, and erased. */
+  newsletter?: Pick<NewsletterService, 'subscribers'>
   now?: () => Date
 }) {
   const { db, accounts, orders, purchases, canvaLinks, messaging, coupons, refunds } = deps
@@ -133,6 +136,7 @@ export function createPrivacyService(deps: {
         : [],
       couponUses: await coupons.personalData.exportOf(orderIds),
       refunds: await refunds.personalData.exportOf(orderIds),
+      newsletter: (await deps.newsletter?.subscribers.exportOf(subject.email)) ?? null,
     }
   }
 
@@ -171,6 +175,7 @@ export function createPrivacyService(deps: {
       await messaging.personalData.erase(tx, messages)
       await coupons.personalData.anonymise(tx, orderIds)
       await refunds.personalData.anonymise(tx, orderIds)
+      await deps.newsletter?.subscribers.erase(tx, subject.email)
       // The e-mailed accesses belong to whoever holds the inbox: only a proved e-mail voids them.
       if (subject.emailProved) await deps.guestAccess.eraseFor(tx, subject.email)
       await audit(tx, 'erasure', subject.email, by)

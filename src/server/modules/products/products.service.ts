@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import {
+  bumpPriceMessage,
   PRODUCT_MESSAGES,
   UPLOAD_LIMITS,
   type NewProduct,
@@ -14,6 +15,7 @@ import {
   productImages,
   products,
 } from './products.tables.js'
+import { ERROR_FIELD_HEADER } from '../../../contracts/error-field.js'
 import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../files/storage.js'
 import { deleteGroup, journalEntryFor, planUpload, storePlan } from './product-files.js'
@@ -99,7 +101,10 @@ export function createProductsService(deps: {
 
   type Bumps = ProductChanges['orderBumps']
 
-  /** Order bumps, checked before any write: other products that exist. */
+  /**
+   * Order bumps, checked before any write: other products that exist, each offered below its
+   * own price (an 'offer' at the full price or more is no offer: issue 27, item 9).
+   */
   async function checkBumps(productId: number | null, bumps: Bumps) {
     if (!bumps?.length) return
     const ids = bumps.map((b) => b.productId)
@@ -107,10 +112,18 @@ export function createProductsService(deps: {
       throw new AppError('bad_request', PRODUCT_MESSAGES.bumpSelf)
     }
     const found = await db
-      .select({ id: products.id })
+      .select({ id: products.id, name: products.name, priceCents: products.priceCents })
       .from(products)
       .where(and(inArray(products.id, ids), isNull(products.deletedAt)))
     if (found.length !== ids.length) throw new AppError('bad_request', PRODUCT_MESSAGES.bumpMissing)
+    for (const bump of bumps) {
+      const offered = found.find((p) => p.id === bump.productId)!
+      if (bump.offerCents >= offered.priceCents) {
+        throw new AppError('bad_request', bumpPriceMessage(offered.name, offered.priceCents), {
+          [ERROR_FIELD_HEADER]: 'orderBumps',
+        })
+      }
+    }
   }
 
   /** Replaces a product's order bumps inside the product's write. */
@@ -282,6 +295,63 @@ export function createProductsService(deps: {
         .where(and(eq(products.id, productId), isNull(products.deletedAt)))
         .returning({ id: products.id })
       return row !== undefined
+    },
+
+    /** Whether any product seeded as the demo is still on sale (the checklist's `demo`). */
+    async hasActiveDemo(): Promise<boolean> {
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(
+          and(eq(products.isDemo, true), eq(products.isActive, true), isNull(products.deletedAt)),
+        )
+        .limit(1)
+      return row !== undefined
+    },
+
+    /**
+     * The demo catalogue leaves (issue 27): `first` runs in the same transaction before (the
+     * orders module drops the demo's orders there and answers which demo products real orders
+     * still hold); those are deactivated and kept for their buyers, the rest deleted with their
+     * rows. Their stored files (disk or S3) go through the upload journal once the database
+     * says nobody uses them, even if the process dies between the two.
+     */
+    async removeDemo<T>(
+      first: (tx: Db, productIds: number[]) => Promise<{ result: T; sold: number[] }>,
+    ): Promise<{ result: T; deleted: number; deactivated: number }> {
+      const demo = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.isDemo, true))
+      const ids = demo.map((p) => p.id)
+      const everything = { files: [] as string[], images: [] as string[] }
+      for (const id of ids) {
+        const entry = await journalEntryFor(
+          db,
+          { images: [], files: [], groups: new Set(['cover', 'images', 'main', 'files']) },
+          id,
+        )
+        everything.files.push(...entry.files)
+        everything.images.push(...entry.images)
+      }
+      const outcome = await journal.run(everything, () =>
+        db.transaction(async (tx) => {
+          const { result, sold } = await first(tx, ids)
+          const kept = ids.filter((id) => sold.includes(id))
+          const gone = ids.filter((id) => !sold.includes(id))
+          if (gone.length) await tx.delete(products).where(inArray(products.id, gone))
+          // Kept for the buyers of a real order, out of the catalogue, and the owner's now.
+          if (kept.length) {
+            await tx
+              .update(products)
+              .set({ isActive: false, isDemo: false, updatedAt: sql`now()` })
+              .where(inArray(products.id, kept))
+          }
+          return { result, deleted: gone.length, deactivated: kept.length }
+        }),
+      )
+      if (ids.length) onChange(ids)
+      return outcome
     },
 
     /** After a caller's transaction that changed a product through this service commits. */

@@ -38,6 +38,8 @@ export const products = pgTable(
      * that existed before; the create forms turn it on for new paid products.
      */
     stampPdf: boolean('stamp_pdf').notNull().default(false),
+    /** Seeded with a new store (seed/demo-catalog.ts): one tap removes it (store/demo-removal.ts). */
+    isDemo: boolean('is_demo').notNull().default(false),
     /** Set when a product with buyers is deleted: hidden everywhere, files kept for the buyers. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),

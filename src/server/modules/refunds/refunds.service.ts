@@ -116,7 +116,9 @@ export function createRefundsService(deps: {
         'Confirme que já devolveu o valor ao comprador pelo app do banco.',
       )
     }
-    const closed = await orders.close(order.id, 'paid', 'refunded', reason)
+    const closed = await orders.close(order.id, 'paid', 'refunded', reason, {
+      moneyToSend: outcome === 'return_money',
+    })
     if (!closed && (await orders.find(order.id))?.status !== 'refunded') {
       throw conflict('O pedido mudou enquanto isso. Atualize a lista.')
     }
@@ -281,12 +283,28 @@ export function createRefundsService(deps: {
       return (await this.one(orderId))!
     },
 
-    /** Static PIX: the owner sent the money back by hand. */
+    /**
+     * Static PIX: the owner sent the money back by hand ('Marcar como enviado'). The buyer,
+     * told at the refund that the money would come, now hears it was sent: the e-mail is
+     * written with the decision, once (of two taps at once only one finds 'return_money').
+     */
     async confirmMoneyReturned(orderId: string): Promise<AdminRefund> {
       const row = await rowOf(orderId)
       if (!row) throw new AppError('not_found', 'Reembolso não encontrado')
       if (row.status !== 'return_money') throw conflict('Este reembolso não espera devolução.')
-      await decide(orderId, 'refunded')
+      // Read before the transaction: nothing inside may wait on another query (PGlite).
+      const order = await orders.find(orderId)
+      const lines = order ? await orders.lines(orderId) : []
+      const sent = await orders.notifyWith(async (tx, notices) => {
+        const [done] = await tx
+          .update(refunds)
+          .set({ status: 'refunded', decidedAt: sql`now()` })
+          .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'return_money')))
+          .returning()
+        if (done && order) await notices?.refundSent(tx, order, lines)
+        return done
+      })
+      if (!sent) throw conflict('Este reembolso não espera devolução.')
       return (await this.one(orderId))!
     },
 

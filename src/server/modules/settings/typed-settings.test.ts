@@ -43,7 +43,11 @@ describe('the settings schema', () => {
       'asaas_api_key',
       'asaas_webhook_token',
       'evolution_api_key',
+      'ga4_api_secret',
+      'meta_capi_token',
+      'focusnfe_token',
       'smtp_url',
+      'tiktok_access_token',
       'woovi_app_id',
     ])
   })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { buffer } from 'node:stream/consumers'
-import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { StampFallbackCount, StampFallbackReason } from '../../../contracts/stamping.js'
 import type { Config } from '../../config.js'
@@ -209,6 +209,35 @@ export function createStampingService(deps: {
     return file
   }
 
+  /**
+   * A row per PDF file of each stamped product's purchase, made by the background job: at a
+   * sale, and when a product's files were replaced and its buyers told (the old copies stay
+   * until their cleanup). Rows already there (same purchase and file) are left alone.
+   */
+  async function queueCopies(
+    tx: Db,
+    bought: Array<{ id: number; orderId: string; productId: number }>,
+  ): Promise<void> {
+    if (bought.length === 0) return
+    const stamped = (
+      await deps.products.deliveries([...new Set(bought.map((p) => p.productId))], tx)
+    )
+      .filter((p) => p.stampPdf && !p.isFree)
+      .map((p) => p.id)
+    const files = await deps.products.filesOf(stamped, tx)
+    const rows = bought.flatMap((purchase) =>
+      files
+        .filter((f) => f.productId === purchase.productId)
+        .map((f) => ({
+          purchaseId: purchase.id,
+          orderId: purchase.orderId,
+          productId: f.productId,
+          sourceKey: f.storageKey,
+        })),
+    )
+    if (rows.length) await tx.insert(stampedCopies).values(rows).onConflictDoNothing()
+  }
+
   return {
     deliver,
 
@@ -217,24 +246,7 @@ export function createStampingService(deps: {
       async preparePaid() {
         return async (tx: Db, order: OrderRow, lines: OrderLineRow[]) => {
           if (lines.length === 0) return
-          const bought = await deps.purchases.ofOrder(tx, order.id)
-          const stamped = (
-            await deps.products.deliveries([...new Set(bought.map((p) => p.productId))], tx)
-          )
-            .filter((p) => p.stampPdf && !p.isFree)
-            .map((p) => p.id)
-          const files = await deps.products.filesOf(stamped, tx)
-          const rows = bought.flatMap((purchase) =>
-            files
-              .filter((f) => f.productId === purchase.productId)
-              .map((f) => ({
-                purchaseId: purchase.id,
-                orderId: order.id,
-                productId: f.productId,
-                sourceKey: f.storageKey,
-              })),
-          )
-          if (rows.length) await tx.insert(stampedCopies).values(rows).onConflictDoNothing()
+          await queueCopies(tx, await deps.purchases.ofOrder(tx, order.id))
         }
       },
       async closed(tx: Db, orderId: string) {
@@ -245,6 +257,8 @@ export function createStampingService(deps: {
           .where(eq(stampedCopies.orderId, orderId))
       },
     },
+
+    queueCopies,
 
     /** One background pass: claims due rows one by one and stamps them. Answers how many. */
     async stampDue(): Promise<number> {
@@ -296,6 +310,19 @@ export function createStampingService(deps: {
 
     /** The row of a purchase's file (tests and the admin's look at one delivery). */
     copyOf: (purchaseId: number, sourceKey: string) => findCopy(db, purchaseId, sourceKey),
+
+    /**
+     * The stored copies of `orderIds`, read in the transaction that deletes those orders (their
+     * rows go with them): the caller removes the files once it commits.
+     */
+    async copyKeysOf(tx: Db, orderIds: string[]): Promise<string[]> {
+      if (!orderIds.length) return []
+      const rows = await tx
+        .select({ key: stampedCopies.copyKey })
+        .from(stampedCopies)
+        .where(and(inArray(stampedCopies.orderId, orderIds), isNotNull(stampedCopies.copyKey)))
+      return rows.map((r) => r.key!).filter(Boolean)
+    },
 
     /** How many rows wait for the background job (the benchmark waits for zero). */
     async pendingCount(): Promise<number> {

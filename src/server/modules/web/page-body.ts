@@ -3,7 +3,7 @@ import { categoryOf } from '../../../contracts/categories.js'
 import { formatDecimalBRL } from '../../../contracts/money.js'
 import { z } from 'zod'
 import { Product } from '../../../contracts/products.js'
-import { escapeHtml, jsonForHtml } from './page-head.js'
+import { escapeHtml, jsonForHtml, STORE_NAME } from './page-head.js'
 
 /** The cover's width on screen, as gallery.tsx says it: the same picture is chosen by both. */
 const COVER_SIZES = '(min-width: 768px) 560px, calc(100vw - 32px)'
@@ -17,7 +17,7 @@ export const PAGE_DATA_ID = 'dados-da-pagina'
  * (product-detail.tsx and the header), so when React takes over, with the product already in its
  * cache, nothing moves. Tailwind scans this file too (styles.css `@source`).
  */
-export function productBody(product: Product): string {
+export function productBody(product: Product, brand: ShellBrand = DEFAULT_BRAND): string {
   const category = categoryOf(product.category)
   const cover = `${product.imageUrl}&size=full`
   const srcset = `${product.imageUrl}&size=card 600w, ${cover} 1200w`
@@ -26,7 +26,7 @@ export function productBody(product: Product): string {
     : `<div data-testid="price-box" class="rounded-2xl border-2 border-pink-200 bg-gradient-to-r from-pink-50 to-purple-50 p-4"><p class="text-sm font-semibold text-pink-700">Preço especial</p><p class="text-3xl font-extrabold text-purple-800">${escapeHtml(formatDecimalBRL(product.price))}</p><p class="mt-1 text-sm text-gray-600"><span aria-hidden="true">💠</span> Pagamento via PIX</p></div>`
   return [
     `<div class="flex min-h-dvh flex-col">`,
-    shellHeader(),
+    shellHeader(brand),
     `<main id="conteudo" class="flex-1"><article class="mx-auto max-w-6xl px-4 py-4 sm:py-8">`,
     `<div class="mb-4 flex h-10 items-center"><a href="/" class="inline-flex h-10 items-center gap-1 rounded-xl px-2 font-semibold text-purple-700"><span aria-hidden="true">←</span> Voltar</a></div>`,
     `<div class="grid gap-6 md:grid-cols-2 md:gap-10">`,
@@ -61,13 +61,28 @@ function galleryStrip(product: Product): string {
   return `<div class="mt-3 flex justify-center gap-2" aria-hidden="true">${dots}</div><ul class="mt-3 grid grid-cols-4 gap-2" aria-hidden="true">${thumbs}</ul>`
 }
 
+/** The store's name and uploaded logo (empty: the apple), as header.tsx shows them. */
+export interface ShellBrand {
+  storeName: string
+  logo: string
+}
+
+const DEFAULT_BRAND: ShellBrand = { storeName: STORE_NAME, logo: '' }
+
+/** The header's mark: the uploaded logo, else the apple (header.tsx, StoreMark). */
+function shellMark(brand: ShellBrand): string {
+  return brand.logo
+    ? `<img src="${escapeHtml(brand.logo)}" alt="" class="h-9 w-auto max-w-16 shrink-0 rounded-md object-contain">`
+    : `<span aria-hidden="true" class="text-2xl">🍎</span>`
+}
+
 /** The header's frame at its real height, before the scripts fill in the cart and the account. */
-function shellHeader(): string {
+function shellHeader(brand: ShellBrand): string {
   return [
     `<header class="sticky top-0 z-40 bg-white/95 shadow-sm backdrop-blur">`,
     `<div class="bg-purple-900 text-xs text-purple-50"><div class="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-1.5"><span class="inline-flex items-center gap-1 opacity-80"><span aria-hidden="true">⏳</span> Verificando segurança...</span></div></div>`,
     `<div class="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-2.5">`,
-    `<a href="/" class="flex min-w-0 items-center gap-2 rounded-lg"><span aria-hidden="true" class="text-2xl">🍎</span><span class="min-w-0 text-[15px] leading-tight font-extrabold sm:text-lg"><span class="block text-purple-800 sm:inline">Materiais </span><span class="block text-pink-600 sm:inline">Pedagógicos</span></span></a>`,
+    `<a href="/" class="flex min-w-0 items-center gap-2 rounded-lg">${shellMark(brand)}<span data-testid="store-name" class="line-clamp-2 min-w-0 text-[15px] leading-tight font-extrabold text-purple-800 sm:text-lg">${escapeHtml(brand.storeName)}</span></a>`,
     `<span class="h-10 w-10" aria-hidden="true"></span>`,
     `</div></header>`,
   ].join('')

@@ -1,9 +1,13 @@
 import type { Product } from '../../../contracts/products.js'
+import type { ProductReviews } from '../../../contracts/reviews.js'
 import { formatDecimalBRL } from '../../../contracts/money.js'
 import { categoryOf } from '../../../contracts/categories.js'
 import { SHARE_IMAGE } from '../../files/images.js'
 
-export const STORE_NAME = 'Loja de Materiais Pedagógicos'
+import { DEFAULT_STORE_NAME } from '../../../contracts/settings.js'
+
+/** The name a page carries when the caller has none: the default of the `store_name` setting. */
+export const STORE_NAME = DEFAULT_STORE_NAME
 const STORE_DESCRIPTION =
   'Materiais pedagógicos digitais para professoras e famílias: PDFs e modelos Canva. Pague com PIX e baixe na hora.'
 
@@ -25,6 +29,8 @@ interface HeadInput {
   type?: 'website' | 'product'
   /** Extra tags after the preview's (a product's price, its JSON-LD). */
   extra?: string[]
+  /** The `store_name` setting: og:site_name. */
+  storeName?: string
 }
 
 /** The <head> tags that make a shared link show a preview (Open Graph) and a canonical URL. */
@@ -35,12 +41,13 @@ export function renderHead({
   image,
   type = 'website',
   extra = [],
+  storeName = STORE_NAME,
 }: HeadInput): string {
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
-    `<meta property="og:site_name" content="${escapeHtml(STORE_NAME)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(storeName)}">`,
     `<meta property="og:locale" content="pt_BR">`,
     `<meta property="og:type" content="${type}">`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
@@ -61,9 +68,10 @@ export function renderHead({
   return tags.join('')
 }
 
-export function storeHead(baseUrl: string, path: string): string {
+export function storeHead(baseUrl: string, path: string, storeName = STORE_NAME): string {
   return renderHead({
-    title: `${STORE_NAME} — pague com PIX e baixe na hora`,
+    storeName,
+    title: `${storeName} — pague com PIX e baixe na hora`,
     description: STORE_DESCRIPTION,
     url: `${baseUrl}${path}`,
   })
@@ -95,8 +103,42 @@ export function jsonForHtml(value: unknown): string {
     .replace(/\u2029/g, '\\u2029')
 }
 
+/** Reviews the product page's JSON-LD names one by one (the rating counts them all). */
+export const JSON_LD_REVIEWS = 5
+
+/**
+ * The stars as Google's Product rich result reads them: `aggregateRating` with ratingValue,
+ * reviewCount and bestRating (worstRating 1), and each `review` with its author, rating and
+ * date; only when at least one review is approved (an empty rating is an error there).
+ * https://developers.google.com/search/docs/appearance/structured-data/review-snippet
+ */
+function ratingJsonLd(reviews: ProductReviews | undefined) {
+  if (!reviews || reviews.count < 1) return {}
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: reviews.average,
+      reviewCount: reviews.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.items.slice(0, JSON_LD_REVIEWS).map((r) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: r.displayName },
+      datePublished: r.date.slice(0, 10),
+      ...(r.text ? { reviewBody: r.text } : {}),
+      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
+  }
+}
+
 /** schema.org Product with its Offer in reais: what search engines show as a rich result. */
-export function productJsonLd(baseUrl: string, product: Product) {
+export function productJsonLd(
+  baseUrl: string,
+  product: Product,
+  storeName = STORE_NAME,
+  reviews?: ProductReviews,
+) {
   const url = `${baseUrl}/produto/${product.id}`
   const share = shareImagePath(product)
   const images = [
@@ -114,7 +156,7 @@ export function productJsonLd(baseUrl: string, product: Product) {
     category: categoryOf(product.category).label,
     url,
     ...(images.length ? { image: images } : {}),
-    brand: { '@type': 'Brand', name: STORE_NAME },
+    brand: { '@type': 'Brand', name: storeName },
     offers: {
       '@type': 'Offer',
       url,
@@ -122,17 +164,24 @@ export function productJsonLd(baseUrl: string, product: Product) {
       priceCurrency: 'BRL',
       availability: 'https://schema.org/InStock',
       itemCondition: 'https://schema.org/NewCondition',
-      seller: { '@type': 'Organization', name: STORE_NAME },
+      seller: { '@type': 'Organization', name: storeName },
     },
+    ...ratingJsonLd(reviews),
   }
 }
 
-export function productHead(baseUrl: string, product: Product): string {
+export function productHead(
+  baseUrl: string,
+  product: Product,
+  storeName = STORE_NAME,
+  reviews?: ProductReviews,
+): string {
   const price = product.isFree ? 'Grátis' : formatDecimalBRL(product.price)
   const share = shareImagePath(product)
   const amount = product.isFree ? '0.00' : product.price
   return renderHead({
-    title: `${product.name} — ${price} | ${STORE_NAME}`,
+    storeName,
+    title: `${product.name} — ${price} | ${storeName}`,
     description: summaryOf(product.description),
     url: `${baseUrl}/produto/${product.id}`,
     image: share
@@ -151,7 +200,7 @@ export function productHead(baseUrl: string, product: Product): string {
       `<meta property="product:price:amount" content="${amount}">`,
       `<meta property="product:price:currency" content="BRL">`,
       `<meta property="product:availability" content="in stock">`,
-      `<script type="application/ld+json">${jsonForHtml(productJsonLd(baseUrl, product))}</script>`,
+      `<script type="application/ld+json">${jsonForHtml(productJsonLd(baseUrl, product, storeName, reviews))}</script>`,
     ],
   })
 }

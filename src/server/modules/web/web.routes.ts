@@ -2,12 +2,14 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { storeNameOf } from '../../../contracts/settings.js'
 import type { App } from '../../app-types.js'
+import { isAdminPage, matchPage } from '../../../contracts/page-routes.js'
 import { AppError } from '../../errors.js'
 import { baseUrlOf } from '../../http/base-url.js'
 import { prepareBody, sendPrepared, type PreparedBody } from '../../lib/http.js'
-import { homeData, productBody, productData } from './page-body.js'
-import { productHead, storeHead } from './page-head.js'
+import { homeData, productBody, productData, type ShellBrand } from './page-body.js'
+import { productHead, STORE_NAME, storeHead } from './page-head.js'
 import { robotsTxt, sitemapXml } from './sitemap.js'
 
 // Where index.html marks the spot for per-page tags; the dev <title> after it is replaced too.
@@ -44,6 +46,18 @@ export async function webRoutes(app: App) {
   }
 
   const baseUrl = (req: FastifyRequest) => baseUrlOf(config, req)
+  // The owner's `store_name` (the settings service keeps it for a few seconds): every title and
+  // preview carries it. A settings read that fails keeps the default name, never a broken page.
+  const brandOf = async (req: FastifyRequest): Promise<ShellBrand> => {
+    try {
+      const values = await app.services.settings.all()
+      return { storeName: storeNameOf(values), logo: values.store_logo }
+    } catch (err) {
+      req.log.warn({ err }, 'store name unreadable: page with the default name')
+      return { storeName: STORE_NAME, logo: '' }
+    }
+  }
+  const storeName = async (req: FastifyRequest) => (await brandOf(req)).storeName
   const page = (head: string, body = '') =>
     prepareBody(
       // Functions, not strings: a `$&` in a product's name must stay text.
@@ -59,21 +73,23 @@ export async function webRoutes(app: App) {
   let homesOf = ''
   const sendHome = async (req: FastifyRequest, reply: FastifyReply) => {
     const base = baseUrl(req)
+    const name = await storeName(req)
     let catalogue
     try {
       catalogue = await app.services.catalog.home()
     } catch (err) {
       // The page still loads (its script asks /api/catalog, which tells the error on screen).
       req.log.error({ err }, 'home page without its first cards')
-      return sendPrepared(req, reply, page(storeHead(base, '/')))
+      return sendPrepared(req, reply, page(storeHead(base, '/', name)))
     }
-    if (catalogue.version !== homesOf) {
+    const version = `${catalogue.version}\n${name}`
+    if (version !== homesOf) {
       homes.clear()
-      homesOf = catalogue.version
+      homesOf = version
     }
     let home = homes.get(base)
     if (!home) {
-      home = page(storeHead(base, '/'), homeData(catalogue))
+      home = page(storeHead(base, '/', name), homeData(catalogue))
       if (homes.size < 16) homes.set(base, home)
     }
     return sendPrepared(req, reply, home)
@@ -88,9 +104,14 @@ export async function webRoutes(app: App) {
     const id = Number((req.params as { id: string }).id)
     const product = Number.isInteger(id) && id > 0 ? await findActive(app, id) : undefined
     if (!product) reply.code(404)
-    if (!product) return sendPrepared(req, reply, page(storeHead(baseUrl(req), req.url)))
-    const body = productBody(product) + productData(product)
-    return sendPrepared(req, reply, page(productHead(baseUrl(req), product), body))
+    const brand = await brandOf(req)
+    const name = brand.storeName
+    if (!product) return sendPrepared(req, reply, page(storeHead(baseUrl(req), req.url, name)))
+    const body = productBody(product, brand) + productData(product)
+    // Only a rated product costs a query: the catalogue holds every product's stars.
+    const rated = await app.services.catalog.ratingOf(product.id)
+    const reviews = rated ? await app.services.reviewReads.ofProduct(product.id) : undefined
+    return sendPrepared(req, reply, page(productHead(baseUrl(req), product, name, reviews), body))
   })
 
   // For search engines: the store's pages, fresh at every request (a hidden product leaves at
@@ -113,8 +134,33 @@ export async function webRoutes(app: App) {
       return reply.code(404).send({ message: 'Rota não encontrada' })
     }
     if (!template) return clientMissing(reply)
-    return sendPrepared(req, reply, page(storeHead(baseUrl(req), pathname)))
+    const shell = page(storeHead(baseUrl(req), pathname, await storeName(req)))
+    // The client's own table of addresses: any other is its 'Página não encontrada', told so.
+    const route = matchPage(pathname)
+    if (!route) return sendStatusPage(req, reply, 404, shell)
+    // The administration's other screens ask for the admin's login (the page draws the form);
+    // their calls are refused on their own regardless.
+    if (isAdminPage(route)) {
+      const viewer = await app.services.sessions.viewerOf(req)
+      if (viewer.role !== 'superadmin') return sendStatusPage(req, reply, 401, shell)
+    }
+    return sendPrepared(req, reply, shell)
   })
+}
+
+/** A page whose status says what it shows (not found, login needed): never cached, no ETag. */
+function sendStatusPage(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: 404 | 401,
+  prepared: PreparedBody,
+) {
+  reply.code(status).header('cache-control', 'no-store').header('vary', 'Accept-Encoding')
+  reply.type(prepared.type)
+  if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    return reply.header('content-encoding', 'gzip').send(prepared.gzip)
+  }
+  return reply.send(prepared.body)
 }
 
 async function findActive(app: App, id: number) {

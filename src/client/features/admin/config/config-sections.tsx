@@ -9,15 +9,38 @@ import { SettingField, type SettingFieldProps } from '../setting-field'
 type FieldSpec = Omit<SettingFieldProps, 'setting' | 'settingKey'> & { settingKey: SettingKey }
 
 export const CONFIG_SECTIONS: Record<
-  'banner' | 'social' | 'payment' | 'recovery' | 'general' | 'email',
+  | 'identity'
+  | 'pages'
+  | 'banner'
+  | 'social'
+  | 'payment'
+  | 'recovery'
+  | 'general'
+  | 'email'
+  | 'invoices',
   FieldSpec[]
 > = {
+  identity: [
+    { settingKey: 'store_name' },
+    { settingKey: 'support_hours' },
+    { settingKey: 'seller_name' },
+    { settingKey: 'seller_document' },
+    { settingKey: 'seller_address' },
+    { settingKey: 'seller_email' },
+    { settingKey: 'seller_phone' },
+  ],
+  pages: [
+    { settingKey: 'page_about', multiline: true, rows: 14 },
+    { settingKey: 'page_terms', multiline: true, rows: 14 },
+    { settingKey: 'page_privacy', multiline: true, rows: 14 },
+  ],
   banner: [
     { settingKey: 'banner_title' },
     { settingKey: 'banner_subtitle', multiline: true },
     { settingKey: 'banner_image_url' },
   ],
   social: [
+    { settingKey: 'footer_email' },
     { settingKey: 'footer_instagram' },
     { settingKey: 'whatsapp_number' },
     { settingKey: 'footer_whatsapp' },
@@ -29,12 +52,19 @@ export const CONFIG_SECTIONS: Record<
     { settingKey: 'pix_expiry_minutes' },
   ],
   recovery: [{ settingKey: 'recovery_first_minutes' }, { settingKey: 'recovery_second_hours' }],
+  invoices: [
+    { settingKey: 'nfse_provider' },
+    { settingKey: 'focusnfe_token' },
+    { settingKey: 'nfse_service_code' },
+    { settingKey: 'nfse_service_description', multiline: true },
+    { settingKey: 'nfse_iss_rate' },
+    { settingKey: 'nfse_iss_withheld' },
+    { settingKey: 'nfse_issue_on' },
+    { settingKey: 'nfse_unidentified_buyer' },
+  ],
   email: [{ settingKey: 'smtp_url' }, { settingKey: 'mail_from' }, { settingKey: 'admin_email' }],
   general: [
     { settingKey: 'footer_description', multiline: true },
-    { settingKey: 'footer_email' },
-    { settingKey: 'footer_cnpj' },
-    { settingKey: 'footer_address' },
     { settingKey: 'max_downloads' },
     { settingKey: 'download_link_expiry' },
   ],

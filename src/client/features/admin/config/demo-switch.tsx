@@ -28,7 +28,7 @@ export function DemoSwitch() {
         <p>
           {charging
             ? chosenProvider
-              ? `Desligado: a loja cobra pela ${chosenProvider}. Para voltar ao modo demonstração, escolha Automático em "Quem cobra o PIX" e deixe a chave PIX vazia.`
+              ? `Desligado: a loja cobra pela ${chosenProvider}. Para voltar ao modo demonstração, escolha "Minha chave PIX" em "Quem cobra o PIX" e deixe a chave PIX vazia.`
               : 'Desligado: a loja cobra pela forma de pagamento configurada. Para voltar ao modo demonstração, apague a chave PIX.'
             : on
               ? 'Ligado: os pedidos não são cobrados e o próprio comprador confirma o pagamento. Use só para testar a loja; ao salvar a chave PIX, o modo demonstração é desligado.'

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
+import { SETTING_SCHEMA } from '../../../../contracts/settings'
 import { useSaveSetting } from '../admin.mutations'
 import { adminSettingsQuery } from '../admin.queries'
 import { SettingField } from '../setting-field'
 
-const OPTIONS = [
-  { value: 'auto', label: 'Automático (chave PIX)' },
-  { value: 'woovi', label: 'Woovi (OpenPix)' },
-  { value: 'asaas', label: 'Asaas' },
-] as const
+// The names the contract gives each choice: the store's own key first.
+const { options = [], optionLabels = {} } = SETTING_SCHEMA.pix_provider.type
+const OPTIONS = options.map((value) => ({ value, label: optionLabels[value] ?? value }))
 
 /** The address the owner registers in the provider's panel, on this store's own host. */
 const webhookUrl = (provider: string) => `${window.location.origin}/api/webhooks/${provider}`
@@ -66,8 +65,8 @@ export function PixProviderPicker() {
           : current === 'asaas'
             ? 'A Asaas gera o QR Code de cada pedido e avisa a loja quando o PIX é pago. O comprador informa o CPF (ou CNPJ) no checkout, porque a Asaas só cobra com o documento de quem paga.'
             : hasAppId || hasAsaasKey
-              ? 'Automático: Mercado Pago, se configurado, ou a chave PIX abaixo. Para cobrar pela Woovi ou pela Asaas, escolha-a acima (a chave dela já está salva).'
-              : 'Automático: Mercado Pago, se configurado, ou a chave PIX abaixo. Para usar a Woovi ou a Asaas, cole primeiro a chave dela abaixo e depois escolha-a acima.'}
+              ? 'Minha chave PIX: o comprador paga na chave da loja e você confirma cada pagamento (com o Mercado Pago configurado, ele cobra). Para cobrar pela Woovi ou pela Asaas, escolha-a acima (a chave dela já está salva).'
+              : 'Minha chave PIX: o comprador paga na chave da loja e você confirma cada pagamento (com o Mercado Pago configurado, ele cobra). Para usar a Woovi ou a Asaas, cole primeiro a chave dela abaixo e depois escolha-a acima.'}
       </p>
 
       <fieldset className="mt-4 space-y-3 border-t border-purple-100 pt-3">

@@ -1,3 +1,4 @@
+import { NoteField } from '../../../ui/note-field'
 import { toast } from '../../../ui/toast-store'
 import { downloadAccept, downloadExtensions, imageAccept, isHeic } from './file-rules'
 import { FileInput, ImagePreview } from './file-input'
@@ -11,6 +12,48 @@ function refuseHeic(file: File): boolean {
   if (!isHeic(file)) return true
   toast({ ...HEIC_MESSAGE, variant: 'destructive', duration: 10_000 })
   return false
+}
+
+/** 'Avisar compradores': offered only when the files are being replaced. */
+function NotifyBuyers({
+  values,
+  set,
+  disabled,
+}: {
+  values: ProductFormValues
+  set: SetValue
+  disabled: boolean
+}) {
+  return (
+    <div className="space-y-2 rounded-2xl bg-purple-50 p-3" data-testid="notify-buyers">
+      <label className="flex items-start gap-2 text-sm font-semibold text-gray-800">
+        <input
+          type="checkbox"
+          checked={values.notifyBuyers}
+          onChange={(e) => set('notifyBuyers', e.target.checked)}
+          disabled={disabled}
+          className="mt-0.5 size-5 accent-purple-600"
+        />
+        <span>
+          Avisar compradores
+          <span className="block text-xs font-normal text-gray-600">
+            Quem já comprou recebe um e-mail (e WhatsApp, se conectado) com a nova versão e os
+            downloads renovados.
+          </span>
+        </span>
+      </label>
+      {values.notifyBuyers ? (
+        <NoteField
+          id="recado-atualizacao"
+          label="O que mudou? (opcional, vai no aviso)"
+          value={values.updateNote}
+          onChange={(note) => set('updateNote', note)}
+          rows={2}
+          disabled={disabled}
+        />
+      ) : null}
+    </div>
+  )
 }
 
 export function FileFields({
@@ -85,6 +128,9 @@ export function FileFields({
           disabled={disabled}
         />
       )}
+      {editing && (values.downloadFile || values.downloadFiles.length > 0) ? (
+        <NotifyBuyers values={values} set={set} disabled={disabled} />
+      ) : null}
     </div>
   )
 }

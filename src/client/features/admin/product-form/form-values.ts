@@ -23,6 +23,9 @@ export interface ProductFormValues {
   downloadFile: File | null
   additionalImages: File[]
   downloadFiles: File[]
+  /** Editing with new files: 'Avisar compradores' of the new version, with the owner's note. */
+  notifyBuyers: boolean
+  updateNote: string
 }
 
 export const EMPTY_VALUES: ProductFormValues = {
@@ -42,6 +45,8 @@ export const EMPTY_VALUES: ProductFormValues = {
   downloadFile: null,
   additionalImages: [],
   downloadFiles: [],
+  notifyBuyers: false,
+  updateNote: '',
 }
 
 /** The edit form starts from the stored product; files stay as they are unless replaced. */

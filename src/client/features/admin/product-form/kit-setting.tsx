@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { decimalToCents, formatBRL, formatDecimalBRL } from '../../../../contracts/money'
+import {
+  centsToDecimal,
+  decimalToCents,
+  formatBRL,
+  formatDecimalBRL,
+} from '../../../../contracts/money'
+import { bumpPriceMessage } from '../../../../contracts/product-form'
 import { Spinner } from '../../../ui/spinner'
 import { lightProductsQuery } from '../admin.queries'
 import type { ProductFormValues, SetValue } from './form-values'
@@ -60,6 +66,12 @@ export function KitSetting({ values, set }: { values: ProductFormValues; set: Se
   )
 }
 
+/** A starting offer below the product's price (80%, in cents): she adjusts it. */
+function suggestedOffer(price: string): string {
+  const cents = Math.floor((decimalToCents(price) ?? 0) * 0.8)
+  return centsToDecimal(cents).replace('.', ',')
+}
+
 /** 'Ofertas no checkout': up to 3 other products offered with this one at a special price. */
 export function BumpSetting({ values, set }: { values: ProductFormValues; set: SetValue }) {
   const products = useQuery(lightProductsQuery())
@@ -84,47 +96,71 @@ export function BumpSetting({ values, set }: { values: ProductFormValues; set: S
         um toque para adicionar ao mesmo PIX.
       </p>
       <ul className="mt-2 space-y-2">
-        {bumps.map((bump, index) => (
-          <li key={index} className="flex flex-wrap items-end gap-2 rounded-lg bg-white p-2">
-            <label className="w-full text-xs font-semibold text-gray-700">
-              Produto oferecido
-              <select
-                value={bump.productId}
-                onChange={(e) => update(index, { productId: Number(e.target.value) })}
-                className="mt-1 block h-11 w-full rounded-lg border-2 border-purple-100 bg-white px-2 text-base"
+        {bumps.map((bump, index) => {
+          const offered = (products.data ?? []).find((p) => p.id === bump.productId)
+          const offerCents = decimalToCents(bump.offerPrice)
+          const tooHigh =
+            offered !== undefined &&
+            offerCents !== null &&
+            offerCents >= (decimalToCents(offered.price) ?? 0)
+          return (
+            <li key={index} className="flex flex-wrap items-end gap-2 rounded-lg bg-white p-2">
+              <label className="w-full text-xs font-semibold text-gray-700">
+                Produto oferecido
+                <select
+                  value={bump.productId}
+                  onChange={(e) => update(index, { productId: Number(e.target.value) })}
+                  className="mt-1 block h-11 w-full rounded-lg border-2 border-purple-100 bg-white px-2 text-base"
+                >
+                  {(products.data ?? [])
+                    .filter((p) => p.id === bump.productId || free.includes(p))
+                    .map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.name} ({formatDecimalBRL(p.price)})
+                      </option>
+                    ))}
+                </select>
+              </label>
+              {offered && (
+                <p data-testid="bump-product-price" className="w-full text-xs text-gray-700">
+                  Preço normal de {offered.name}: <strong>{formatDecimalBRL(offered.price)}</strong>
+                </p>
+              )}
+              <label className="min-w-0 flex-1 text-xs font-semibold text-gray-700">
+                Preço da oferta
+                <input
+                  inputMode="decimal"
+                  value={bump.offerPrice}
+                  aria-invalid={tooHigh || undefined}
+                  aria-describedby={tooHigh ? `bump-price-${index}` : undefined}
+                  onChange={(e) => update(index, { offerPrice: e.target.value })}
+                  className="mt-1 block h-11 w-full rounded-lg border-2 border-purple-100 px-2 text-base"
+                />
+              </label>
+              <button
+                type="button"
+                onClick={() =>
+                  set(
+                    'orderBumps',
+                    bumps.filter((_, i) => i !== index),
+                  )
+                }
+                className="h-11 rounded-lg px-2 text-sm font-semibold text-purple-700 hover:bg-purple-50"
               >
-                {(products.data ?? [])
-                  .filter((p) => p.id === bump.productId || free.includes(p))
-                  .map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name} ({formatDecimalBRL(p.price)})
-                    </option>
-                  ))}
-              </select>
-            </label>
-            <label className="min-w-0 flex-1 text-xs font-semibold text-gray-700">
-              Preço da oferta
-              <input
-                inputMode="decimal"
-                value={bump.offerPrice}
-                onChange={(e) => update(index, { offerPrice: e.target.value })}
-                className="mt-1 block h-11 w-full rounded-lg border-2 border-purple-100 px-2 text-base"
-              />
-            </label>
-            <button
-              type="button"
-              onClick={() =>
-                set(
-                  'orderBumps',
-                  bumps.filter((_, i) => i !== index),
-                )
-              }
-              className="h-11 rounded-lg px-2 text-sm font-semibold text-purple-700 hover:bg-purple-50"
-            >
-              Remover
-            </button>
-          </li>
-        ))}
+                Remover
+              </button>
+              {tooHigh && offered && (
+                <p
+                  id={`bump-price-${index}`}
+                  role="alert"
+                  className="w-full text-xs font-semibold text-red-700"
+                >
+                  {bumpPriceMessage(offered.name, decimalToCents(offered.price) ?? 0)}
+                </p>
+              )}
+            </li>
+          )
+        })}
       </ul>
       {bumps.length < 3 && free.length > 0 ? (
         <button
@@ -132,7 +168,7 @@ export function BumpSetting({ values, set }: { values: ProductFormValues; set: S
           onClick={() =>
             set('orderBumps', [
               ...bumps,
-              { productId: free[0]!.id, offerPrice: free[0]!.price.replace('.', ',') },
+              { productId: free[0]!.id, offerPrice: suggestedOffer(free[0]!.price) },
             ])
           }
           className="mt-2 h-10 rounded-lg border-2 border-amber-300 bg-white px-3 text-sm font-semibold text-amber-900"

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate'
 import { copyText } from '../../../lib/copy-text'
+import * as adminRoutes from '../../../../contracts/api-routes/admin.routes'
+import { call } from '../../../lib/api'
 import { toast } from '../../../ui/toast-store'
 import type { UploadStage } from '../../../ui/upload-status'
 import { refreshProducts } from '../admin.mutations'
@@ -9,6 +11,31 @@ import { errorToast } from './error-toast'
 import type { ProductFormValues } from './form-values'
 import { createBase64, createMultipart, updateProduct } from './transport'
 import type { ProductFormVariant } from './variants'
+
+/** The new version told to the buyers; the product is saved whatever this answers. */
+async function notifyBuyers(productId: number, note: string) {
+  try {
+    const { notified } = await call(adminRoutes.notifyUpdate, {
+      params: { id: productId },
+      body: { note },
+    })
+    toast({
+      title: 'Compradores avisados',
+      description:
+        notified === 0
+          ? 'Ninguém comprou este material ainda.'
+          : `${notified} ${notified === 1 ? 'comprador recebe' : 'compradores recebem'} o aviso nos próximos minutos.`,
+      variant: 'success',
+      duration: 5000,
+    })
+  } catch (error) {
+    toast({
+      title: 'Aviso aos compradores não enviado',
+      description: error instanceof Error ? error.message : undefined,
+      variant: 'destructive',
+    })
+  }
+}
 
 export type Phase =
   | { kind: 'idle' }
@@ -49,6 +76,9 @@ export function useProductSubmit(
         await updateProduct(productId, values, onProgress)
         refreshProducts(queryClient)
         toast({ title: 'Produto atualizado!', variant: 'success', duration: 3000 })
+        if (values.notifyBuyers && (values.downloadFile || values.downloadFiles.length)) {
+          await notifyBuyers(productId, values.updateNote)
+        }
         const shareUrl = `${window.location.origin}/produto/${productId}`
         setPhase({
           kind: 'success',

@@ -44,8 +44,6 @@ export interface ProductFormVariant {
   /** admin: the detailed error mapping of SPEC.md section 8; generic: server message. */
   errorStyle: 'admin' | 'generic'
   after: AfterSuccess
-  /** Only /admin/create-product checks on the client (the server checks all of them). */
-  requireAdmin: boolean
   submitLabel: string
 }
 
@@ -78,7 +76,6 @@ const BASE: Omit<ProductFormVariant, 'id' | 'title' | 'intro'> = {
   requireDescription: true,
   errorStyle: 'admin',
   after: { kind: 'stay' },
-  requireAdmin: false,
   submitLabel: 'Cadastrar produto',
 }
 
@@ -90,7 +87,6 @@ export const VARIANTS: Record<VariantId, ProductFormVariant> = {
     id: 'admin',
     title: 'Novo produto',
     intro: `Capa, imagens extras, arquivo principal e arquivos extras (até ${MAX_FILE_MB}MB cada).`,
-    requireAdmin: true,
   },
   direct: { ...BASE, id: 'direct', title: 'Criar produto (direto)', intro: '', after: toAdmin },
   base64: {

@@ -2,6 +2,7 @@ import * as adminRoutes from '../../../../contracts/api-routes/admin.routes'
 import { path } from '../../../lib/api'
 import { buttonClasses } from '../../../ui/button'
 import { Panel } from '../../../ui/panel'
+import { ScheduledBackups } from '../backups/scheduled-backups'
 import { BackupKey } from './backup-key'
 
 const code = 'rounded bg-purple-50 px-1 py-0.5 font-mono text-[0.8125rem] break-all text-purple-900'
@@ -27,6 +28,8 @@ export function BackupTab() {
         >
           Baixar backup agora
         </a>
+
+        <ScheduledBackups />
 
         <BackupKey />
 
@@ -69,9 +72,14 @@ export function BackupTab() {
               <code className={code}>
                 npm run restore -- loja-AAAA-MM-DD.tar.gz --chave SUA_CHAVE
               </code>{' '}
-              (a chave acima) e depois inicie a loja.
+              (a chave acima) e depois inicie a loja. Vale para qualquer cópia da lista acima.
             </li>
           </ol>
+          <p className="text-gray-600">
+            Para ensaiar sem mexer na loja:{' '}
+            <code className={code}>npm run backup:verify -- loja-AAAA-MM-DD.tar.gz</code> restaura o
+            arquivo num banco descartável e compara as linhas de cada tabela.
+          </p>
           <p className="text-gray-600">
             A restauração recusa um destino que já tem dados e um arquivo corrompido, alterado ou
             assinado com outra chave, sem gravar nada. Um backup feito no PGlite restaura no

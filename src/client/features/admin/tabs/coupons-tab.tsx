@@ -182,6 +182,24 @@ function RecoveryReportPanel() {
             não receber mais. Ligue ou ajuste os lembretes em Configurações, aba
             &quot;Lembretes&quot;.
           </p>
+          <dl className="grid grid-cols-3 gap-2 text-center" data-testid="abandoned-report">
+            <div className="rounded-xl bg-pink-50 p-2">
+              <dt className="text-gray-600">Carrinhos lembrados</dt>
+              <dd className="text-xl font-bold text-purple-900">{data.abandonedEmailed}</dd>
+            </div>
+            <div className="rounded-xl bg-pink-50 p-2">
+              <dt className="text-gray-600">Recuperados</dt>
+              <dd className="text-xl font-bold text-purple-900">{data.abandonedRecovered}</dd>
+            </div>
+            <div className="rounded-xl bg-pink-50 p-2">
+              <dt className="text-gray-600">Receita</dt>
+              <dd className="text-xl font-bold text-purple-900">{money(data.abandonedRevenue)}</dd>
+            </div>
+          </dl>
+          <p className="text-gray-600">
+            Carrinhos abandonados: um único e-mail, só para quem pediu novidades, nunca depois de um
+            pedido. O tempo de espera fica em Configurações.
+          </p>
         </div>
       )}
     </Panel>

@@ -35,7 +35,7 @@ export function DownloadsTab() {
                 <tr key={row.productId}>
                   <td className="py-2 pr-2">
                     {row.productName}{' '}
-                    <span className="text-xs text-gray-400">#{row.productId}</span>
+                    <span className="text-xs text-gray-500">#{row.productId}</span>
                   </td>
                   <td className="py-2 pr-2 text-right tabular-nums">{row.totalPurchases}</td>
                   <td className="py-2 text-right tabular-nums">{row.totalDownloads}</td>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import type { AdminOrder } from '../../../../contracts/admin'
+import { formatPhoneBR } from '../../../lib/format'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { LoadError, Loading } from '../../../ui/query-state'
@@ -8,8 +9,9 @@ import { Panel } from '../../../ui/panel'
 import { useOrderStatus } from '../admin.mutations'
 import { adminOrdersQuery } from '../admin.queries'
 import { money, shortDate } from '../money'
-import { PaidBadge } from '../order-badge'
+import { DemoBadge, OrderStatusBadge } from '../order-badge'
 import { RefundDialog } from '../refund-dialog'
+import { MarkRefundSent } from './refunds-tab'
 
 /** "2× Kit Alfabetização, Cartaz": what the buyer paid for, to match it with the PIX. */
 export function itemsText(order: AdminOrder): string {
@@ -30,8 +32,32 @@ function WhatsappLink({ number }: { number: string }) {
       data-testid="order-whatsapp"
       className="font-semibold text-emerald-700 underline"
     >
-      WhatsApp {digits}
+      WhatsApp {formatPhoneBR(digits)}
     </a>
+  )
+}
+
+/** Where the buyer came from: the source line, and every tag kept when opened. */
+function OrderSource({ order }: { order: AdminOrder }) {
+  const tags = Object.entries(order.attribution ?? {})
+  return (
+    <details data-testid="order-source" className="text-sm text-gray-600">
+      <summary className="cursor-pointer">
+        Origem: <span className="font-semibold text-purple-900">{order.source}</span>
+      </summary>
+      {tags.length === 0 ? (
+        <p>Sem campanha nem site de origem: o comprador chegou direto.</p>
+      ) : (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 break-all">
+          {tags.map(([key, value]) => (
+            <div key={key} className="contents">
+              <dt className="font-mono text-xs text-gray-500">{key}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </details>
   )
 }
 
@@ -42,18 +68,22 @@ export function OrderLine({ order, children }: { order: AdminOrder; children: Re
       <div className="min-w-0">
         <p className="truncate font-semibold">
           {order.customerName || 'Cliente'}{' '}
-          <span className="font-mono text-xs text-gray-400">#{String(order.id).slice(0, 8)}</span>
+          <span className="font-mono text-xs text-gray-600">#{String(order.id).slice(0, 8)}</span>{' '}
+          <DemoBadge order={order} />
         </p>
         <p data-testid="order-items" className="text-sm text-gray-800">
           {itemsText(order)}
         </p>
-        <p className="truncate text-sm text-gray-500">
-          {order.customerEmail} · {shortDate(order.createdAt)}
+        <p className="truncate text-sm text-gray-500">{order.customerEmail}</p>
+        {/* On a line of its own: a long e-mail never cuts the date off on a phone. */}
+        <p className="text-sm whitespace-nowrap text-gray-500">
+          {shortDate(order.createdAt)}
           {order.paymentMethod ? ` · ${order.paymentMethod.toUpperCase()}` : ''}
         </p>
         <p className="text-sm">
           <WhatsappLink number={order.customerWhatsapp} />
         </p>
+        <OrderSource order={order} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {order.couponCode && order.discountAmount !== '0.00' ? (
@@ -117,7 +147,7 @@ export function ConfirmPaid({
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Marcar como pago?"
+      title="Confirmar pagamento?"
       confirmLabel="Sim, recebi o pagamento"
       onConfirm={onConfirm}
     >
@@ -149,29 +179,51 @@ export function RefundButton({ order }: { order: AdminOrder }) {
   )
 }
 
-function MarkPaid({ order }: { order: AdminOrder }) {
+/**
+ * Whether the owner may confirm this order's payment from the list: pending, awaiting her
+ * confirmation ('Já paguei'), or cancelled only because its PIX ran out (a late payment to the
+ * store's key is honoured: decision 017).
+ */
+const confirmable = (order: AdminOrder) =>
+  order.status === 'pending' ||
+  order.status === 'awaiting_confirmation' ||
+  (order.status === 'cancelled' && order.closedReason === 'expired')
+
+export function MarkPaid({ order }: { order: AdminOrder }) {
   const update = useOrderStatus()
   const [asking, setAsking] = useState(false)
   if (order.status === 'paid') {
     return (
       <>
-        <PaidBadge status={order.status} />
+        <OrderStatusBadge order={order} />
         <RefundButton order={order} />
       </>
     )
   }
-  if (order.status !== 'pending') return <PaidBadge status={order.status} />
+  if (order.status === 'refunded' && order.refundStatus === 'to_send') {
+    return (
+      <>
+        <OrderStatusBadge order={order} />
+        <MarkRefundSent orderId={order.id} />
+      </>
+    )
+  }
+  if (!confirmable(order)) return <OrderStatusBadge order={order} />
+  const label =
+    order.status === 'awaiting_confirmation' || order.status === 'cancelled'
+      ? 'Confirmar pagamento'
+      : 'Marcar como pago'
   return (
     <>
-      <PaidBadge status={order.status} />
+      <OrderStatusBadge order={order} />
       <Button
         size="sm"
-        variant="success"
+        variant={order.status === 'cancelled' ? 'secondary' : 'success'}
         data-testid="mark-paid"
         disabled={update.isPending}
         onClick={() => setAsking(true)}
       >
-        {update.isPending ? 'Salvando...' : 'Marcar como pago'}
+        {update.isPending ? 'Salvando...' : label}
       </Button>
       <ConfirmPaid
         order={order}
@@ -181,8 +233,4 @@ function MarkPaid({ order }: { order: AdminOrder }) {
       />
     </>
   )
-}
-
-export function OrdersTab() {
-  return <OrdersList title="Pedidos" render={(order) => <MarkPaid order={order} />} />
 }

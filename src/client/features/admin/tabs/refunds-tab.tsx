@@ -14,7 +14,7 @@ import { NoteField } from '../../../ui/note-field'
 
 const STATUS: Record<RefundStatus, { label: string; tone: 'amber' | 'green' | 'gray' | 'pink' }> = {
   review: { label: 'Em análise', tone: 'amber' },
-  return_money: { label: 'Devolver o PIX', tone: 'pink' },
+  return_money: { label: 'Reembolso a enviar', tone: 'pink' },
   refunded: { label: 'Reembolsado', tone: 'green' },
   declined: { label: 'Recusado', tone: 'gray' },
 }
@@ -44,23 +44,47 @@ function UseHistory({ refund }: { refund: AdminRefund }) {
   )
 }
 
+/**
+ * A refund under the store's own key: the owner sends the PIX back by bank app, then ticks it
+ * here ('Marcar como enviado'); the buyer gets a second e-mail saying it was sent.
+ */
+export function MarkRefundSent({ orderId }: { orderId: string }) {
+  const decide = useRefundDecision()
+  const [asking, setAsking] = useState(false)
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="success"
+        data-testid="refund-money-back"
+        disabled={decide.isPending}
+        onClick={() => setAsking(true)}
+      >
+        Marcar como enviado
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title="Devolução enviada?"
+        confirmLabel="Sim, já devolvi"
+        onConfirm={() => decide.mutate({ id: orderId, moneyReturned: true })}
+      >
+        <p>Confirme só depois de devolver o valor por PIX pelo app do banco.</p>
+        <p className="text-sm">
+          O comprador recebe um e-mail avisando que a devolução foi enviada.
+        </p>
+      </ConfirmDialog>
+    </>
+  )
+}
+
 function Decisions({ refund }: { refund: AdminRefund }) {
   const decide = useRefundDecision()
   const [refunding, setRefunding] = useState(false)
   const [declining, setDeclining] = useState(false)
   const [note, setNote] = useState('')
   if (refund.status === 'return_money') {
-    return (
-      <Button
-        size="sm"
-        variant="success"
-        data-testid="refund-money-back"
-        disabled={decide.isPending}
-        onClick={() => decide.mutate({ id: refund.orderId, moneyReturned: true })}
-      >
-        Dinheiro devolvido
-      </Button>
-    )
+    return <MarkRefundSent orderId={refund.orderId} />
   }
   if (refund.status !== 'review') return null
   return (
@@ -119,7 +143,7 @@ export function RefundsTab() {
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-semibold">
                   {refund.customerName || 'Cliente'}{' '}
-                  <span className="font-mono text-xs text-gray-400">
+                  <span className="font-mono text-xs text-gray-500">
                     #{refund.orderId.slice(0, 8)}
                   </span>
                 </p>

@@ -5,6 +5,7 @@ import type { AdminSetting } from '../../../../contracts/admin'
 import { buttonClasses } from '../../../ui/button'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
+import { AdsStatusSection } from '../ads-status'
 import { adminSettingsQuery } from '../admin.queries'
 import { DemoSwitch } from '../config/demo-switch'
 import { SettingField } from '../setting-field'
@@ -17,7 +18,14 @@ const CATEGORY_LABELS: Record<string, string> = {
   downloads: 'Downloads',
   banner: 'Banner da página inicial',
   email: 'E-mail',
+  backup: 'Backup automático',
+  ads: 'Anúncios (Meta, Google, TikTok)',
+  invoices: 'Nota fiscal',
 }
+
+/** Shown first in their category: the store's own PIX key is the first way to be paid. */
+const FIRST = ['pix_key', 'pix_recipient_name', 'pix_city']
+const rank = (key: string) => (FIRST.includes(key) ? FIRST.indexOf(key) : FIRST.length)
 
 /** Every known key, with what the server stored; keys only the server knows come last. */
 function allSettings(stored: AdminSetting[]): AdminSetting[] {
@@ -57,13 +65,16 @@ export function SettingsTab() {
       <p className="text-sm text-gray-600">Cada campo é salvo quando você sai dele.</p>
       <div className="mt-4 space-y-6">
         {categories.map((category) => {
-          const inCategory = settings.filter((s) => s.category === category)
+          const inCategory = settings
+            .filter((s) => s.category === category)
+            .sort((a, b) => rank(a.key) - rank(b.key))
           if (inCategory.length === 0) return null
           return (
             <fieldset key={category} className="space-y-4">
               <legend className="text-lg font-bold text-purple-900">
                 {CATEGORY_LABELS[category] ?? category}
               </legend>
+              {category === 'ads' && <AdsStatusSection />}
               {inCategory.map((setting) =>
                 // A switch with its explanation, not a text box taking 'true'.
                 setting.key === 'payment_demo' ? (

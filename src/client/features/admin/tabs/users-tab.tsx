@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
+import { ROLE_LABELS, Role } from '../../../../contracts/accounts'
 import type { AdminUser } from '../../../../contracts/admin'
+import { formatPhoneBR } from '../../../lib/format'
 import { Badge } from '../../../ui/badge'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
@@ -19,8 +21,11 @@ function RoleSelect({ user }: { user: AdminUser }) {
         onChange={(e) => update.mutate({ id: user.id, role: e.target.value as AdminUser['role'] })}
         className="h-10 rounded-xl border-2 border-purple-100 bg-white px-2 text-base focus:border-purple-500 focus:outline-none"
       >
-        <option value="user">Cliente (user)</option>
-        <option value="superadmin">Administrador (superadmin)</option>
+        {Role.options.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_LABELS[role]}
+          </option>
+        ))}
       </select>
     </label>
   )
@@ -47,9 +52,12 @@ export function UsersTab() {
                     {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}{' '}
                     {!user.isActive && <Badge tone="gray">INATIVO</Badge>}
                   </p>
-                  <p className="truncate text-sm text-gray-500">
-                    {user.email}
-                    {user.whatsapp ? ` · ${user.whatsapp}` : ''} · desde {shortDate(user.createdAt)}
+                  <p className="truncate text-sm text-gray-500">{user.email}</p>
+                  <p className="text-sm text-gray-500">
+                    {user.whatsapp && (
+                      <span className="whitespace-nowrap">{formatPhoneBR(user.whatsapp)} · </span>
+                    )}
+                    <span className="whitespace-nowrap">desde {shortDate(user.createdAt)}</span>
                   </p>
                 </div>
                 <RoleSelect user={user} />

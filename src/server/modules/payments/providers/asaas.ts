@@ -6,13 +6,31 @@ import { providerSaidNo } from './provider-api.js'
 
 /** Asaas' statuses of a PIX that arrived (CONFIRMED: paid, balance not yet released). */
 const PAID = new Set(['RECEIVED', 'CONFIRMED'])
-/** A paid PIX given back, or certain to be (the devolução is scheduled). */
-const REVERSED = new Set(['REFUNDED', 'REFUND_IN_PROGRESS'])
+/**
+ * A paid PIX given back, or certain to be (the devolução is scheduled), or contested: a
+ * chargeback or a PIX fraud refund (MED) the payer's bank asked for holds the money until
+ * decided, so the materials are not left open meanwhile
+ * (https://docs.asaas.com/docs/webhook-para-cobrancas: PAYMENT_CHARGEBACK_REQUESTED, …).
+ */
+const REVERSED = new Set([
+  'REFUNDED',
+  'REFUND_IN_PROGRESS',
+  'REFUND_REQUESTED',
+  'CHARGEBACK_REQUESTED',
+  'CHARGEBACK_DISPUTE',
+  'AWAITING_CHARGEBACK_REVERSAL',
+])
 const REFUSED_REFUNDS = new Set(['CANCELLED'])
 
 /** Events that may mean "paid" or "given back": the payment is read from Asaas all the same. */
 const PAYMENT_EVENTS = new Set(['PAYMENT_RECEIVED', 'PAYMENT_CONFIRMED'])
-const REVERSAL_EVENTS = new Set(['PAYMENT_REFUNDED', 'PAYMENT_REFUND_IN_PROGRESS'])
+const REVERSAL_EVENTS = new Set([
+  'PAYMENT_REFUNDED',
+  'PAYMENT_REFUND_IN_PROGRESS',
+  'PAYMENT_CHARGEBACK_REQUESTED',
+  'PAYMENT_CHARGEBACK_DISPUTE',
+  'PAYMENT_AWAITING_CHARGEBACK_REVERSAL',
+])
 
 const forThisOrder = (payment: AsaasPayment, ref: ChargeRef) =>
   payment.externalReference === ref.orderId &&

@@ -70,8 +70,7 @@ export function createPixProviders(config: Config, settings: SettingsService) {
     return staticProvider({
       key,
       recipientName:
-        (await settings.get('pix_recipient_name')) ||
-        (await settings.get('mercadopago_store_name')),
+        (await settings.get('pix_recipient_name')) || (await settings.get('store_name')),
       city: await settings.get('pix_city'),
     })
   }

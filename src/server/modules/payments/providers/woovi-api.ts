@@ -18,6 +18,9 @@ const RefundAnswer = z.object({
   refund: z.object({ status: z.string(), value: z.number().int(), correlationID: z.string() }),
 })
 export type WooviRefund = z.infer<typeof RefundAnswer>['refund']
+const RefundList = z.object({
+  refunds: z.array(z.object({ status: z.string(), value: z.number().int() })),
+})
 
 /** Woovi's REST API (`Authorization: <AppID>`), only the calls the store makes. */
 export function createWooviApi(opts: { apiUrl: string; appId: string; timeoutMs?: number }) {
@@ -48,6 +51,16 @@ export function createWooviApi(opts: { apiUrl: string; appId: string; timeoutMs?
         if (error instanceof ProviderApiError && error.status === 404) return null
         throw error
       }
+    },
+
+    /**
+     * The refunds of a charge, made by the store or by the payer's bank (a MED fraud refund):
+     * GET /api/v1/charge/{correlationID}/refund
+     * (https://developers.woovi.com/docs/refund/charge-refund-get-all-api).
+     */
+    async chargeRefunds(correlationID: string): Promise<{ status: string; value: number }[]> {
+      const path = `/api/v1/charge/${encodeURIComponent(correlationID)}/refund`
+      return (await call(RefundList, 'GET', path)).refunds
     },
 
     /** The whole charge given back; `refundId` makes a retried request refund once. */

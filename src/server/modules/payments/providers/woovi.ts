@@ -14,6 +14,18 @@ export function wooviPaysOrder(charge: WooviCharge, ref: ChargeRef): boolean {
 }
 
 const REFUSED_REFUNDS = new Set(['REJECTED', 'FAILED', 'CANCELED', 'CANCELLED'])
+/** A refund made or under way: the money is going back (the store's own, or a MED refund). */
+const GOING_BACK = new Set(['CONFIRMED', 'IN_PROCESSING'])
+
+/**
+ * Woovi's refund notifications (https://developers.woovi.com/docs/webhook/webhook-events-type):
+ * a hint that the order's charge may have been given back, asked of Woovi all the same.
+ */
+const REFUND_EVENTS = new Set([
+  'OPENPIX:TRANSACTION_REFUND_RECEIVED',
+  'PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED',
+  'OPENPIX:PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED',
+])
 
 /** Events that may mean "paid": the payment is read from Woovi all the same. */
 const PAYMENT_EVENTS = new Set(['OPENPIX:CHARGE_COMPLETED', 'OPENPIX:TRANSACTION_RECEIVED'])
@@ -29,8 +41,9 @@ export function wooviProvider(api: WooviApi, opts: WooviOptions): PixProvider {
     label: 'Woovi',
     isDemo: false,
     remote: true,
-    // Its charge does not tell a refund (refunds are a separate list at Woovi, not read).
-    reportsReversals: false,
+    // Refunds are a list of their own at Woovi, read with a paid charge's status: a refund or
+    // a MED fraud refund asked by the payer's bank takes the materials back at once.
+    reportsReversals: true,
     async createCharge(request) {
       const expiresIn = Math.max(60, Math.round((request.expiresAt.getTime() - Date.now()) / 1000))
       const charge = await api.createCharge({
@@ -52,6 +65,10 @@ export function wooviProvider(api: WooviApi, opts: WooviOptions): PixProvider {
     async getStatus(ref) {
       const charge = await api.getCharge(ref.orderId)
       if (charge && wooviPaysOrder(charge, ref)) {
+        const refunds = await api.chargeRefunds(charge.correlationID)
+        if (refunds.some((r) => GOING_BACK.has(r.status) && r.value > 0)) {
+          return { state: 'reversed' }
+        }
         return { state: 'approved', providerPaymentId: charge.correlationID }
       }
       return { state: charge?.status === 'EXPIRED' ? 'failed' : 'pending' }
@@ -77,10 +94,15 @@ export function wooviProvider(api: WooviApi, opts: WooviOptions): PixProvider {
       if (verdict !== 'ok') throw new AppError('unauthorized', 'Assinatura inválida')
       const event = body as { event?: unknown; charge?: { correlationID?: unknown } }
       const id = event.charge?.correlationID
-      if (typeof event.event !== 'string' || !PAYMENT_EVENTS.has(event.event)) return null
-      if (typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)) return null
+      if (typeof event.event !== 'string') return null
+      const kind = PAYMENT_EVENTS.has(event.event)
+        ? 'paid'
+        : REFUND_EVENTS.has(event.event)
+          ? 'reversed'
+          : null
+      if (!kind || typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)) return null
       // Woovi's charge is the order's correlationID: the store's own id.
-      return { orderRef: id, kind: 'paid', providerPaymentId: id }
+      return { orderRef: id, kind, providerPaymentId: id }
     },
   }
 }

@@ -1,0 +1,75 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser } from './browser.js'
+
+const ADMIN = { username: 'admin@teste.com', password: 'admin-senha-123' }
+const PHONE = { width: 390, height: 844 }
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+async function phone(): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    baseURL: inject('baseUrl'),
+    locale: 'pt-BR',
+  })
+  return context.newPage()
+}
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true })
+}
+
+describe('the owner composes and previews a newsletter, on her phone', () => {
+  it('composes with featured materials and sees the e-mail at phone width', async () => {
+    const page = await phone()
+    expect((await page.request.post('/api/admin/login', { data: ADMIN })).status()).toBe(200)
+    await page.goto('/admin?aba=newsletters')
+    await page.getByTestId('newsletter-subscribers').waitFor()
+    // Nothing typed: the form says what is missing, under each field.
+    await page.getByTestId('newsletter-save').click()
+    await page.getByText('Informe o assunto').waitFor()
+    await page.getByLabel('Assunto').fill('Volta às aulas: kits novos')
+    await page
+      .getByLabel('Texto')
+      .fill('Chegaram os kits de volta às aulas.\n\nAproveite os materiais em destaque!')
+    const choices = page.locator('fieldset input[type=checkbox]')
+    await choices.nth(0).check()
+    await choices.nth(1).check()
+    await shot(page, 'admin-novidades-compor')
+    await page.getByTestId('newsletter-save').click()
+    const preview = page.getByTestId('newsletter-preview')
+    await preview.waitFor()
+    const frame = page.frameLocator('iframe[title="Prévia da novidade"]')
+    await frame.getByText('Chegaram os kits de volta às aulas.').waitFor()
+    await frame.getByText('Cancelar inscrição').waitFor()
+    await frame.getByText('Ver material').first().waitFor()
+    expect(await page.locator('iframe[title="Prévia da novidade"]').getAttribute('width')).toBe(
+      '390',
+    )
+    await preview.scrollIntoViewIfNeeded()
+    await shot(page, 'admin-novidades-previa')
+    await page.getByTestId('newsletter-row').filter({ hasText: 'Volta às aulas' }).waitFor()
+    await page.context().close()
+  })
+
+  it('a visitor asks for news in the footer and is told to confirm', async () => {
+    const page = await phone()
+    await page.goto('/')
+    await page.getByLabel('Seu e-mail').fill(`leitora.${Date.now()}@exemplo.com`)
+    await page.getByRole('button', { name: 'Quero' }).click()
+    await page.getByText(/Enviamos um e-mail de confirmação/).waitFor()
+    await page
+      .locator('footer')
+      .screenshot({ path: `${process.env.SHOTS_DIR ?? '/tmp'}/rodape-novidades.png` })
+    await page.context().close()
+  })
+})

@@ -1,0 +1,140 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'wouter'
+import * as storeAdmin from '../../../../contracts/api-routes/store-admin.routes'
+import type { ChecklistKey } from '../../../../contracts/store'
+import { call } from '../../../lib/api'
+import { Button, buttonClasses } from '../../../ui/button'
+import { ConfirmDialog } from '../../../ui/confirm-dialog'
+import { toast } from '../../../ui/toast-store'
+import { productKeys } from '../../catalog/catalog.queries'
+import { adminKeys } from '../admin.queries'
+
+export const checklistQuery = () =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'checklist'] as const,
+    queryFn: ({ signal }) => call(storeAdmin.checklist, { signal }),
+    // Read again whenever /admin opens: the owner comes back from the tab where she did a step.
+    staleTime: 0,
+    refetchOnMount: 'always',
+  })
+
+/** Where each item is done: the config tab that holds its fields (the demo's is a button here). */
+const WHERE: Record<Exclude<ChecklistKey, 'demo'>, { href: string; label: string }> = {
+  payment: { href: '/admin/config?aba=payment', label: 'Configurar pagamento' },
+  contact: { href: '/admin/config?aba=social', label: 'Pôr meus contatos' },
+  identity: { href: '/admin/config?aba=identity', label: 'Preencher identidade' },
+  alerts: { href: '/admin/config?aba=email', label: 'Informar e-mail' },
+}
+
+function useRemoveDemo() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => call(storeAdmin.removeDemo),
+    onSuccess: (answer) => {
+      toast({
+        title: 'Demonstração removida',
+        description: `${answer.products} materiais e ${answer.orders} pedidos de teste saíram da loja.`,
+        variant: 'success',
+        duration: 4000,
+      })
+      // Every figure, list and the storefront's catalogue change at once.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all })
+      void queryClient.invalidateQueries({ queryKey: productKeys.all })
+    },
+    onError: (error) =>
+      toast({
+        title: 'Não foi possível remover a demonstração',
+        description: error.message || 'Tente de novo.',
+        variant: 'destructive',
+      }),
+  })
+}
+
+/**
+ * 'Antes de vender' (issue 27), at the top of /admin until every item is done: each read from
+ * the store's real state, each with a link to where it is done; the demo leaves in one tap.
+ */
+export function StoreChecklist() {
+  const { data } = useQuery(checklistQuery())
+  const remove = useRemoveDemo()
+  const [asking, setAsking] = useState(false)
+  if (!data || data.ready) return null
+  const left = data.items.filter((i) => !i.done).length
+  return (
+    <section
+      aria-labelledby="antes-de-vender"
+      data-testid="store-checklist"
+      className="mt-4 rounded-2xl border-2 border-purple-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="antes-de-vender" className="text-lg font-extrabold text-purple-900">
+        Antes de vender
+      </h2>
+      <p className="text-sm text-gray-600">
+        {left === 1 ? 'Falta 1 passo' : `Faltam ${left} passos`} para a loja ficar com a sua cara.
+      </p>
+      <ul className="mt-3 divide-y divide-purple-50">
+        {data.items.map((item) => (
+          <li
+            key={item.key}
+            data-testid={`checklist-${item.key}`}
+            data-done={item.done}
+            className="py-2.5"
+          >
+            <span className="flex min-w-0 items-start gap-2">
+              <span
+                aria-hidden="true"
+                className={
+                  item.done
+                    ? 'mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-emerald-600 text-xs text-white'
+                    : 'mt-0.5 size-5 shrink-0 rounded-full border-2 border-purple-300'
+                }
+              >
+                {item.done ? '✓' : ''}
+              </span>
+              <span className={item.done ? 'text-gray-500 line-through' : 'text-gray-900'}>
+                {item.label}
+                <span className="sr-only">{item.done ? ' (feito)' : ' (a fazer)'}</span>
+              </span>
+            </span>
+            {!item.done && (
+              <div className="mt-2 pl-7">
+                {item.key === 'demo' ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    data-testid="remove-demo"
+                    disabled={remove.isPending}
+                    onClick={() => setAsking(true)}
+                  >
+                    {remove.isPending ? 'Removendo...' : 'Remover demonstração'}
+                  </Button>
+                ) : (
+                  <Link href={WHERE[item.key].href} className={buttonClasses('secondary', 'sm')}>
+                    {WHERE[item.key].label}
+                  </Link>
+                )}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title="Remover a demonstração?"
+        confirmLabel="Remover"
+        onConfirm={() => {
+          setAsking(false)
+          remove.mutate()
+        }}
+      >
+        <p>
+          Os materiais de exemplo, os arquivos deles e os pedidos feitos no modo demonstração saem
+          da loja e dos números do painel. Seus próprios produtos e pedidos ficam.
+        </p>
+        <p>Um material de exemplo que alguém comprou de verdade fica guardado, desativado.</p>
+      </ConfirmDialog>
+    </section>
+  )
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_PAGE_ABOUT, DEFAULT_PAGE_PRIVACY, DEFAULT_PAGE_TERMS } from './default-pages.js'
+import { anchorOf, parseInline, parsePageText } from './page-text.js'
+
+describe('the owner’s page text', () => {
+  it('reads paragraphs, headings and lists', () => {
+    const blocks = parsePageText('# Título\n\nUma linha\nOutra linha\n\n- um\n- dois\n\n## Menor')
+    expect(blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'list', 'heading'])
+    expect(blocks[0]).toMatchObject({ level: 2, id: 'titulo' })
+    expect(blocks[1]).toMatchObject({ lines: [[{ text: 'Uma linha' }], [{ text: 'Outra linha' }]] })
+    expect(blocks[2]).toMatchObject({ items: [[{ text: 'um' }], [{ text: 'dois' }]] })
+    expect(blocks[3]).toMatchObject({ level: 3 })
+  })
+
+  it('makes http(s) addresses and e-mails links, without the sentence’s final stop', () => {
+    expect(parseInline('Veja https://exemplo.com/a?b=1. Ou escreva para ana@exemplo.com.')).toEqual(
+      [
+        { kind: 'text', text: 'Veja ' },
+        { kind: 'url', href: 'https://exemplo.com/a?b=1' },
+        { kind: 'text', text: '. Ou escreva para ' },
+        { kind: 'email', address: 'ana@exemplo.com' },
+        { kind: 'text', text: '.' },
+      ],
+    )
+  })
+
+  it('keeps markup as text: a script or a javascript: address is never a link or an element', () => {
+    const parts = parseInline('<script>alert(1)</script> javascript:alert(1) <a href="x">y</a>')
+    expect(parts).toEqual([
+      { kind: 'text', text: '<script>alert(1)</script> javascript:alert(1) <a href="x">y</a>' },
+    ])
+  })
+
+  it('fills the store’s values; an unknown {word} stays as typed', () => {
+    expect(parseInline('{downloads} downloads, {nada}')).toEqual([
+      { kind: 'value', name: 'downloads' },
+      { kind: 'text', text: ' downloads, {nada}' },
+    ])
+  })
+
+  it('anchors headings by their words: the footer’s link to the questions', () => {
+    expect(anchorOf('Perguntas frequentes')).toBe('perguntas-frequentes')
+    const ids = parsePageText(DEFAULT_PAGE_ABOUT).flatMap((b) =>
+      b.kind === 'heading' ? [b.id] : [],
+    )
+    expect(ids).toContain('perguntas-frequentes')
+  })
+
+  it('the shipped texts read whole: terms keep the 7-day refund, privacy the LGPD', () => {
+    expect(JSON.stringify(parsePageText(DEFAULT_PAGE_TERMS))).toContain('7 dias')
+    expect(JSON.stringify(parsePageText(DEFAULT_PAGE_PRIVACY))).toContain('LGPD')
+  })
+})

@@ -1,0 +1,64 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { PeriodQuery, SalesAnalytics, type FunnelStep } from '../../../contracts/analytics.js'
+import type { App } from '../../app-types.js'
+import { adminScope } from '../../http/admin-scope.js'
+
+/**
+ * Which answered request is which funnel step: the pages and the API calls a buyer already
+ * makes (no tracking call of its own). A product page is a visit and a product view; the API's
+ * product read is a view after navigating inside the store.
+ */
+function stepsOf(req: FastifyRequest, reply: FastifyReply): FunnelStep[] {
+  const route = `${req.method} ${req.routeOptions.url ?? ''}`
+  const ok = reply.statusCode
+  if (ok !== 200 && ok !== 201) return []
+  switch (route) {
+    case 'GET /':
+      return ['visits']
+    case 'GET /produto/:id':
+      return ['visits', 'productViews']
+    case 'GET /api/products/:id':
+      return ['productViews']
+    case 'POST /api/cart':
+      return ['addToCart']
+    // The checkout screen asks which payment methods exist before the buyer types.
+    case 'GET /api/payments/methods':
+      return ['checkoutStarted']
+    case 'POST /api/checkout':
+      return ['pixGenerated']
+    default:
+      return []
+  }
+}
+
+export async function analyticsRoutes(app: App) {
+  const { funnel, salesReport } = app.services
+
+  app.addHook('onResponse', async (req, reply) => {
+    for (const step of stepsOf(req, reply)) funnel.track(step, req)
+  })
+
+  await adminScope(app, (scope) => {
+    scope.get(
+      '/api/admin/analytics/sales',
+      { schema: { querystring: PeriodQuery, response: { 200: SalesAnalytics } } },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store')
+        return salesReport.sales(req.query)
+      },
+    )
+
+    scope.get(
+      '/api/admin/orders.csv',
+      { schema: { querystring: PeriodQuery } },
+      async (req, reply) => {
+        const { from, to } = req.query
+        return reply
+          .header('cache-control', 'no-store')
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="pedidos-${from}-a-${to}.csv"`)
+          .send(await salesReport.ordersCsv(req.query))
+      },
+    )
+  })
+}

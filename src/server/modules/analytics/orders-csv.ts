@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm'
+import { STORE_TIME_ZONE, type PeriodQuery } from '../../../contracts/analytics.js'
+import type { Attribution } from '../../../contracts/attribution.js'
+import { sourceOf } from '../../../contracts/attribution.js'
+import type { Db } from '../../db/client.js'
+
+const BOM = '\uFEFF'
+const tz = sql.raw(`'${STORE_TIME_ZONE}'`)
+
+/**
+ * One cell for Excel pt-BR: a value a spreadsheet would run as a formula (starting with
+ * = + - @, or a tab or carriage return that hides one) gets a leading apostrophe (OWASP, "CSV
+ * Injection"); a cell with the separator, a quote or a line break is quoted.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** Centavos as Excel pt-BR reads a number: '1234,50' (no thousands separator). */
+export const csvMoney = (cents: number) => (cents / 100).toFixed(2).replace('.', ',')
+
+const HEADER = [
+  'Pedido',
+  'Criado em',
+  'Status',
+  'Cliente',
+  'E-mail',
+  'WhatsApp',
+  'Itens',
+  'Subtotal',
+  'Desconto',
+  'Total',
+  'Cupom',
+  'Pagamento',
+  'Provedor',
+  'Pago em',
+  'Origem',
+  'Mídia',
+  'Campanha',
+]
+
+const STATUS: Record<string, string> = {
+  pending: 'Pendente',
+  paid: 'Pago',
+  cancelled: 'Cancelado',
+  refunded: 'Reembolsado',
+}
+
+/**
+ * GET /api/admin/orders.csv: the orders placed in the period (days in the store's time zone),
+ * newest first, in one query: UTF-8 with a BOM (so Excel does not read it as Latin-1), ';'
+ * between cells and ',' in decimals, as Excel in Portuguese (Brazil) opens a file by double-click.
+ */
+export async function ordersCsv(db: Db, period: PeriodQuery): Promise<string> {
+  const result = (await db.execute(sql`
+    SELECT o.id, to_char(o.created_at AT TIME ZONE ${tz}, 'DD/MM/YYYY HH24:MI') AS created,
+      o.status, o.customer_name, o.customer_email, o.customer_whatsapp,
+      o.total_cents, o.discount_cents, o.coupon_code, o.payment_method, o.payment_provider,
+      to_char(o.paid_at AT TIME ZONE ${tz}, 'DD/MM/YYYY HH24:MI') AS paid, o.attribution,
+      (SELECT string_agg(CASE WHEN i.quantity > 1 THEN i.quantity || '× ' ELSE '' END
+         || i.product_name, ', ' ORDER BY i.id) FROM order_items i WHERE i.order_id = o.id) AS items
+    FROM orders o
+    WHERE o.created_at >= ((${period.from}::date)::timestamp AT TIME ZONE ${tz})
+      AND o.created_at < ((${period.to}::date + 1)::timestamp AT TIME ZONE ${tz})
+    ORDER BY o.created_at DESC, o.id`)) as unknown as {
+    rows: {
+      id: string
+      created: string
+      status: string
+      customer_name: string
+      customer_email: string
+      customer_whatsapp: string
+      total_cents: number
+      discount_cents: number
+      coupon_code: string | null
+      payment_method: string
+      payment_provider: string
+      paid: string | null
+      attribution: Attribution | string | null
+      items: string | null
+    }[]
+  }
+  const lines = [HEADER.map(csvCell).join(';')]
+  for (const r of result.rows) {
+    // PGlite answers jsonb parsed, node-postgres too; a string is parsed once more.
+    const a =
+      typeof r.attribution === 'string' ? (JSON.parse(r.attribution) as Attribution) : r.attribution
+    lines.push(
+      [
+        r.id,
+        r.created,
+        STATUS[r.status] ?? r.status,
+        r.customer_name,
+        r.customer_email,
+        r.customer_whatsapp,
+        r.items ?? '',
+        csvMoney(Number(r.total_cents) + Number(r.discount_cents)),
+        csvMoney(Number(r.discount_cents)),
+        csvMoney(Number(r.total_cents)),
+        r.coupon_code,
+        r.payment_method === 'card' ? 'Cartão' : 'PIX',
+        r.payment_provider,
+        r.paid,
+        sourceOf(a),
+        a?.utm_medium ?? '',
+        a?.utm_campaign ?? '',
+      ]
+        .map(csvCell)
+        .join(';'),
+    )
+  }
+  return `${BOM}${lines.join('\r\n')}\r\n`
+}

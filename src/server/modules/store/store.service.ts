@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { ChecklistAnswer, DemoRemoved } from '../../../contracts/store.js'
+import type { FileStorage } from '../../files/storage.js'
+import type { OrdersService } from '../orders/orders.service.js'
+import type { PaymentsService } from '../payments/payments.service.js'
+import type { ProductsService } from '../products/products.service.js'
+import type { SettingsService } from '../settings/settings.service.js'
+import type { StampingService } from '../stamping/stamping.service.js'
+import { checklistOf } from './store-checklist.js'
+
+/**
+ * The owner's first hour (issue 27): the checklist read from every module's state, and the
+ * demo's removal in one transaction across the orders and products modules.
+ */
+export function createStoreService(deps: {
+  settings: SettingsService
+  payments: Pick<PaymentsService, 'providers'>
+  products: Pick<ProductsService, 'hasActiveDemo' | 'removeDemo'>
+  orders: Pick<OrdersService, 'hasDemoOrders' | 'demoOrderIds' | 'removeDemoOrders'>
+  stamping: Pick<StampingService, 'copyKeysOf'>
+  storage: FileStorage
+  /** After the demo's orders left: the figures and best sellers are read again. */
+  salesChanged: () => void
+  log: FastifyBaseLogger
+}) {
+  const { products, orders, stamping, storage, log } = deps
+
+  return {
+    async checklist(): Promise<ChecklistAnswer> {
+      const [settings, paymentMode, activeDemo, demoOrders] = [
+        await deps.settings.all(),
+        await deps.payments.providers.mode(),
+        await products.hasActiveDemo(),
+        await orders.hasDemoOrders(),
+      ]
+      return checklistOf({ settings, paymentMode, demoLeft: activeDemo || demoOrders })
+    },
+
+    /**
+     * Demo products, their files and the orders made in demo mode leave the catalogue and the
+     * figures; a demo product a real order holds is deactivated and kept for its buyer. One
+     * transaction: either all of it or none. The files (disk or S3) follow once it commits.
+     */
+    async removeDemo(): Promise<DemoRemoved> {
+      let copies: string[] = []
+      const { result, deleted, deactivated } = await products.removeDemo(async (tx, ids) => {
+        // The stamped copies' rows go with their orders: their keys are read first.
+        copies = await stamping.copyKeysOf(tx, await orders.demoOrderIds(tx))
+        const { orderIds, sold } = await orders.removeDemoOrders(tx, ids)
+        return { result: orderIds.length, sold }
+      })
+      for (const key of copies) {
+        await storage.remove(key).catch((err: unknown) => {
+          log.warn({ err, key }, 'stamped copy of a demo order left in storage')
+        })
+      }
+      deps.salesChanged()
+      return { products: deleted + deactivated, orders: result }
+    },
+  }
+}
+
+export type StoreService = ReturnType<typeof createStoreService>
