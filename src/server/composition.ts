@@ -296,6 +296,7 @@ export function createServices(
     refund: (id, moneyReturned) => refunds.refundByAdmin(id, { reason: '', moneyReturned }),
   })
   const newsletter = createNewsletterService({ db, log, settings, products, messaging, now })
+  const contact = createContactService({ db, settings, mail: messaging.mail, limiter, now })
   const privacy = createPrivacyService({
     db,
     accounts,
@@ -310,6 +311,7 @@ export function createServices(
     refunds,
     guestAccess,
     newsletter,
+    contact,
     now,
   })
 
@@ -376,7 +378,7 @@ export function createServices(
     health,
     invoices,
     terms,
-    contact: createContactService({ db, settings, mail: messaging.mail, limiter, now }),
+    contact,
     canvaLinks,
     stamping,
     messaging,
