@@ -94,6 +94,10 @@ export const DEFAULT_PAGE_PRIVACY = `Esta política explica quais dados pessoais
 - CPF ou CNPJ: pedido no checkout só quando o intermediador do PIX o exige para gerar a cobrança; vai direto para ele junto com a cobrança e não fica guardado na loja.
 - Dados da nota fiscal: se você marcar "Quero nota fiscal" no checkout, o CPF ou CNPJ informado (e, para CNPJ, a razão social) fica guardado só nesse pedido e é enviado ao emissor da nota fiscal de serviço. Pedidos sem nota não guardam documento. Esses dados aparecem na exportação dos seus dados; a nota emitida é guardada pela prefeitura pelo prazo da lei.
 - Dados do pedido: produtos comprados, valores, data, situação do pagamento e quantidade de downloads realizados.
+- Novidades por e-mail: se você marcar "Quero receber novidades e promoções por e-mail" (a caixa vem sempre desmarcada) no checkout, no cadastro ou no rodapé da loja, guardamos o seu e-mail, onde e quando você marcou a caixa e, depois, quando confirmou e quando cancelou a inscrição. Antes de tudo enviamos um e-mail de confirmação: sem tocar no link dele, você não recebe novidades.
+- Compra deixada pela metade: se você compra sem conta, marca a caixa de novidades, digita o seu e-mail no checkout e sai sem finalizar, guardamos esse e-mail e os materiais escolhidos para enviar um único lembrete, com um link que devolve os materiais ao carrinho. Sem a caixa marcada nada é guardado; desmarcá-la apaga o que foi guardado; se um pedido com esse e-mail for feito, o lembrete não é enviado.
+- Avaliações: quando você avalia um material comprado, guardamos a nota, o texto, o e-mail da compra e o nome já reduzido ao primeiro nome e à inicial do sobrenome (por exemplo, "Ana P."); o nome completo não é guardado na avaliação.
+- Fale conosco: o nome, o e-mail, o número do pedido (se você informar) e a mensagem enviados pelo formulário, com o número de protocolo e a data.
 - Dados técnicos: identificador do carrinho guardado no seu navegador, cookie de sessão de login e registros de acesso (endereço IP, data e hora), mantidos por segurança e para cumprir o Marco Civil da Internet.
 
 Não recebemos nem guardamos dados bancários: o pagamento por PIX acontece inteiramente no aplicativo do seu banco.
@@ -103,33 +107,44 @@ Não recebemos nem guardamos dados bancários: o pagamento por PIX acontece inte
 - Processar pedidos, confirmar pagamentos e liberar seus downloads.
 - Enviar avisos sobre o pedido por e-mail ou WhatsApp.
 - Permitir que você recupere seus materiais pelo e-mail e WhatsApp da compra.
-- Prestar suporte e responder às suas mensagens.
+- Prestar suporte e responder às suas mensagens, inclusive as do Fale conosco.
+- Pedir, uma única vez por compra e alguns dias depois do primeiro download, a sua avaliação do material, e publicar as avaliações aprovadas pela loja.
+- Enviar novidades e promoções e o lembrete da compra deixada pela metade, só a quem marcou a caixa de novidades.
 - Prevenir fraudes e proteger a loja contra acessos indevidos.
 
-As bases legais são a execução do contrato de compra, o cumprimento de obrigações legais e o nosso legítimo interesse em manter a loja segura. Não enviamos propaganda sem o seu consentimento.
+As bases legais são a execução do contrato de compra, o cumprimento de obrigações legais e o nosso legítimo interesse em manter a loja segura. Não enviamos propaganda sem o seu consentimento: as novidades e o lembrete da compra têm como base o consentimento que você deu ao marcar a caixa, e você pode retirá-lo quando quiser.
 
 # 3. Compartilhamento
 
 Não vendemos seus dados. Eles são compartilhados apenas com prestadores necessários ao funcionamento da loja (hospedagem, processamento de pagamento e envio de mensagens), que ficam obrigados a protegê-los, e com autoridades quando houver exigência legal.
 
+Avaliações aprovadas pela loja aparecem para todos na página do material: a nota, o texto, o primeiro nome com a inicial do sobrenome e a resposta da loja, se houver. O seu e-mail nunca aparece. A avaliação deixa de aparecer se a compra for reembolsada ou cancelada.
+
+Se a loja usar anúncios (Meta, Google, TikTok), ela informa à plataforma cada compra paga (número do pedido, valor e materiais) e, no Google, também um reembolso, para medir os anúncios. Só se você tiver tocado em "Aceitar" no aviso de cookies vão junto dados para a plataforma reconhecer você: o seu e-mail e, para Meta e TikTok, o seu WhatsApp, transformados em código (hash), e o endereço IP, o navegador e os identificadores do clique no anúncio usados na compra. Sem aceitar, vão só o número, o valor e os materiais do pedido.
+
 # 4. Cookies e armazenamento local
 
-Por padrão, usamos só o necessário: um cookie de sessão para manter você conectado e itens no armazenamento local do navegador para lembrar o seu carrinho, um pedido em andamento e, por 30 dias, a campanha ou o site de onde você chegou (para sabermos de onde vêm as vendas; fica só no seu navegador e no seu pedido). Cookies de anúncios (Meta, Google, TikTok) só são carregados se a loja usar esses anúncios e você tocar em "Aceitar" no aviso de cookies; você muda a escolha quando quiser em "Cookies e anúncios", no rodapé.
+Por padrão, usamos só o necessário: um cookie de sessão para manter você conectado e itens no armazenamento local do navegador para lembrar o seu carrinho, um pedido em andamento e, por 30 dias, de onde você chegou: a campanha, o identificador do clique no anúncio ou o site que trouxe você, e a primeira página visitada (para sabermos de onde vêm as vendas). Isso fica só no seu navegador até você fazer um pedido; aí é guardado no pedido, junto com os registros dele. Se você aceitou os cookies de anúncios, o pedido guarda também o endereço IP, o navegador e os identificadores de anúncio usados na compra, apagados com os seus outros dados se você pedir a exclusão. Cookies de anúncios (Meta, Google, TikTok) só são carregados se a loja usar esses anúncios e você tocar em "Aceitar" no aviso de cookies; você muda a escolha quando quiser em "Cookies e anúncios", no rodapé.
 
 # 5. Por quanto tempo guardamos
 
 - Conta: enquanto ela existir. Ao excluí-la, nome, e-mail e WhatsApp são apagados na hora.
 - Pedidos pagos: número, data, itens, valores e identificador do pagamento ficam pelo prazo da legislação fiscal (até 5 anos), porque são registros contábeis; se você pedir a exclusão, seu nome, e-mail e WhatsApp são retirados deles.
 - Pedidos nunca pagos: depois de 90 dias perdem nome, e-mail, WhatsApp e as mensagens enviadas sobre eles, automaticamente.
+- Novidades por e-mail: enquanto a inscrição estiver ativa. Ao cancelar, paramos na hora de enviar e guardamos só o registro de quando você deu e retirou o consentimento, para comprovar; se você pedir a exclusão, ele também é apagado.
+- Compra deixada pela metade: o e-mail e os materiais são apagados em até 7 dias, tenha o lembrete sido enviado ou não.
+- Fale conosco: depois de 90 dias, o nome, o e-mail, o número do pedido e a mensagem são apagados automaticamente; ficam só o protocolo e a data, para a loja comprovar que recebeu o pedido. Um pedido de exclusão feito pela conta com o e-mail confirmado, ou escrevendo para {email}, apaga esses dados na hora, da mesma forma.
+- Avaliações: ficam enquanto o material estiver na loja. Para tirar a sua do ar, escreva para {email}.
 - Endereço IP dos downloads: 6 meses, como exige o Marco Civil da Internet (art. 15); depois é apagado, e fica só a data do download.
 - Códigos e links de acesso por e-mail: de 15 minutos a 30 dias, apagados depois de vencer.
 - Registro de solicitações LGPD: guardamos a data, o tipo do pedido e uma impressão digital (hash) do e-mail, nunca o e-mail em si, para comprovar que atendemos.
 
 # 6. Seus direitos e como exercê-los
 
-- Confirmação e acesso, portabilidade: em Minha conta → Meus dados, o botão “Baixar meus dados” entrega um arquivo com tudo o que guardamos sobre você (cadastro, pedidos, compras, downloads, mensagens e sessões).
+- Confirmação e acesso, portabilidade: em Minha conta → Meus dados, o botão “Baixar meus dados” entrega um arquivo com os seus dados (cadastro, pedidos, compras, downloads, mensagens, sessões, cupons usados, pedidos de reembolso, a inscrição nas novidades e, com o e-mail confirmado, os pedidos do Fale conosco).
 - Correção: na mesma tela você corrige nome, sobrenome e WhatsApp.
 - Exclusão: “Excluir minha conta”, com a sua senha. A conta deixa de entrar, todas as sessões terminam e os downloads são encerrados.
+- Novidades: cada e-mail de novidades traz o link “Cancelar inscrição”, que vale na hora e sem login.
 - Comprou sem conta? Escreva para {email} a partir do e-mail da compra: a loja envia seus dados ou os apaga da mesma forma.
 
 Respondemos a todas as solicitações em até 15 dias úteis.

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PAGE_ABOUT, DEFAULT_PAGE_PRIVACY, DEFAULT_PAGE_TERMS } from './default-pages.js'
+import { DRAFT_KEEP_DAYS } from './abandoned.js'
+import { ATTRIBUTION_TTL_MS } from './attribution-keys.js'
+import { NEWSLETTER_CONSENT_LABEL } from './newsletter-texts.js'
 import { anchorOf, parseInline, parsePageText } from './page-text.js'
+import { publicReviewerName } from './reviews.js'
 
 describe('the owner’s page text', () => {
   it('reads paragraphs, headings and lists', () => {
@@ -49,5 +53,22 @@ describe('the owner’s page text', () => {
   it('the shipped texts read whole: terms keep the 7-day refund, privacy the LGPD', () => {
     expect(JSON.stringify(parsePageText(DEFAULT_PAGE_TERMS))).toContain('7 dias')
     expect(JSON.stringify(parsePageText(DEFAULT_PAGE_PRIVACY))).toContain('LGPD')
+  })
+
+  it('the privacy text says what the store keeps, with the numbers the code uses', () => {
+    const text = DEFAULT_PAGE_PRIVACY
+    // Newsletter: the box's own words, where it is ticked, and how to leave.
+    expect(text).toContain(`"${NEWSLETTER_CONSENT_LABEL}"`)
+    expect(text).toMatch(/no checkout, no cadastro ou no rodapé/)
+    expect(text).toContain('“Cancelar inscrição”')
+    // Reviews: the public name is the one the reviews module makes.
+    expect(text).toContain(`"${publicReviewerName('Ana Professora')}"`)
+    // 'Fale conosco': kept 90 days (the unpaid orders' retention), protocol and date after.
+    expect(text).toMatch(/Fale conosco: depois de 90 dias/)
+    // The abandoned-checkout draft and the attribution's days.
+    expect(text).toContain(`em até ${DRAFT_KEEP_DAYS} dias`)
+    expect(text).toContain(`por ${ATTRIBUTION_TTL_MS / 86_400_000} dias, de onde você chegou`)
+    const headings = parsePageText(text).flatMap((b) => (b.kind === 'heading' ? [b.id] : []))
+    expect(headings).toHaveLength(8)
   })
 })

@@ -103,6 +103,17 @@ export const DataExport = z.object({
   ),
   /** The newsletter consent: when and where it was given, its confirmation and its end. */
   newsletter: NewsletterConsentExport.nullable(),
+  /** The 'Fale conosco' requests sent under the person's e-mails, with their words. */
+  contactRequests: z.array(
+    z.object({
+      protocol: z.string(),
+      name: z.string(),
+      email: z.string(),
+      orderId: z.string().nullable(),
+      message: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
 })
 export type DataExport = z.infer<typeof DataExport>
 

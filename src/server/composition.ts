@@ -318,6 +318,7 @@ export function createServices(
     refund: (id, moneyReturned) => refunds.refundByAdmin(id, { reason: '', moneyReturned }),
   })
   const newsletter = createNewsletterService({ db, log, settings, products, messaging, now })
+  const contact = createContactService({ db, settings, mail: messaging.mail, limiter, now })
   const privacy = createPrivacyService({
     db,
     accounts,
@@ -332,6 +333,7 @@ export function createServices(
     refunds,
     guestAccess,
     newsletter,
+    contact,
     now,
   })
 
@@ -401,7 +403,7 @@ export function createServices(
     health,
     invoices,
     terms,
-    contact: createContactService({ db, settings, mail: messaging.mail, limiter, now }),
+    contact,
     canvaLinks,
     stamping,
     messaging,

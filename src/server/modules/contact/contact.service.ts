@@ -11,6 +11,7 @@ import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limit.js'
 import { parseOrThrow } from '../../lib/parse-or-throw.js'
 import type { MailOutbox } from '../messaging/messaging.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
+import { contactPersonalData } from './contact-personal-data.js'
 import { contactRequests } from './contact.tables.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -41,6 +42,9 @@ export function createContactService(deps: {
   const now = () => deps.now?.() ?? new Date()
 
   return {
+    /** Export, erasure and retention of the requests (privacy module, decision 015). */
+    personalData: contactPersonalData(db),
+
     async create(body: unknown, ip: string): Promise<ContactAnswer> {
       const input = parseOrThrow(ContactRequestBody, body)
       await deps.limiter.consume(RATE_LIMITS.contactIp, ip)

@@ -1,5 +1,5 @@
 /** The contact module's table: every 'Fale conosco' request, by its protocol number. */
-import { index, pgTable, serial, text } from 'drizzle-orm/pg-core'
+import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { createdAt } from '../../db/columns.js'
 
 export const contactRequests = pgTable(
@@ -14,6 +14,11 @@ export const contactRequests = pgTable(
     orderId: text('order_id'),
     message: text('message').notNull(),
     createdAt: createdAt(),
+    /**
+     * When name, e-mail, order and message were replaced (an erasure, or the retention): the
+     * protocol and the date stay, as the owner's record that a request came in and when.
+     */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   },
   (t) => [
     index('contact_requests_created_idx').on(t.createdAt),

@@ -13,12 +13,17 @@ import { normaliseWhatsapp } from '../../lib/phone.js'
 import type { AccountsService } from '../accounts/accounts.service.js'
 import type { LoginService } from '../accounts/login.service.js'
 import type { SessionService } from '../accounts/sessions.service.js'
+import type { ContactService } from '../contact/contact.service.js'
 import type { CanvaLinksService } from '../canva/canva-links.service.js'
 import type { CouponsService } from '../coupons/coupons.service.js'
 import type { PurchasesService } from '../downloads/purchases.service.js'
 import type { GuestAccessService } from '../guest-access/guest-access.service.js'
 import type { MessagingService } from '../messaging/messaging.service.js'
-import type { OrderOwner, OrdersService } from '../orders/orders.service.js'
+import {
+  UNPAID_ORDER_RETENTION_MS,
+  type OrderOwner,
+  type OrdersService,
+} from '../orders/orders.service.js'
 import type { RefundsService } from '../refunds/refunds.service.js'
 import type { StampingService } from '../stamping/stamping.service.js'
 import { privacyRequests } from './privacy.tables.js'
@@ -62,6 +67,8 @@ export function createPrivacyService(deps: {
   guestAccess: Pick<GuestAccessService, 'eraseFor'>
   /** The newsletter consent (when, where, confirmed, ended): exported, and erased. */
   newsletter?: Pick<NewsletterService, 'subscribers'>
+  /** The 'Fale conosco' requests: exported, erased, and kept no longer than unpaid orders. */
+  contact: Pick<ContactService, 'personalData'>
   now?: () => Date
 }) {
   const { db, accounts, orders, purchases, canvaLinks, messaging, coupons, refunds } = deps
@@ -100,6 +107,19 @@ export function createPrivacyService(deps: {
     accountId: subject.account?.id ?? null,
   })
 
+  /**
+   * The e-mails whose 'Fale conosco' requests are the person's. The form does not prove the
+   * address (anyone may type any), so only a proved e-mail reaches them, as with messages.
+   */
+  const contactEmailsOf = (subject: Subject) =>
+    subject.emailProved
+      ? [
+          ...new Set(
+            [subject.email, ...subject.orders.map((o) => o.email)].map((e) => e.toLowerCase()),
+          ),
+        ]
+      : []
+
   /** The e-mails and WhatsApp numbers the person used, as the outbox addresses them. */
   function addressesOf(subject: Subject): string[] {
     const emails = [subject.email, ...subject.orders.map((o) => o.email)]
@@ -137,6 +157,7 @@ export function createPrivacyService(deps: {
       couponUses: await coupons.personalData.exportOf(orderIds),
       refunds: await refunds.personalData.exportOf(orderIds),
       newsletter: (await deps.newsletter?.subscribers.exportOf(subject.email)) ?? null,
+      contactRequests: await deps.contact.personalData.exportOf(contactEmailsOf(subject)),
     }
   }
 
@@ -176,6 +197,7 @@ export function createPrivacyService(deps: {
       await coupons.personalData.anonymise(tx, orderIds)
       await refunds.personalData.anonymise(tx, orderIds)
       await deps.newsletter?.subscribers.erase(tx, subject.email)
+      await deps.contact.personalData.anonymise(tx, contactEmailsOf(subject))
       // The e-mailed accesses belong to whoever holds the inbox: only a proved e-mail voids them.
       if (subject.emailProved) await deps.guestAccess.eraseFor(tx, subject.email)
       await audit(tx, 'erasure', subject.email, by)
@@ -249,10 +271,16 @@ export function createPrivacyService(deps: {
 
     /**
      * The retention jobs (decision 015): unpaid orders past 90 days lose their buyer's data and
-     * the messages about them; download IPs past six months are dropped. Each step is an
+     * the messages about them; 'Fale conosco' requests past the same 90 days lose their name,
+     * e-mail and words (they hold no fiscal record to keep); download IPs past six months are
+     * dropped. Each step is an
      * idempotent UPDATE or DELETE, so instances running it at once do the work once between them.
      */
-    async applyRetention(): Promise<{ ordersAnonymised: number; ipsDropped: number }> {
+    async applyRetention(): Promise<{
+      ordersAnonymised: number
+      contactRequestsAnonymised: number
+      ipsDropped: number
+    }> {
       const at = now()
       const ids = await db.transaction(async (tx) => {
         const anonymised = await orders.personalData.anonymiseUnpaid(tx, at.getTime())
@@ -260,8 +288,11 @@ export function createPrivacyService(deps: {
         await coupons.personalData.anonymise(tx, anonymised)
         return anonymised
       })
+      const contactRequestsAnonymised = await db.transaction((tx) =>
+        deps.contact.personalData.anonymiseOlderThan(tx, at.getTime(), UNPAID_ORDER_RETENTION_MS),
+      )
       const ipsDropped = await purchases.personalData.dropOldIps(at)
-      return { ordersAnonymised: ids.length, ipsDropped }
+      return { ordersAnonymised: ids.length, contactRequestsAnonymised, ipsDropped }
     },
   }
 }

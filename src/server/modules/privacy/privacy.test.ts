@@ -10,6 +10,7 @@ import { users } from '../accounts/accounts.tables.js'
 import { downloadLog, purchases } from '../downloads/downloads.tables.js'
 import { guestAccess } from '../guest-access/guest-access.tables.js'
 import { couponUses } from '../coupons/coupons.tables.js'
+import { contactRequests } from '../contact/contact.tables.js'
 import { messageOutbox } from '../messaging/messaging.tables.js'
 import { orders } from '../orders/orders.tables.js'
 import { refunds } from '../refunds/refunds.tables.js'
@@ -353,6 +354,122 @@ describe('the admin', () => {
     expect((await login(store.app, me.email, 'senha-segura-1')).statusCode).toBe(401)
     const [order] = await db().select().from(orders).where(eq(orders.id, me.orderId))
     expect(order!.customerEmail).toMatch(/@anonimo\.invalid$/)
+  })
+})
+
+/** A 'Fale conosco' request sent under `email`; answers its protocol. */
+async function contactUs(
+  email: string,
+  message = 'Sou a Ana, da Escola Rui Barbosa: não recebi o kit.',
+) {
+  const res = await store.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    payload: { name: 'Ana Professora', email, orderId: 'abc123', message },
+    remoteAddress: newIp(),
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json<{ protocol: string }>().protocol
+}
+
+const contactRow = async (protocol: string) =>
+  (await db().select().from(contactRequests).where(eq(contactRequests.protocol, protocol)))[0]!
+
+describe("'Fale conosco' requests", () => {
+  it('are exported and, on erasure, lose name, e-mail, order and words; protocol and date stay', async () => {
+    const guest = await buyAsGuest(store, productId)
+    const mine = await contactUs(guest.email.toUpperCase())
+    const other = await contactUs('outra@escola.com.br', 'Outra pessoa, outra pergunta.')
+    const before = await contactRow(mine)
+
+    const exported = await call(
+      store,
+      'GET',
+      `/api/admin/privacy/export?email=${encodeURIComponent(guest.email)}`,
+      undefined,
+      { cookie: admin },
+    )
+    const data = exported.json<DataExport>()
+    expect(data.contactRequests).toEqual([
+      {
+        protocol: mine,
+        name: 'Ana Professora',
+        email: guest.email.toLowerCase(),
+        orderId: 'abc123',
+        message: 'Sou a Ana, da Escola Rui Barbosa: não recebi o kit.',
+        createdAt: before.createdAt.toISOString(),
+      },
+    ])
+    expect(exported.body).not.toContain(other)
+
+    const erased = await call(
+      store,
+      'POST',
+      '/api/admin/privacy/anonymize',
+      { email: guest.email },
+      { cookie: admin },
+    )
+    expect(erased.statusCode).toBe(200)
+    const after = await contactRow(mine)
+    expect(after).toMatchObject({
+      protocol: mine,
+      createdAt: before.createdAt,
+      name: 'Cliente removido',
+      orderId: null,
+    })
+    expect(after.email).toMatch(/@anonimo\.invalid$/)
+    expect(after.message).not.toContain('Ana')
+    expect(after.anonymisedAt).not.toBeNull()
+    expect(await contactRow(other)).toMatchObject({
+      email: 'outra@escola.com.br',
+      anonymisedAt: null,
+    })
+    // The owner's list still shows the protocol and date, and no longer the person.
+    const list = await call(store, 'GET', '/api/admin/contact-requests', undefined, {
+      cookie: admin,
+    })
+    expect(list.body).toContain(mine)
+    expect(list.body).not.toContain(guest.email.toLowerCase())
+    expect(list.body).not.toContain('Escola Rui Barbosa')
+  })
+
+  it("reach a customer's own export and erasure only once her e-mail is verified", async () => {
+    const me = await customerSession(store.app)
+    const protocol = await contactUs(me.email)
+    expect((await exportOf(me.cookie)).json<DataExport>().contactRequests).toEqual([])
+
+    await db().update(users).set({ emailVerifiedAt: clock }).where(eq(users.email, me.email))
+    const data = (await exportOf(me.cookie)).json<DataExport>()
+    expect(data.contactRequests.map((r) => r.protocol)).toEqual([protocol])
+
+    expect((await deleteAccount(me.cookie, 'senha-segura-1')).statusCode).toBe(200)
+    expect((await contactRow(protocol)).anonymisedAt).not.toBeNull()
+  })
+
+  it('older than the 90 days of unpaid orders lose their data, once, by the retention job', async () => {
+    const old = await contactUs('antiga@escola.com.br')
+    const recent = await contactUs('recente@escola.com.br')
+    await db()
+      .update(contactRequests)
+      .set({ createdAt: new Date(clock.getTime() - 91 * DAY) })
+      .where(eq(contactRequests.protocol, old))
+    await db()
+      .update(contactRequests)
+      .set({ createdAt: new Date(clock.getTime() - 89 * DAY) })
+      .where(eq(contactRequests.protocol, recent))
+
+    const first = await store.app.services.privacy.applyRetention()
+    expect(first.contactRequestsAnonymised).toBe(1)
+    expect(await contactRow(old)).toMatchObject({ protocol: old, name: 'Cliente removido' })
+    expect(await contactRow(recent)).toMatchObject({
+      email: 'recente@escola.com.br',
+      anonymisedAt: null,
+    })
+    const [x, y] = await Promise.all([
+      store.app.services.privacy.applyRetention(),
+      store.app.services.privacy.applyRetention(),
+    ])
+    expect(x.contactRequestsAnonymised + y.contactRequestsAnonymised).toBe(0)
   })
 })
 
