@@ -132,18 +132,18 @@ Por padrão, usamos só o necessário: um cookie de sessão para manter você co
 - Pedidos pagos: número, data, itens, valores e identificador do pagamento ficam pelo prazo da legislação fiscal (até 5 anos), porque são registros contábeis; se você pedir a exclusão, seu nome, e-mail e WhatsApp são retirados deles.
 - Pedidos nunca pagos: depois de 90 dias perdem nome, e-mail, WhatsApp e as mensagens enviadas sobre eles, automaticamente.
 - Novidades por e-mail: enquanto a inscrição estiver ativa. Ao cancelar, paramos na hora de enviar e guardamos só o registro de quando você deu e retirou o consentimento, para comprovar; se você pedir a exclusão, ele também é apagado.
-- Compra deixada pela metade: o e-mail e os materiais são apagados em até 7 dias, tenha o lembrete sido enviado ou não.
+- Compra deixada pela metade: o e-mail e os materiais são apagados em até 7 dias, tenha o lembrete sido enviado ou não. Um pedido de exclusão feito pela conta com o e-mail confirmado, ou escrevendo para {email}, apaga esses dados na hora.
 - Fale conosco: depois de 90 dias, o nome, o e-mail, o número do pedido e a mensagem são apagados automaticamente; ficam só o protocolo e a data, para a loja comprovar que recebeu o pedido. Um pedido de exclusão feito pela conta com o e-mail confirmado, ou escrevendo para {email}, apaga esses dados na hora, da mesma forma.
-- Avaliações: ficam enquanto o material estiver na loja. Para tirar a sua do ar, escreva para {email}.
+- Avaliações: ficam enquanto o material estiver na loja. Se você pedir a exclusão dos seus dados, as suas avaliações são apagadas na hora: saem da página do material e deixam de contar na nota dele. Para tirar do ar só uma avaliação, sem excluir os seus dados, escreva para {email}.
 - Endereço IP dos downloads: 6 meses, como exige o Marco Civil da Internet (art. 15); depois é apagado, e fica só a data do download.
 - Códigos e links de acesso por e-mail: de 15 minutos a 30 dias, apagados depois de vencer.
 - Registro de solicitações LGPD: guardamos a data, o tipo do pedido e uma impressão digital (hash) do e-mail, nunca o e-mail em si, para comprovar que atendemos.
 
 # 6. Seus direitos e como exercê-los
 
-- Confirmação e acesso, portabilidade: em Minha conta → Meus dados, o botão “Baixar meus dados” entrega um arquivo com os seus dados (cadastro, pedidos, compras, downloads, mensagens, sessões, cupons usados, pedidos de reembolso, a inscrição nas novidades e, com o e-mail confirmado, os pedidos do Fale conosco).
+- Confirmação e acesso, portabilidade: em Minha conta → Meus dados, o botão “Baixar meus dados” entrega um arquivo com os seus dados (cadastro, pedidos, compras, downloads, mensagens, sessões, cupons usados, pedidos de reembolso, a inscrição nas novidades, as suas avaliações e, com o e-mail confirmado, os pedidos do Fale conosco e a compra deixada pela metade).
 - Correção: na mesma tela você corrige nome, sobrenome e WhatsApp.
-- Exclusão: “Excluir minha conta”, com a sua senha. A conta deixa de entrar, todas as sessões terminam e os downloads são encerrados.
+- Exclusão: “Excluir minha conta”, com a sua senha. A conta deixa de entrar, todas as sessões terminam, os downloads são encerrados e as suas avaliações são apagadas.
 - Novidades: cada e-mail de novidades traz o link “Cancelar inscrição”, que vale na hora e sem login.
 - Comprou sem conta? Escreva para {email} a partir do e-mail da compra: a loja envia seus dados ou os apaga da mesma forma.
 

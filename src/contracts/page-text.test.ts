@@ -67,6 +67,12 @@ describe('the owner’s page text', () => {
     expect(text).toMatch(/Fale conosco: depois de 90 dias/)
     // The abandoned-checkout draft and the attribution's days.
     expect(text).toContain(`em até ${DRAFT_KEEP_DAYS} dias`)
+    // The LGPD requests reach reviews and drafts (privacy module): exported, and erased.
+    expect(text).toMatch(/Baixar meus dados.*as suas avaliações.*a compra deixada pela metade\)/)
+    expect(text).toMatch(
+      /Avaliações: [^\n]*exclusão dos seus dados, as suas avaliações são apagadas/,
+    )
+    expect(text).toMatch(/Compra deixada pela metade: [^\n]*pedido de exclusão[^\n]*apaga/)
     expect(text).toContain(`por ${ATTRIBUTION_TTL_MS / 86_400_000} dias, de onde você chegou`)
     const headings = parsePageText(text).flatMap((b) => (b.kind === 'heading' ? [b.id] : []))
     expect(headings).toHaveLength(8)

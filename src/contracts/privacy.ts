@@ -114,6 +114,34 @@ export const DataExport = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** Her reviews of the materials she bought, whatever the owner decided about them. */
+  reviews: z.array(
+    z.object({
+      productId: z.number(),
+      productName: z.string(),
+      rating: z.number(),
+      text: z.string(),
+      displayName: z.string(),
+      status: z.enum(['pending', 'approved', 'rejected']),
+      /** Taken off the page because the purchase was refunded or cancelled. */
+      hidden: z.boolean(),
+      reply: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** Checkouts left half-way, kept for one reminder with the newsletter box ticked. */
+  checkoutDrafts: z.array(
+    z.object({
+      email: z.string(),
+      items: z.array(
+        z.object({ productId: z.number(), productName: z.string(), quantity: z.number() }),
+      ),
+      /** Always true: a draft is stored only with the box ticked (unticking deletes it). */
+      consent: z.literal(true),
+      reminderSentAt: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
 })
 export type DataExport = z.infer<typeof DataExport>
 

@@ -319,6 +319,15 @@ export function createServices(
   })
   const newsletter = createNewsletterService({ db, log, settings, products, messaging, now })
   const contact = createContactService({ db, settings, mail: messaging.mail, limiter, now })
+  const abandoned = createAbandonedService({
+    db,
+    log,
+    settings,
+    products,
+    orders: orderReads,
+    mail: messaging.mail,
+    now,
+  })
   const privacy = createPrivacyService({
     db,
     accounts,
@@ -334,6 +343,8 @@ export function createServices(
     guestAccess,
     newsletter,
     contact,
+    reviews,
+    abandoned,
     now,
   })
 
@@ -421,15 +432,7 @@ export function createServices(
     reviews,
     reviewReads,
     newsletter,
-    abandoned: createAbandonedService({
-      db,
-      log,
-      settings,
-      products,
-      orders: orderReads,
-      mail: messaging.mail,
-      now,
-    }),
+    abandoned,
     productUpdates: createProductUpdatesService({
       db,
       log,

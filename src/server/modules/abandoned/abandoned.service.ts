@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { and, eq, lt, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { CheckoutDraftBody } from '../../../contracts/abandoned.js'
 import { DRAFT_KEEP_DAYS } from '../../../contracts/abandoned.js'
 import { formatBRL } from '../../../contracts/money.js'
+import type { DataExport } from '../../../contracts/privacy.js'
 import { exponentialBackoff, rowClaims } from '../../db/claims.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
@@ -144,6 +145,45 @@ export function createAbandonedService(deps: {
       }
       if (sent) deps.mail.wake()
       return sent
+    },
+
+    /**
+     * The LGPD export and erasure (privacy module, decision 015), by the e-mails the privacy
+     * module holds as proved: the address on a draft was only typed, so it proves nothing.
+     */
+    personalData: {
+      async exportOf(emails: string[]): Promise<DataExport['checkoutDrafts']> {
+        if (emails.length === 0) return []
+        const rows = await db
+          .select()
+          .from(checkoutDrafts)
+          .where(inArray(checkoutDrafts.email, emails))
+          .orderBy(desc(checkoutDrafts.createdAt), desc(checkoutDrafts.id))
+        const found = await deps.products.summaries([
+          ...new Set(rows.flatMap((r) => r.items.map((i) => i.productId))),
+        ])
+        return rows.map((r) => ({
+          email: r.email,
+          items: r.items.map((i) => ({
+            productId: i.productId,
+            productName: found.get(i.productId)?.name ?? `Produto ${i.productId}`,
+            quantity: i.quantity,
+          })),
+          consent: true as const,
+          reminderSentAt: r.emailedAt?.toISOString() ?? null,
+          createdAt: r.createdAt.toISOString(),
+        }))
+      },
+
+      /** Inside the erasure's transaction: her drafts go (they hold nothing the store needs). */
+      async erase(tx: Db, emails: string[]): Promise<number> {
+        if (emails.length === 0) return 0
+        const gone = await tx
+          .delete(checkoutDrafts)
+          .where(inArray(checkoutDrafts.email, emails))
+          .returning({ id: checkoutDrafts.id })
+        return gone.length
+      },
     },
 
     /** Drafts are deleted DRAFT_KEEP_DAYS after they were made (they hold a typed e-mail). */

@@ -13,6 +13,7 @@ import { normaliseWhatsapp } from '../../lib/phone.js'
 import type { AccountsService } from '../accounts/accounts.service.js'
 import type { LoginService } from '../accounts/login.service.js'
 import type { SessionService } from '../accounts/sessions.service.js'
+import type { AbandonedService } from '../abandoned/abandoned.service.js'
 import type { ContactService } from '../contact/contact.service.js'
 import type { CanvaLinksService } from '../canva/canva-links.service.js'
 import type { CouponsService } from '../coupons/coupons.service.js'
@@ -25,6 +26,7 @@ import {
   type OrdersService,
 } from '../orders/orders.service.js'
 import type { RefundsService } from '../refunds/refunds.service.js'
+import type { ReviewsService } from '../reviews/reviews.service.js'
 import type { StampingService } from '../stamping/stamping.service.js'
 import { privacyRequests } from './privacy.tables.js'
 
@@ -69,6 +71,10 @@ export function createPrivacyService(deps: {
   newsletter?: Pick<NewsletterService, 'subscribers'>
   /** The 'Fale conosco' requests: exported, erased, and kept no longer than unpaid orders. */
   contact: Pick<ContactService, 'personalData'>
+  /** Her reviews: exported, and deleted (the catalogue's stars recounted after the commit). */
+  reviews: Pick<ReviewsService, 'personalData'>
+  /** Her abandoned-checkout drafts: exported, and deleted. */
+  abandoned: Pick<AbandonedService, 'personalData'>
   now?: () => Date
 }) {
   const { db, accounts, orders, purchases, canvaLinks, messaging, coupons, refunds } = deps
@@ -120,6 +126,16 @@ export function createPrivacyService(deps: {
         ]
       : []
 
+  /**
+   * Her reviews: those under her proved e-mails, as with the 'Fale conosco' requests, and those
+   * written from the purchases of the orders she owns (as messages about her orders reach her
+   * with the e-mail unproved): the review's order is the purchase that let her write it.
+   */
+  const reviewsOf = (subject: Subject) => ({
+    emails: contactEmailsOf(subject),
+    orderIds: subject.orders.map((o) => o.id),
+  })
+
   /** The e-mails and WhatsApp numbers the person used, as the outbox addresses them. */
   function addressesOf(subject: Subject): string[] {
     const emails = [subject.email, ...subject.orders.map((o) => o.email)]
@@ -158,6 +174,9 @@ export function createPrivacyService(deps: {
       refunds: await refunds.personalData.exportOf(orderIds),
       newsletter: (await deps.newsletter?.subscribers.exportOf(subject.email)) ?? null,
       contactRequests: await deps.contact.personalData.exportOf(contactEmailsOf(subject)),
+      reviews: await deps.reviews.personalData.exportOf(reviewsOf(subject)),
+      // A draft's e-mail was only typed at checkout: only a proved e-mail reaches it.
+      checkoutDrafts: await deps.abandoned.personalData.exportOf(contactEmailsOf(subject)),
     }
   }
 
@@ -173,8 +192,9 @@ export function createPrivacyService(deps: {
   /**
    * Everything erasable about `subject`, in ONE transaction, so nothing is ever half-erased:
    * the account, the orders' buyer data, the purchases (downloads end), stamped copies, Canva
-   * links, messages and e-mailed accesses; and the audit line. Sessions end after it commits,
-   * in whichever store holds them (the account is inactive from the commit on regardless).
+   * links, messages, e-mailed accesses, 'Fale conosco' requests, reviews and checkout drafts;
+   * and the audit line. Sessions end after it commits, in whichever store holds them (the
+   * account is inactive from the commit on regardless), and the catalogue recounts its stars.
    */
   async function erase(subject: Subject, by: Requester): Promise<ErasureAnswer> {
     if (subject.account?.role === 'superadmin') {
@@ -198,17 +218,22 @@ export function createPrivacyService(deps: {
       await refunds.personalData.anonymise(tx, orderIds)
       await deps.newsletter?.subscribers.erase(tx, subject.email)
       await deps.contact.personalData.anonymise(tx, contactEmailsOf(subject))
+      const reviewsDeleted = await deps.reviews.personalData.erase(tx, reviewsOf(subject))
+      await deps.abandoned.personalData.erase(tx, contactEmailsOf(subject))
       // The e-mailed accesses belong to whoever holds the inbox: only a proved e-mail voids them.
       if (subject.emailProved) await deps.guestAccess.eraseFor(tx, subject.email)
       await audit(tx, 'erasure', subject.email, by)
-      return { accountErased, ordersAnonymised }
+      return { accountErased, ordersAnonymised, reviewsDeleted }
     })
     if (account) await deps.sessions.endAllFor(account.id)
+    // Only once committed: the catalogue recounting earlier would still see her reviews.
+    if (result.reviewsDeleted > 0) deps.reviews.personalData.erased()
     return {
       success: true,
       message:
         'Dados pessoais removidos. Os registros fiscais do pedido foram mantidos sem identificação.',
-      ...result,
+      accountErased: result.accountErased,
+      ordersAnonymised: result.ordersAnonymised,
     }
   }
 

@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CatalogPage } from '../../../contracts/catalog.js'
 import type { DataExport } from '../../../contracts/privacy.js'
 import { adminSession, customerSession, login, newIp, whoAmI } from '../../testing/auth.js'
 import { call, guestCheckout, newCartSession } from '../../testing/commerce.js'
 import { buyAsGuest, guestDownload } from '../../testing/downloads.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
+import { checkoutDrafts } from '../abandoned/abandoned.tables.js'
 import { users } from '../accounts/accounts.tables.js'
 import { downloadLog, purchases } from '../downloads/downloads.tables.js'
 import { guestAccess } from '../guest-access/guest-access.tables.js'
@@ -14,6 +17,7 @@ import { contactRequests } from '../contact/contact.tables.js'
 import { messageOutbox } from '../messaging/messaging.tables.js'
 import { orders } from '../orders/orders.tables.js'
 import { refunds } from '../refunds/refunds.tables.js'
+import { productReviews } from '../reviews/reviews.tables.js'
 import { hashEmail } from './privacy.service.js'
 import { privacyRequests } from './privacy.tables.js'
 
@@ -470,6 +474,140 @@ describe("'Fale conosco' requests", () => {
       store.app.services.privacy.applyRetention(),
     ])
     expect(x.contactRequestsAnonymised + y.contactRequestsAnonymised).toBe(0)
+  })
+})
+
+describe('reviews and abandoned-checkout drafts', () => {
+  /** A review of `product` from the purchase of `orderId`, approved by the owner. */
+  async function approvedReview(
+    product: number,
+    orderId: string,
+    email: string,
+    rating: number,
+    text: string,
+  ) {
+    const [row] = await db()
+      .insert(productReviews)
+      .values({ productId: product, orderId, email, rating, text, displayName: 'Ana P.' })
+      .returning()
+    const res = await call(
+      store,
+      'PUT',
+      `/api/admin/reviews/${row!.id}`,
+      { status: 'approved' },
+      { cookie: admin },
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    return row!
+  }
+
+  const draftOf = async (email: string, product: number) =>
+    (
+      await db()
+        .insert(checkoutDrafts)
+        .values({
+          cartSession: randomBytes(8).toString('hex'),
+          email,
+          items: [{ productId: product, quantity: 2 }],
+          token: randomBytes(24).toString('base64url'),
+          updatedAt: clock,
+        })
+        .returning()
+    )[0]!
+
+  const ratingOf = async (product: number) =>
+    (await call(store, 'GET', '/api/catalog'))
+      .json<CatalogPage>()
+      .items.find((c) => c.id === product)?.rating
+  const reviewRows = (ids: number[]) =>
+    db().select().from(productReviews).where(inArray(productReviews.id, ids))
+  const draftRows = (ids: number[]) =>
+    db().select().from(checkoutDrafts).where(inArray(checkoutDrafts.id, ids))
+
+  it("are exported; erasure deletes hers, the product's stars stop counting hers, others stay", async () => {
+    const product = (await insertProduct(store, { name: 'Alfabeto Ilustrado', priceCents: 990 })).id
+    const guest = await buyAsGuest(store, product)
+    const other = await buyAsGuest(store, product)
+    const mine = await approvedReview(product, guest.orderId, guest.email, 1, 'Não serviu.')
+    const theirs = await approvedReview(product, other.orderId, other.email, 5, 'Amei o alfabeto!')
+    const myDraft = await draftOf(guest.email, product)
+    const theirDraft = await draftOf(other.email, product)
+    expect(await ratingOf(product)).toEqual({ average: 3, count: 2 })
+
+    const exported = await call(
+      store,
+      'GET',
+      `/api/admin/privacy/export?email=${encodeURIComponent(guest.email)}`,
+      undefined,
+      { cookie: admin },
+    )
+    const data = exported.json<DataExport>()
+    expect(data.reviews).toEqual([
+      {
+        productId: product,
+        productName: 'Alfabeto Ilustrado',
+        rating: 1,
+        text: 'Não serviu.',
+        displayName: 'Ana P.',
+        status: 'approved',
+        hidden: false,
+        reply: null,
+        createdAt: mine.createdAt.toISOString(),
+      },
+    ])
+    expect(data.checkoutDrafts).toEqual([
+      {
+        email: guest.email,
+        items: [{ productId: product, productName: 'Alfabeto Ilustrado', quantity: 2 }],
+        consent: true,
+        reminderSentAt: null,
+        createdAt: myDraft.createdAt.toISOString(),
+      },
+    ])
+    expect(exported.body).not.toContain('Amei o alfabeto')
+    expect(exported.body).not.toContain(other.email)
+    expect(exported.body).not.toContain(myDraft.token)
+
+    const erased = await call(
+      store,
+      'POST',
+      '/api/admin/privacy/anonymize',
+      { email: guest.email },
+      { cookie: admin },
+    )
+    expect(erased.statusCode, erased.body).toBe(200)
+    expect(await reviewRows([mine.id, theirs.id])).toEqual([
+      expect.objectContaining({ id: theirs.id, email: other.email, text: 'Amei o alfabeto!' }),
+    ])
+    expect(await draftRows([myDraft.id, theirDraft.id])).toEqual([
+      expect.objectContaining({ id: theirDraft.id, email: other.email }),
+    ])
+    // The catalogue heard it after the commit: the stars are hers no more.
+    expect(await ratingOf(product)).toEqual({ average: 5, count: 1 })
+    const page = (await call(store, 'GET', `/api/products/${product}/reviews`)).json<{
+      count: number
+      items: { text: string }[]
+    }>()
+    expect(page.count).toBe(1)
+    expect(page.items.map((i) => i.text)).toEqual(['Amei o alfabeto!'])
+  })
+
+  it("reach a customer's reviews of her orders; her drafts only once her e-mail is verified", async () => {
+    const me = await customerWithOrder()
+    const review = await approvedReview(productId, me.orderId, me.email, 4, 'Bom material.')
+    const draft = await draftOf(me.email, productId)
+    const before = (await exportOf(me.cookie)).json<DataExport>()
+    expect(before.reviews.map((r) => r.text)).toEqual(['Bom material.'])
+    // The draft's e-mail was only typed at checkout: an unverified account does not reach it.
+    expect(before.checkoutDrafts).toEqual([])
+
+    await db().update(users).set({ emailVerifiedAt: clock }).where(eq(users.email, me.email))
+    const after = (await exportOf(me.cookie)).json<DataExport>()
+    expect(after.checkoutDrafts.map((d) => d.email)).toEqual([me.email])
+
+    expect((await deleteAccount(me.cookie, 'senha-segura-1')).statusCode).toBe(200)
+    expect(await reviewRows([review.id])).toEqual([])
+    expect(await draftRows([draft.id])).toEqual([])
   })
 })
 

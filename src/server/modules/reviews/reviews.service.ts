@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, isNull } from 'drizzle-orm'
 import type {
   AdminReview,
   ModerateReviewBody,
@@ -12,6 +12,7 @@ import { AppError } from '../../errors.js'
 import type { Purchase, PurchasesService } from '../downloads/purchases.service.js'
 import type { OrderReads } from '../orders/orders.service.js'
 import type { ProductsService } from '../products/products.service.js'
+import { reviewPersonalData } from './review-personal-data.js'
 import { createReviewRequests, type ReviewRequestDeps } from './review-requests.js'
 import type { ReviewReads } from './review-reads.js'
 import { createReviewTokens } from './review-token.js'
@@ -196,19 +197,11 @@ export function createReviewsService(
     /** The review requests due now, each written once with its e-mail (the job calls it). */
     sendDueRequests: requests.sendDue,
 
-    /** Export of a person's reviews (privacy module). */
-    async ofEmails(emails: string[]) {
-      if (emails.length === 0) return []
-      return db
-        .select()
-        .from(productReviews)
-        .where(
-          inArray(
-            productReviews.email,
-            emails.map((e) => e.toLowerCase()),
-          ),
-        )
-    },
+    /**
+     * The LGPD export and erasure (privacy module, decision 015). After an erasure that deleted
+     * any review commits, `erased()` tells the listeners, so the catalogue recounts the stars.
+     */
+    personalData: { ...reviewPersonalData(db, deps.products), erased: changed },
   }
 }
 
