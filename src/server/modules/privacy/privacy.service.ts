@@ -225,9 +225,9 @@ export function createPrivacyService(deps: {
       await audit(tx, 'erasure', subject.email, by)
       return { accountErased, ordersAnonymised, reviewsDeleted }
     })
-    if (account) await deps.sessions.endAllFor(account.id)
     // Only once committed: the catalogue recounting earlier would still see her reviews.
     if (result.reviewsDeleted > 0) deps.reviews.personalData.erased()
+    if (account) await deps.sessions.endAllFor(account.id)
     return {
       success: true,
       message:
