@@ -55,7 +55,8 @@ export function demoOrders(db: Db) {
       const wanted = new Set(productIds)
       const sold = new Set<number>()
       for (const line of lines) {
-        for (const id of [line.productId, ...line.bundle]) if (wanted.has(id)) sold.add(id)
+        for (const id of [line.productId, ...line.bundle])
+          if (id !== null && wanted.has(id)) sold.add(id)
       }
       return { orderIds: removed.map((o) => o.id), sold: [...sold] }
     },

@@ -351,7 +351,7 @@ export function createSubscriptionsService(deps: {
         sub: sub!,
         plan,
         cents: plan.priceCents,
-        expiresAt: await payments.pixExpiresAt(),
+        expiresAt: await payments.pixExpiresAt(provider.name),
         sessionId: input.sessionId,
         taxId,
       })
