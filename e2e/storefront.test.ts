@@ -106,8 +106,9 @@ describe('a visitor browses the catalogue on a phone', () => {
     const image = await page.request.get(og)
     expect(image.headers()['content-type']).toBe('image/jpeg')
     expect(html).toContain('<link rel="canonical"')
-    // Older screens' .html addresses are pages of the app; a missing file stays a 404.
-    expect((await page.request.get('/upload-multiplo.html')).status()).toBe(200)
+    // Older screens' .html addresses are pages of the app (the admin's: her login first); a
+    // missing file stays a 404.
+    expect((await page.request.get('/upload-multiplo.html')).status()).toBe(401)
     expect((await page.request.get('/nao-existe.png')).status()).toBe(404)
     await page.goto('/pagina-que-nao-existe')
     await page.getByText('Página não encontrada').waitFor()

@@ -49,7 +49,7 @@ export function NewsletterSignup() {
         <button
           type="submit"
           disabled={state.busy}
-          className="h-11 shrink-0 rounded-xl bg-pink-500 px-4 font-semibold text-white hover:bg-pink-600 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-60"
+          className="h-11 shrink-0 rounded-xl bg-pink-700 px-4 font-semibold text-white hover:bg-pink-800 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-60"
         >
           Quero
         </button>
