@@ -29,7 +29,10 @@ await build({
           if (c.type === 'chunk')
             stats[file] = {
               modules: Object.fromEntries(
-                Object.entries(c.modules).map(([id, m]) => [id, m.renderedLength]),
+                Object.entries(c.modules).map(([id, m]) => [
+                  id,
+                  [m.renderedLength, m.code ? gzipSync(m.code, { level: 9 }).length : 0],
+                ]),
               ),
             }
         for (const id of this.getModuleIds()) graph[id] = this.getModuleInfo(id)?.importedIds ?? []
@@ -47,8 +50,8 @@ for (const f of files) {
   const g = gzipSync(readFileSync(out + '/' + f), { level: 9 }).length
   total += g
   console.log(`${f}  gzip ${g}`)
-  for (const [id, len] of Object.entries(stats[f]?.modules ?? {}))
-    all.push([len, f.replace(/assets\/|-[\w-]{8}\.js/g, ''), path.relative(root, id)])
+  for (const [id, [len, gz]] of Object.entries(stats[f]?.modules ?? {}))
+    all.push([len, f.replace(/assets\/|-[\w-]{8}\.js/g, ''), path.relative(root, id), gz])
 }
 // Why a package is on the home: the path of static imports from the entry to it.
 const entry = Object.keys(graph).find((id) => id.endsWith('src/client/main.tsx'))
@@ -68,8 +71,18 @@ for (const pkg of (process.env.WHY ?? '').split(',').filter(Boolean)) {
   for (let id = hit; id; id = parent.get(id)) chain.unshift(path.relative(root, id))
   console.log(`${pkg}: ${hit ? chain.join('\n  -> ') : 'not imported statically'}`)
 }
+// Modules a home chunk carries though the home never imports them statically (a manual chunk
+// group pulls them in, or they share a chunk with what the home needs): candidates to move.
+const unreached = all.filter(([, , id]) => !parent.has(path.join(root, id)) && !id.startsWith('\0'))
+if (unreached.length) {
+  console.log('in the home chunks but not imported by the home:')
+  for (const [len, f, id] of unreached.sort((a, b) => b[0] - a[0]))
+    console.log(String(len).padStart(7), f.padEnd(18), id)
+}
 all.sort((a, b) => b[0] - a[0])
 const top = Number(process.argv[2] ?? 60)
-for (const [len, f, id] of all.slice(0, top)) console.log(String(len).padStart(7), f.padEnd(18), id)
+console.log('minified  gzip alone  chunk  module')
+for (const [len, f, id, gz] of all.slice(0, top))
+  console.log(String(len).padStart(8), String(gz).padStart(10), ' ', f.padEnd(18), id)
 console.log(`total gzip: ${total} B = ${(total / 1024).toFixed(3)} KB`)
 rmSync(out, { recursive: true, force: true })

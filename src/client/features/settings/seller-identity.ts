@@ -1,7 +1,6 @@
-// Apart from store-brand.tsx, which the header (on every first screen) imports: the CPF/CNPJ
-// helpers live beside the tax-id schema, and so bring zod with them; the footer and the terms
-// page, loaded later, pay for it.
-import { formatTaxId, taxIdKind } from '../../../contracts/tax-id'
+// Apart from store-brand.tsx, which the header (on every first screen) imports: the footer and
+// the terms page, loaded later, are the only readers of the seller's identity.
+import { formatTaxId, taxIdKind } from '../../../contracts/tax-id-digits'
 import { formatPhoneBR } from '../../lib/format'
 import { usePublicSetting } from './settings.queries'
 
