@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
-import { readPendingOrder } from './features/checkout/pending-order'
+import { hasPendingOrder } from './features/checkout/pending-order-key'
 import { Header } from './features/layout/header'
 import { queryClient } from './lib/query-client'
 import { AppRoutes } from './routes'
@@ -25,7 +25,7 @@ const PaymentWatcher = lazy(() =>
 function LazyPaymentWatcher() {
   useLocation() // rendered again at every page change
   const [wanted, setWanted] = useState(false)
-  if (!wanted && readPendingOrder() !== null) setWanted(true)
+  if (!wanted && hasPendingOrder()) setWanted(true)
   return wanted ? (
     <Suspense fallback={null}>
       <PaymentWatcher />

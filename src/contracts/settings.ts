@@ -30,6 +30,7 @@ import {
   PAGE_PLACEHOLDERS,
   PAGE_TEXT_MAX,
 } from './default-pages.js'
+import { DEFAULT_STORE_NAME } from './store-name.js'
 
 export const SETTING_CATEGORIES = [
   'identity',
@@ -72,12 +73,8 @@ const PAGE_HINT = `um parágrafo por linha em branco; # título; - item de lista
   .map(([k, v]) => `{${k}} ${v}`)
   .join(', ')}`
 
-/** Shown when the seller's identity is not filled in yet; what a new install shows. */
-export const DEFAULT_STORE_NAME = 'Loja de Materiais Pedagógicos'
-
-/** The name every page, e-mail and message carries: the `store_name` setting, else the default. */
-export const storeNameOf = (values: { store_name: string }) =>
-  values.store_name.trim() || DEFAULT_STORE_NAME
+// Kept in their own module so the client can read the default without this schema (and zod).
+export { DEFAULT_STORE_NAME, storeNameOf } from './store-name.js'
 
 const positive = () => int({ min: 1 }, () => 'Use um número inteiro maior que zero')
 

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { findCategory } from '../../contracts/categories'
-import { Bestsellers } from '../features/catalog/bestsellers'
 import { CatalogSection } from '../features/catalog/catalog-section'
 import type { CatalogSearch } from '../features/catalog/catalog.queries'
 import { Benefits } from '../features/home/benefits'
@@ -11,6 +10,9 @@ import { SearchBar } from '../features/home/search-bar'
 // Below the grid, so never on the first screen: their code comes after the first paint.
 const LoginCta = lazy(() =>
   import('../features/home/login-cta').then((m) => ({ default: m.LoginCta })),
+)
+const Bestsellers = lazy(() =>
+  import('../features/catalog/bestsellers').then((m) => ({ default: m.Bestsellers })),
 )
 
 /** The home page's address for a search: `/?q=…&categoria=…`, shareable as it is. */

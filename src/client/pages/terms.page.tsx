@@ -1,7 +1,8 @@
 import { Link } from 'wouter'
 import { LegalLayout } from '../features/legal/legal-layout'
 import { PageText, usePageIsDefault } from '../features/legal/page-text'
-import { capitalised, useSellerIdentity, useStoreName } from '../features/settings/store-brand'
+import { useSellerIdentity } from '../features/settings/seller-identity'
+import { capitalised, useStoreName } from '../features/settings/store-brand'
 import { usePublicSetting } from '../features/settings/settings.queries'
 
 /**

@@ -1,8 +1,6 @@
 import type { GuestCredentials } from '../../../contracts/downloads'
 import { PENDING_ORDER_TTL_MS } from '../../../contracts/limits'
-
-/** The order waiting for its PIX, kept in localStorage (SPEC.md sections 3, 4 and 9). */
-export const PENDING_ORDER_KEY = 'pendingOrder'
+import { PENDING_ORDER_KEY } from './pending-order-key'
 
 /** /checkout brings back a pending order this recent; older ones are forgotten there. */
 export const CHECKOUT_RESTORE_MS = 30 * 60_000

@@ -2,13 +2,8 @@ import { Link } from 'wouter'
 import { formatPhoneBR, instagramHandle, instagramLink, whatsappLink } from '../../lib/format'
 import { usePublicSetting } from '../settings/settings.queries'
 import { InstagramIcon, WhatsAppIcon } from './icons'
-import {
-  capitalised,
-  StoreMark,
-  useSellerIdentity,
-  useStoreName,
-  type SellerIdentity,
-} from '../settings/store-brand'
+import { useSellerIdentity, type SellerIdentity } from '../settings/seller-identity'
+import { capitalised, StoreMark, useStoreName } from '../settings/store-brand'
 import { NewsletterSignup } from './newsletter-signup'
 
 const LEGAL_LINKS = [
