@@ -49,7 +49,7 @@ describe('the owner composes and previews a newsletter, on her phone', () => {
     const preview = page.getByTestId('newsletter-preview')
     await preview.waitFor()
     const frame = page.frameLocator('iframe[title="Prévia da novidade"]')
-    await frame.getByText('Chegaram os kits de volta às aulas.').waitFor()
+    await frame.getByText('Chegaram os kits de volta às aulas.', { exact: true }).waitFor()
     await frame.getByText('Cancelar inscrição').waitFor()
     await frame.getByText('Ver material').first().waitFor()
     expect(await page.locator('iframe[title="Prévia da novidade"]').getAttribute('width')).toBe(

@@ -63,7 +63,7 @@ async function cardPreference(host: string) {
 }
 
 describe('Links we hand out never follow a forged Host', () => {
-  it.each(['/', `/produto/PRODUCT`, '/busca?q=kit'])(
+  it.each(['/', `/produto/PRODUCT`, '/sobre-nos?q=kit'])(
     'the page %s names this machine, not evil.example',
     async (url) => {
       const res = await page(url.replace('PRODUCT', String(productId)), EVIL)

@@ -18,6 +18,8 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/admin/backup': 'the backup archive, a gzipped tar (attachment)',
   'GET /api/admin/backups/:name': 'a kept backup archive, a gzipped tar (attachment)',
   'GET /lembretes/parar': "the unpaid-PIX reminders' opt-out page, HTML",
+  'GET /api/store/logo': "the store's logo, PNG bytes, or a bodiless 304",
+  'DELETE /api/admin/store/logo': 'nothing: 204 once the logo is gone',
 }
 /** The built client's files (@fastify/static, one route per file when the client is built). */
 const isClientFile = (url: string) => /\.[a-z0-9]+$/i.test(url)

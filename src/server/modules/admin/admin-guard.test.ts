@@ -60,6 +60,33 @@ const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'POST', url: '/api/admin/demo/remove' },
   { method: 'POST', url: '/api/admin/store/logo' },
   { method: 'DELETE', url: '/api/admin/store/logo' },
+  { method: 'GET', url: '/api/admin/invoices' },
+  { method: 'GET', url: '/api/admin/invoices/months' },
+  { method: 'GET', url: '/api/admin/invoices.csv' },
+  { method: 'POST', url: '/api/admin/invoices/:orderId/retry' },
+  { method: 'POST', url: '/api/admin/invoices/:orderId/cancel' },
+  { method: 'GET', url: '/api/admin/contact-requests' },
+  { method: 'GET', url: '/api/admin/plans' },
+  { method: 'POST', url: '/api/admin/plans' },
+  { method: 'PUT', url: '/api/admin/plans/:id' },
+  { method: 'DELETE', url: '/api/admin/plans/:id' },
+  { method: 'GET', url: '/api/admin/subscriptions' },
+  { method: 'POST', url: '/api/admin/subscriptions/:id/cancel' },
+  { method: 'POST', url: '/api/admin/subscriptions/:id/free-period' },
+  { method: 'GET', url: '/api/admin/clube/figures' },
+  { method: 'GET', url: '/api/admin/analytics/sales' },
+  { method: 'GET', url: '/api/admin/orders.csv' },
+  { method: 'GET', url: '/api/admin/ads/status' },
+  { method: 'GET', url: '/api/admin/reviews' },
+  { method: 'GET', url: '/api/admin/reviews/pending-count' },
+  { method: 'PUT', url: '/api/admin/reviews/:id' },
+  { method: 'POST', url: '/api/admin/products/:id/notify-update' },
+  { method: 'GET', url: '/api/admin/newsletters' },
+  { method: 'POST', url: '/api/admin/newsletters' },
+  { method: 'PUT', url: '/api/admin/newsletters/:id' },
+  { method: 'GET', url: '/api/admin/newsletters/:id/preview' },
+  { method: 'POST', url: '/api/admin/newsletters/:id/test' },
+  { method: 'POST', url: '/api/admin/newsletters/:id/send' },
 ]
 
 /** Admin calls other issues provide (messaging, Canva links); every other one must exist. */
@@ -82,7 +109,9 @@ function looksAdmin({ method, url }: RouteEntry): boolean {
   if (url.startsWith('/api/admin/')) return url !== '/api/admin/login'
   if (url.startsWith('/api/test-')) return true
   const write = method !== 'GET' && method !== 'HEAD'
-  return write && url.startsWith('/api/products') && url !== '/api/products/related'
+  // A buyer's review is a write under /api/products that the buyer, not the admin, makes.
+  const buyerWrite = url === '/api/products/related' || url === '/api/products/:id/reviews'
+  return write && url.startsWith('/api/products') && !buyerWrite
 }
 
 let store: TestStore

@@ -120,6 +120,7 @@ describe('Asaas as the PIX provider', () => {
       pix: true,
       card: false,
       taxIdRequired: true,
+      pixConfirmation: 'automatic',
       invoice: false,
     })
   })
