@@ -39,6 +39,8 @@ export async function openDatabase(opts: {
   dataDir: string
   /** Told of every statement sent (tests count the queries of a request with it). */
   logger?: Logger
+  /** A dumped PGlite data folder to start the in-memory database from (tests: migrated once). */
+  loadDataDir?: Blob
 }): Promise<Database> {
   const { logger } = opts
   if (opts.url) {
@@ -76,7 +78,10 @@ export async function openDatabase(opts: {
     if (location !== 'memory://' && !existsSync(path.join(location, 'PG_VERSION'))) {
       await initPgliteApart(location)
     }
-    const client = await PGlite.create(location, { startParams: PGLITE_START_PARAMS })
+    const client = await PGlite.create(location, {
+      startParams: PGLITE_START_PARAMS,
+      loadDataDir: location === 'memory://' ? opts.loadDataDir : undefined,
+    })
     const db = drizzlePglite(client, { logger }) as unknown as Db
     return {
       db,

@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../db/client.js'
 import { createStorage } from '../files/create-storage.js'
 import type { FileStorage } from '../files/storage.js'
 import { prepareStore } from '../startup.js'
+import { migratedPgTemplate, migratedPgliteSnapshot } from './test-database.js'
 
 export interface TestStore {
   app: App
@@ -69,7 +70,7 @@ export async function createTestStore(opts: TestStoreOptions = {}): Promise<Test
   const fresh = opts.databaseUrl
     ? { url: opts.databaseUrl, drop: async () => {} }
     : serverUrl
-      ? await createFreshDatabase(serverUrl)
+      ? await createFreshDatabase(serverUrl, migratedPgTemplate())
       : undefined
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -88,7 +89,9 @@ export async function createTestStore(opts: TestStoreOptions = {}): Promise<Test
     url: config.databaseUrl,
     dataDir: fresh ? dataDir : 'memory://',
     logger: opts.queryLogger,
+    loadDataDir: fresh ? undefined : migratedPgliteSnapshot(),
   })
+  // Nothing to do when the store starts from the migrated snapshot or template (global setup).
   await database.migrate()
   // Local disk, or the bucket when `env` carries S3_BUCKET (s3-storage.test.ts).
   const storage = createStorage(config)
@@ -120,12 +123,15 @@ export async function createTestStore(opts: TestStoreOptions = {}): Promise<Test
   }
 }
 
-/** A new, empty PostgreSQL database on `serverUrl`'s server, and how to drop it. */
-export async function createFreshDatabase(serverUrl: string) {
+/**
+ * A new PostgreSQL database on `serverUrl`'s server, and how to drop it: empty, or a copy of
+ * `template` (the migrated schema, see global-setup.ts).
+ */
+export async function createFreshDatabase(serverUrl: string, template?: string) {
   const name = `loja_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`)
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`

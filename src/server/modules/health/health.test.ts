@@ -16,8 +16,14 @@ import type { PixProviders } from '../payments/providers/registry.js'
 import { createHealthService, type HealthService } from './health.service.js'
 import { createProviderFailureLog, FAILING_AFTER } from './provider-failure-log.js'
 
-// The store's clock starts at the real time: the outbox's rows are stamped by the database.
-const clock = manualClock(Date.now())
+// The store's clock starts near the real time (the outbox's rows are stamped by the database),
+// at a fixed hour: tomorrow 06:00 in São Paulo (09:00 UTC), so that the tests' steps, about 33
+// hours in all, meet the store's midnight at the same points whenever the suite runs ('later
+// that day' must stay the same day).
+const today = new Date()
+const clock = manualClock(
+  Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1, 9),
+)
 const now = () => new Date(clock.now())
 const OWNER = 'dona@loja.com.br'
 
