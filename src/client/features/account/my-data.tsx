@@ -83,9 +83,10 @@ function DeleteAccount() {
       className="space-y-3 rounded-2xl bg-red-50 p-4"
     >
       <p className="text-sm text-red-900">
-        Seu nome, e-mail e WhatsApp serão apagados da conta e dos pedidos, e os downloads serão
-        encerrados. Ficam só os dados que a lei exige para a contabilidade (número, data e valor dos
-        pedidos), sem identificar você. Isso não pode ser desfeito.
+        Seu nome, e-mail e WhatsApp serão apagados da conta e dos pedidos, suas avaliações e
+        mensagens serão excluídas, e os downloads serão encerrados. Ficam só os dados que a lei
+        exige para a contabilidade (número, data e valor dos pedidos), sem identificar você. Isso
+        não pode ser desfeito.
       </p>
       <Field
         {...register('password')}
@@ -126,7 +127,7 @@ export function MyData({ user }: { user: SessionUser }) {
         <div>
           <h3 className="font-bold text-purple-900">Baixar meus dados</h3>
           <p className="mt-1 text-sm text-gray-600">
-            Um arquivo JSON com seu cadastro, pedidos, compras, downloads e mensagens.
+            Um arquivo JSON com seu cadastro, pedidos, compras, downloads, avaliações e mensagens.
           </p>
           <Button
             variant="secondary"

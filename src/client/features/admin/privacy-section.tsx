@@ -95,7 +95,8 @@ export function PrivacySection() {
           >
             <p>
               Nome, e-mail e WhatsApp de <strong>{found.email}</strong> serão apagados da conta e
-              dos pedidos, e os downloads encerrados. Não há volta.
+              dos pedidos, as avaliações e mensagens dela excluídas, e os downloads encerrados. Não
+              há volta.
             </p>
           </ConfirmDialog>
         </div>
