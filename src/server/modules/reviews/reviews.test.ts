@@ -107,6 +107,22 @@ describe('who may review', () => {
     expect(again.json().message).toMatch(/já avaliou/)
   })
 
+  it('30 reviews sent at once by one buyer: one 201, the rest 409, one row', async () => {
+    const product = await insertProduct(store, { name: 'Jogo da Memória', priceCents: 990 })
+    const buyer = await buyAsGuest(store, product.id)
+    const access = await guestAccessOf(buyer)
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        review(product.id, { rating: 1 + (i % 5), text: `Tentativa ${i}` }, access),
+      ),
+    )
+    const codes = answers.map((a) => a.statusCode).sort()
+    expect(codes.filter((c) => c === 201)).toHaveLength(1)
+    expect(codes.filter((c) => c === 409)).toHaveLength(29)
+    const mine = (await adminCall('GET', '/api/admin/reviews?status=pending')).json<AdminReview[]>()
+    expect(mine.filter((r) => r.productId === product.id)).toHaveLength(1)
+  })
+
   it('takes a logged-in buyer’s review through her account', async () => {
     const customer = newCustomer()
     await store.app.inject({
