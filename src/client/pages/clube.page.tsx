@@ -33,6 +33,14 @@ export default function ClubePage() {
             className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-purple-100"
             data-testid="clube-plan"
           >
+            {plan.imageUrl ? (
+              <img
+                src={plan.imageUrl}
+                alt=""
+                className="aspect-[16/9] w-full rounded-xl object-cover"
+                data-testid="clube-plan-image"
+              />
+            ) : null}
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 className="text-2xl font-extrabold text-purple-900">{plan.name}</h2>
               <p className="text-lg font-bold text-pink-600">
@@ -46,8 +54,10 @@ export default function ClubePage() {
             {plan.description ? <p className="text-gray-700">{plan.description}</p> : null}
             <p className="font-semibold text-gray-800">
               {plan.materialsCount} {plan.materialsCount === 1 ? 'material' : 'materiais'}
-              {plan.newCount > 0 ? ` · ${plan.newCount} novos este mês` : ''} ·{' '}
-              {plan.downloadsPerMaterial} downloads de cada por período
+              {plan.newCount > 0
+                ? ` · ${plan.newCount} ${plan.newCount === 1 ? 'novo' : 'novos'} nos últimos 30 dias`
+                : ''}{' '}
+              · {plan.downloadsPerMaterial} downloads de cada por período
             </p>
             <ul className="grid grid-cols-3 gap-2">
               {plan.sample.map((m) => (

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../../contracts/accounts'
 import { remainingDownloads } from '../../../contracts/customer'
 import { Button } from '../../ui/button'
 import { Loading } from '../../ui/query-state'
+import { MySubscriptions } from '../clube/my-subscriptions'
 import { accountKeys, canvaLinksQuery, ordersQuery, purchasesQuery } from './account.queries'
 import { EmailVerification, EmailVerified } from './email-verification'
 import { MyData } from './my-data'
@@ -71,6 +72,9 @@ export function Dashboard({ user }: { user: SessionUser }) {
               testId="count-downloads"
             />
           </div>
+          <MySubscriptions
+            onCancelled={() => void queryClient.invalidateQueries({ queryKey: accountKeys.all })}
+          />
           <PurchasedMaterials purchases={purchases.data} />
           <OrderHistory
             orders={orders.data}

@@ -1,6 +1,8 @@
 import type { GuestCredentials, GuestPurchasesAnswer } from '../../../contracts/downloads'
 import type { RefundRequestAnswer } from '../../../contracts/refunds'
 import { Button } from '../../ui/button'
+import { useClubeGrants } from '../clube/clube.api'
+import { MySubscriptions } from '../clube/my-subscriptions'
 import { MaterialCard } from './material-card'
 import { OrderHistory } from './order-history'
 import { TemplateLinks } from './template-links'
@@ -22,6 +24,7 @@ export function GuestResults({
   onRefundAnswered: (orderId: string, answer: RefundRequestAnswer) => void
 }) {
   const { download, busyFor, links } = usePurchaseDownload(onCounted)
+  const clubes = useClubeGrants()
   const { purchases } = found
   return (
     <div data-testid="guest-results">
@@ -38,7 +41,12 @@ export function GuestResults({
           {purchases.map((p) => (
             <MaterialCard
               key={p.id}
-              item={{ ...p, ...p.product, fileCount: p.files.length }}
+              item={{
+                ...p,
+                ...p.product,
+                fileCount: p.files.length,
+                clube: clubes.get(p.orderId),
+              }}
               busy={busyFor(p.productId)}
               links={links[p.productId]}
               onDownload={() =>
@@ -56,6 +64,8 @@ export function GuestResults({
           ))}
         </ul>
       )}
+      {/* Her subscriptions when the server knows her e-mail (code or link access). */}
+      <MySubscriptions />
       {found.canvaLinks.length > 0 && (
         <TemplateLinks links={found.canvaLinks} credentials={credentials} />
       )}

@@ -2,12 +2,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import type { CustomerPurchase } from '../../../contracts/customer'
 import { buttonClasses } from '../../ui/button'
+import { useClubeGrants } from '../clube/clube.api'
 import { purchasesQuery } from './account.queries'
 import { MaterialCard } from './material-card'
 import { usePurchaseDownload, withDownloadCounted } from './use-purchase-download'
 
 export function PurchasedMaterials({ purchases }: { purchases: CustomerPurchase[] }) {
   const queryClient = useQueryClient()
+  const clubes = useClubeGrants()
   const { queryKey } = purchasesQuery()
   const { download, busyFor, links } = usePurchaseDownload((answer) => {
     // The count falls at once from the answer; the refetch then confirms it.
@@ -31,7 +33,12 @@ export function PurchasedMaterials({ purchases }: { purchases: CustomerPurchase[
           {purchases.map((purchase) => (
             <MaterialCard
               key={purchase.id}
-              item={{ ...purchase, ...purchase.product, fileCount: purchase.files.length }}
+              item={{
+                ...purchase,
+                ...purchase.product,
+                fileCount: purchase.files.length,
+                clube: clubes.get(purchase.orderId),
+              }}
               busy={busyFor(purchase.productId)}
               links={links[purchase.productId]}
               onDownload={() => download({ productId: purchase.productId })}

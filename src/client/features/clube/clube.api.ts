@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import * as clube from '../../../contracts/api-routes/clube.routes'
 import { call } from '../../lib/api'
 
@@ -34,4 +34,28 @@ export function useCancelSubscription() {
       call(clube.cancelSubscription, { params: { id }, body: { withdraw } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: clubeKeys.mine() }),
   })
+}
+
+/** A clube period's materials: the order they hang on, with the plan and until when. */
+export interface ClubeGrant {
+  planName: string
+  /** The period's end: the quota renews then (or access ends, if cancelled). */
+  until: string | null
+  cancelled: boolean
+}
+
+/** Her subscriptions' current orders, for 'Meus materiais' to mark the clube's materials. */
+export function useClubeGrants(): Map<string, ClubeGrant> {
+  const { data } = useQuery(mySubscriptionsQuery())
+  const grants = new Map<string, ClubeGrant>()
+  for (const s of data ?? []) {
+    if (s.clubeOrderId) {
+      grants.set(s.clubeOrderId, {
+        planName: s.planName,
+        until: s.currentPeriodEnd,
+        cancelled: s.status === 'cancelada',
+      })
+    }
+  }
+  return grants
 }

@@ -1,39 +1,124 @@
 import { useQuery } from '@tanstack/react-query'
-import { STATUS_LABELS } from '../../../contracts/subscriptions'
+import { useState } from 'react'
 import { formatDecimalBRL as money } from '../../../contracts/money'
+import { STATUS_LABELS, type SubscriptionView } from '../../../contracts/subscriptions'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { mySubscriptionsQuery, useCancelSubscription } from './clube.api'
 
-const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' })
+const dateFormat = new Intl.DateTimeFormat('pt-BR', {
+  dateStyle: 'short',
+  timeZone: 'America/Sao_Paulo',
+})
 const dateBR = (iso: string) => dateFormat.format(new Date(iso))
 
+/** What a subscription's line says about its period: the next charge, or until when it opens. */
+function periodText(s: SubscriptionView): string {
+  if (!s.currentPeriodEnd) return ''
+  const end = dateBR(s.currentPeriodEnd)
+  switch (s.status) {
+    case 'ativa':
+      return `Próxima cobrança: período que começa em ${end} (o PIX chega por e-mail uns dias antes)`
+    case 'em_atraso':
+      return `O PIX do período que começou em ${end} está em aberto: pague para não perder o acesso`
+    case 'pausada':
+      return 'Acesso pausado: pague o PIX em aberto e os materiais voltam na hora'
+    case 'cancelada':
+      return `Cancelada: nada mais será cobrado, os materiais ficam até ${end}`
+    default:
+      return ''
+  }
+}
+
+type Asking = { sub: SubscriptionView; withdraw: boolean }
+
+/** What the confirmation promises: exactly what the server does for each choice and state. */
+function ConfirmText({ sub, withdraw }: Asking) {
+  const end = sub.currentPeriodEnd ? dateBR(sub.currentPeriodEnd) : null
+  if (withdraw) {
+    return (
+      <>
+        <p>
+          A assinatura é cancelada agora e pedimos o reembolso do primeiro pagamento (
+          {money(sub.price)}), como garante o Código de Defesa do Consumidor em até 7 dias.
+        </p>
+        <p>
+          Se você não baixou nenhum material do clube, o dinheiro volta na hora e os materiais do
+          clube saem de Meus materiais. Se já baixou, a loja analisa o pedido
+          {end ? ` e, enquanto isso, o acesso segue até ${end}` : ''}.
+        </p>
+      </>
+    )
+  }
+  if (sub.status === 'pausada' || sub.status === 'pendente' || !end) {
+    return <p>A assinatura termina agora e nada mais será cobrado.</p>
+  }
+  if (sub.status === 'em_atraso') {
+    return (
+      <p>
+        Nada mais será cobrado e o PIX em aberto é cancelado. Como o período pago já acabou, os
+        materiais do clube saem de Meus materiais.
+      </p>
+    )
+  }
+  return (
+    <>
+      <p>Nada mais será cobrado.</p>
+      <p>
+        Os materiais do clube continuam em Meus materiais até {end}. Depois saem; o que você comprou
+        à parte continua com você.
+      </p>
+    </>
+  )
+}
+
 /** Her subscriptions, each cancellable (and, within 7 days of the first payment, withdrawable). */
-export function MySubscriptions() {
+export function MySubscriptions({ onCancelled }: { onCancelled?: () => void } = {}) {
   const { data } = useQuery(mySubscriptionsQuery())
   const cancel = useCancelSubscription()
+  const [asking, setAsking] = useState<Asking | null>(null)
+  const [done, setDone] = useState<string | null>(null)
   const live = (data ?? []).filter((s) => s.status !== 'encerrada' && s.status !== 'pendente')
-  if (live.length === 0) return null
+  if (live.length === 0 && !done) return null
   return (
-    <section className="space-y-3" data-testid="my-subscriptions">
+    <section className="mt-6 space-y-3" data-testid="my-subscriptions">
       <h2 className="text-xl font-extrabold text-purple-900">Minhas assinaturas</h2>
+      {done ? (
+        <p role="status" className="rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900">
+          {done}
+        </p>
+      ) : null}
       {live.map((s) => (
-        <div key={s.id} className="space-y-2 rounded-2xl bg-white p-4 ring-1 ring-purple-100">
+        <div
+          key={s.id}
+          className="space-y-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-purple-100"
+          data-testid="my-subscription"
+        >
           <div className="flex flex-wrap items-center gap-2">
             <p className="font-bold text-purple-900">Clube {s.planName}</p>
-            <Badge tone={s.status === 'ativa' ? 'green' : 'gray'}>{STATUS_LABELS[s.status]}</Badge>
+            <Badge
+              tone={
+                s.status === 'ativa'
+                  ? 'green'
+                  : s.status === 'em_atraso' || s.status === 'pausada'
+                    ? 'amber'
+                    : 'gray'
+              }
+            >
+              {STATUS_LABELS[s.status]}
+            </Badge>
           </div>
           <p className="text-sm text-gray-700">
-            {money(s.price)} por {s.interval === 'year' ? 'ano' : 'mês'}
-            {s.currentPeriodEnd
-              ? s.status === 'cancelada'
-                ? ` · acesso até ${dateBR(s.currentPeriodEnd)}`
-                : ` · próximo ciclo em ${dateBR(s.currentPeriodEnd)}`
-              : ''}
+            {money(s.price)} por {s.interval === 'year' ? 'ano' : 'mês'} ·{' '}
+            {s.method === 'pix_automatico' ? 'PIX Automático' : 'PIX a cada ciclo'}
+          </p>
+          <p className="text-sm text-gray-700" data-testid="my-subscription-period">
+            {periodText(s)}
           </p>
           {s.nextPrice ? (
             <p className="text-sm text-amber-800">
-              Novo valor a partir do próximo ciclo: {money(s.nextPrice)}
+              Novo valor avisado por e-mail: {money(s.nextPrice)} a partir de um próximo ciclo
             </p>
           ) : null}
           {s.status !== 'cancelada' ? (
@@ -42,7 +127,7 @@ export function MySubscriptions() {
                 variant="secondary"
                 size="sm"
                 disabled={cancel.isPending}
-                onClick={() => cancel.mutate({ id: s.id, withdraw: false })}
+                onClick={() => setAsking({ sub: s, withdraw: false })}
                 data-testid="cancel-subscription"
               >
                 Cancelar assinatura
@@ -52,20 +137,49 @@ export function MySubscriptions() {
                   variant="ghost"
                   size="sm"
                   disabled={cancel.isPending}
-                  onClick={() => cancel.mutate({ id: s.id, withdraw: true })}
+                  onClick={() => setAsking({ sub: s, withdraw: true })}
+                  data-testid="withdraw-subscription"
                 >
                   Desistir com reembolso (até {dateBR(s.withdrawableUntil)})
                 </Button>
               ) : null}
             </div>
           ) : null}
-          {cancel.error ? (
+          {cancel.error && cancel.variables?.id === s.id ? (
             <p role="alert" className="text-sm text-red-700">
               {cancel.error.message}
             </p>
           ) : null}
         </div>
       ))}
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={asking?.withdraw ? 'Desistir com reembolso?' : 'Cancelar a assinatura?'}
+        confirmLabel={asking?.withdraw ? 'Desistir e pedir reembolso' : 'Cancelar assinatura'}
+        cancelLabel="Manter assinatura"
+        onConfirm={() =>
+          asking &&
+          cancel.mutate(
+            { id: asking.sub.id, withdraw: asking.withdraw },
+            {
+              onSuccess: (answer) => {
+                // Her materials change too: a withdrawal takes the clube's away at once.
+                onCancelled?.()
+                setDone(
+                  answer.refund === 'refunded'
+                    ? 'Pronto: assinatura encerrada e pagamento reembolsado.'
+                    : answer.refund === 'pending'
+                      ? 'Assinatura cancelada. A loja vai analisar o reembolso e responde por e-mail.'
+                      : 'Assinatura cancelada. Enviamos a confirmação por e-mail.',
+                )
+              },
+            },
+          )
+        }
+      >
+        {asking ? <ConfirmText {...asking} /> : null}
+      </ConfirmDialog>
     </section>
   )
 }

@@ -123,8 +123,9 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
           <a href="/termos-uso" className="underline">
             termos de uso
           </a>
-          . A assinatura renova a cada {plan.interval === 'year' ? 'ano' : 'mês'} por{' '}
-          {money(plan.price)}; cancele quando quiser, e desista em até 7 dias com reembolso.
+          . A assinatura custa {money(plan.price)} por {plan.interval === 'year' ? 'ano' : 'mês'} e
+          se renova a cada período até você cancelar. Cancele quando quiser na sua conta; em até 7
+          dias do primeiro pagamento, desista com reembolso.
         </span>
       </label>
       {formState.errors.root ? (
