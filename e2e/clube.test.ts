@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser.js'
@@ -53,6 +53,13 @@ async function waitForMail(to: string, subject: RegExp): Promise<ReceivedMail> {
 
 let admin: Page
 
+/** Puts `target` at the top of the screen, below the sticky header. */
+async function scrollBelowHeader(target: Locator) {
+  await target.evaluate((el) =>
+    window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 140),
+  )
+}
+
 describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, cancels', () => {
   it('the owner creates a plan with its cover in the Clube tab, then edits it', async () => {
     admin = await phone()
@@ -87,6 +94,7 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     await admin.getByRole('heading', { name: `Editar plano: ${PLAN}` }).waitFor()
     await form.getByLabel('Preço por ciclo (R$)').fill('24,90')
     await form.getByTestId('plan-price-notice').waitFor()
+    await scrollBelowHeader(admin.getByRole('heading', { name: `Editar plano: ${PLAN}` }))
     await shot(admin, 'admin-clube-editar')
     await form.getByLabel('Preço por ciclo (R$)').fill('19,90')
     await form.getByLabel('Descrição').fill('Atividades de alfabetização, novas todo mês.')
@@ -127,10 +135,13 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     await page.goto(link!)
     const sub = page.getByTestId('my-subscription').filter({ hasText: PLAN })
     await sub.getByText('Ativa', { exact: true }).waitFor()
-    await expect(sub.getByTestId('my-subscription-period')).toContainText('Próxima cobrança')
+    await sub
+      .getByTestId('my-subscription-period')
+      .filter({ hasText: 'Próxima cobrança' })
+      .waitFor()
     const material = page.getByTestId('material').first()
-    await expect(material.getByTestId('material-clube')).toContainText(PLAN)
-    await expect(material.getByTestId('remaining')).toContainText('neste período')
+    await material.getByTestId('material-clube').filter({ hasText: PLAN }).waitFor()
+    await material.getByTestId('remaining').filter({ hasText: 'neste período' }).waitFor()
     await sub.scrollIntoViewIfNeeded()
     await shot(page, 'meus-materiais-clube')
 
@@ -143,21 +154,24 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     await admin.goto('/admin?aba=overview')
     const clube = admin.getByTestId('dashboard-clube')
     await clube.scrollIntoViewIfNeeded()
-    await expect(clube).toContainText('R$ 19,90')
+    await clube.filter({ hasText: 'R$ 19,90' }).waitFor()
     await shot(admin, 'painel-vendas-mrr')
 
     // She cancels: the confirmation says what happens, and it happens.
     await sub.getByTestId('cancel-subscription').click()
     const dialog = page.getByTestId('confirm-dialog')
-    await expect(dialog).toContainText('Nada mais será cobrado')
-    await expect(dialog).toContainText('continuam em Meus materiais até')
+    await dialog.filter({ hasText: 'Nada mais será cobrado' }).waitFor()
+    await dialog.filter({ hasText: 'continuam em Meus materiais até' }).waitFor()
     await shot(page, 'cancelar-confirmacao')
     await dialog.getByTestId('confirm-dialog-ok').click()
     await page.getByText('Assinatura cancelada.', { exact: false }).waitFor()
     await sub.getByText('Cancelada', { exact: true }).waitFor()
-    await expect(sub.getByTestId('my-subscription-period')).toContainText('nada mais será cobrado')
+    await sub
+      .getByTestId('my-subscription-period')
+      .filter({ hasText: 'nada mais será cobrado' })
+      .waitFor()
     // Access lasts to the period's end: the clube's materials are still there.
-    await expect(page.getByTestId('material-clube').first()).toContainText('disponível até')
+    await page.getByTestId('material-clube').first().filter({ hasText: 'disponível até' }).waitFor()
     await shot(page, 'cancelada')
     await waitForMail(buyer.email, /assinatura do clube foi cancelada/)
   })

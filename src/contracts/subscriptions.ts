@@ -35,6 +35,10 @@ export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   encerrada: 'Encerrada',
 }
 
+/** A plan's title: 'Clube {nome}', unless its name already says clube ('Clube Alfabetizar'). */
+export const clubeTitle = (name: string) =>
+  /^clube\b/i.test(name.trim()) ? name.trim() : `Clube ${name.trim()}`
+
 const productId = z
   .number({ error: 'Produto do plano inválido' })
   .int({ error: 'Produto do plano inválido' })

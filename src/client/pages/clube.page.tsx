@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { formatDecimalBRL as money } from '../../contracts/money'
+import { clubeTitle } from '../../contracts/subscriptions'
 import { plansQuery } from '../features/clube/clube.api'
 import { MySubscriptions } from '../features/clube/my-subscriptions'
 import { SubscribeForm } from '../features/clube/subscribe-form'
@@ -86,7 +87,7 @@ export default function ClubePage() {
                 onClick={() => setChosen(plan.id)}
                 data-testid="clube-subscribe"
               >
-                Assinar o clube {plan.name}
+                Assinar o {clubeTitle(plan.name)}
               </Button>
             )}
           </article>

@@ -36,6 +36,8 @@ export function GuestResults({
           ← Voltar à busca
         </Button>
       </div>
+      {/* Her subscriptions when the server knows her e-mail (code or link access). */}
+      <MySubscriptions />
       {purchases.length > 0 && (
         <ul className="mt-4 space-y-3" aria-label="Materiais encontrados">
           {purchases.map((p) => (
@@ -64,8 +66,6 @@ export function GuestResults({
           ))}
         </ul>
       )}
-      {/* Her subscriptions when the server knows her e-mail (code or link access). */}
-      <MySubscriptions />
       {found.canvaLinks.length > 0 && (
         <TemplateLinks links={found.canvaLinks} credentials={credentials} />
       )}

@@ -1,4 +1,5 @@
 import type { DownloadFileLink } from '../../../contracts/downloads'
+import { clubeTitle } from '../../../contracts/subscriptions'
 import { whatsappLink } from '../../lib/format'
 import { Link } from 'wouter'
 import { SmartImage } from '../../ui/smart-image'
@@ -106,7 +107,7 @@ export function MaterialCard({
           <h3 className="line-clamp-2 font-bold text-gray-900">{item.name}</h3>
           {item.clube && (
             <p className="text-xs font-semibold text-purple-700" data-testid="material-clube">
-              Clube {item.clube.planName}
+              {clubeTitle(item.clube.planName)}
               {item.clube.until
                 ? item.clube.cancelled
                   ? ` · disponível até ${dayMonth.format(new Date(item.clube.until))}`

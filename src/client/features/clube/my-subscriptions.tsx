@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { formatDecimalBRL as money } from '../../../contracts/money'
-import { STATUS_LABELS, type SubscriptionView } from '../../../contracts/subscriptions'
+import { clubeTitle, STATUS_LABELS, type SubscriptionView } from '../../../contracts/subscriptions'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
@@ -96,7 +96,7 @@ export function MySubscriptions({ onCancelled }: { onCancelled?: () => void } = 
           data-testid="my-subscription"
         >
           <div className="flex flex-wrap items-center gap-2">
-            <p className="font-bold text-purple-900">Clube {s.planName}</p>
+            <p className="font-bold text-purple-900">{clubeTitle(s.planName)}</p>
             <Badge
               tone={
                 s.status === 'ativa'

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import * as checkoutRoutes from '../../../contracts/api-routes/checkout.routes'
 import * as clube from '../../../contracts/api-routes/clube.routes'
-import type { PublicPlan, SubscribeAnswer } from '../../../contracts/subscriptions'
+import { clubeTitle, type PublicPlan, type SubscribeAnswer } from '../../../contracts/subscriptions'
 import { call } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
@@ -63,7 +63,7 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
         ) : pix ? (
           <>
             <p className="font-semibold text-gray-800">
-              Pague {money(pix.amount)} pelo PIX para ativar o clube {plan.name}:
+              Pague {money(pix.amount)} pelo PIX para ativar o {clubeTitle(plan.name)}:
             </p>
             <img src={pix.qrCodeBase64} alt="QR Code do PIX" className="mx-auto h-56 w-56" />
             <textarea
@@ -124,8 +124,8 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
             termos de uso
           </a>
           . A assinatura custa {money(plan.price)} por {plan.interval === 'year' ? 'ano' : 'mês'} e
-          se renova a cada período até você cancelar. Cancele quando quiser na sua conta; em até 7
-          dias do primeiro pagamento, desista com reembolso.
+          se renova a cada período até você cancelar. Cancele quando quiser em Meus materiais; em
+          até 7 dias do primeiro pagamento, desista com reembolso.
         </span>
       </label>
       {formState.errors.root ? (

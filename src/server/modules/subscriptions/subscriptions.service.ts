@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { centsToDecimal } from '../../../contracts/money.js'
 import { taxIdSchema } from '../../../contracts/tax-id.js'
 import {
+  clubeTitle,
   type AdminSubscription,
   type ClubeFigures,
   type SubscribeAnswer,
@@ -129,7 +130,7 @@ export function createSubscriptionsService(deps: {
   const lineOf = (plan: PlanRow, cents: number): NewOrderLine => ({
     productId: null,
     planId: plan.id,
-    productName: `Clube ${plan.name} (${plan.interval === 'year' ? 'anual' : 'mensal'})`,
+    productName: `${clubeTitle(plan.name)} (${plan.interval === 'year' ? 'anual' : 'mensal'})`,
     unitPriceCents: cents,
     quantity: 1,
     bundleProductIds: [],

@@ -10,10 +10,10 @@ export const clubeFiguresQuery = () => ({
   queryFn: ({ signal }: { signal: AbortSignal }) => call(clube.clubeFigures, { signal }),
 })
 
+const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'short', timeZone: 'UTC' })
+/** "2026-11" → "nov/26": one short line per month on a phone. */
 const monthLabel = (month: string) =>
-  new Intl.DateTimeFormat('pt-BR', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
-    new Date(`${month}-15T12:00:00Z`),
-  )
+  `${monthName.format(new Date(`${month}-15T12:00:00Z`)).replace('.', '')}/${month.slice(2, 4)}`
 const percent = (n: number) => `${n.toLocaleString('pt-BR')}%`
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { CATEGORIES } from '../../../../contracts/categories'
 import * as clube from '../../../../contracts/api-routes/clube.routes'
@@ -71,6 +71,7 @@ export function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () 
   const queryClient = useQueryClient()
   const [file, setFile] = useState<File | null>(null)
   const [removeImage, setRemoveImage] = useState(false)
+  const fileInput = useRef<HTMLInputElement>(null)
   const { register, handleSubmit, control, setError, formState } = useForm<Values>({
     defaultValues: valuesOf(plan),
   })
@@ -207,26 +208,45 @@ export function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () 
           </p>
         </fieldset>
       ) : null}
-      <div className="space-y-1 sm:col-span-2">
-        <label htmlFor={`${prefix}-imagem`} className="block text-sm font-semibold text-gray-800">
-          Imagem do plano (aparece em /clube)
-        </label>
+      <div className="space-y-2 sm:col-span-2">
+        <p className="text-sm font-semibold text-gray-800">Imagem do plano (aparece em /clube)</p>
         {plan?.imageUrl && !removeImage && !file ? (
-          <div className="flex items-center gap-3">
-            <img src={plan.imageUrl} alt="" className="h-16 w-24 rounded-lg object-cover" />
-            <Button size="sm" variant="ghost" onClick={() => setRemoveImage(true)}>
-              Remover imagem
-            </Button>
-          </div>
+          <img src={plan.imageUrl} alt="" className="h-20 w-32 rounded-lg object-cover" />
+        ) : null}
+        {file ? (
+          <p className="text-sm break-all text-gray-700" data-testid="plan-image-chosen">
+            Nova imagem: {file.name} (enviada ao salvar)
+          </p>
+        ) : removeImage ? (
+          <p className="text-sm text-gray-700">A imagem sai ao salvar.</p>
         ) : null}
         <input
+          ref={fileInput}
           id={`${prefix}-imagem`}
           type="file"
           accept="image/jpeg,image/png,image/webp,image/gif"
-          className="block w-full text-sm"
+          className="sr-only"
           data-testid="plan-image"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null)
+            e.target.value = ''
+          }}
         />
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="secondary" onClick={() => fileInput.current?.click()}>
+            {plan?.imageUrl || file ? 'Trocar imagem' : 'Escolher imagem'}
+          </Button>
+          {(plan?.imageUrl && !removeImage) || file ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              // A file just chosen is dropped; otherwise the current cover goes on saving.
+              onClick={() => (file ? setFile(null) : setRemoveImage(true))}
+            >
+              Remover imagem
+            </Button>
+          ) : null}
+        </div>
         <p className="text-xs text-gray-500">JPEG, PNG, WebP ou GIF, até 8 MB.</p>
       </div>
       <label className="flex items-center gap-2 text-sm font-semibold text-gray-800 sm:col-span-2">
