@@ -17,7 +17,7 @@ export interface MaterialItem {
   /** How many files the material has; none means it is delivered by its link only. */
   fileCount: number
   externalLink?: string | null
-  /** A clube's material: its plan, and when the period's downloads renew (or access ends). */
+  /** A clube's material: its plan, and when the paid period (and its downloads) ends. */
   clube?: { planName: string; until: string | null; cancelled: boolean }
 }
 
@@ -111,7 +111,7 @@ export function MaterialCard({
               {item.clube.until
                 ? item.clube.cancelled
                   ? ` · disponível até ${dayMonth.format(new Date(item.clube.until))}`
-                  : ` · downloads renovam em ${dayMonth.format(new Date(item.clube.until))}`
+                  : ` · período até ${dayMonth.format(new Date(item.clube.until))}`
                 : ''}
             </p>
           )}
