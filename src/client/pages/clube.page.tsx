@@ -20,8 +20,9 @@ export default function ClubePage() {
       <header className="space-y-2">
         <h1 className="text-3xl font-extrabold text-purple-900">Clube de materiais</h1>
         <p className="text-gray-700">
-          Assine e baixe os materiais do plano enquanto a assinatura estiver ativa, inclusive os que
-          chegarem depois. Pague por PIX e cancele quando quiser.
+          Assine e baixe os materiais do plano enquanto a assinatura estiver ativa; os que entrarem
+          no plano aparecem para você a cada novo período pago. Pague por PIX e cancele quando
+          quiser.
         </p>
       </header>
       <MySubscriptions />
