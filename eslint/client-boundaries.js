@@ -5,9 +5,8 @@ import { readdirSync } from 'node:fs'
 /** Which features each feature may import; a feature not named here may import none. */
 export const ALLOWED_FEATURE_IMPORTS = {
   // A bought material is downloaded the way a free one is; a used-up one points to the
-  // store's support WhatsApp; her clube subscriptions sit beside her materials, which mark
-  // the clube's own.
-  account: ['clube', 'downloads', 'settings'],
+  // store's support WhatsApp.
+  account: ['downloads', 'settings'],
   // Product rows show the store's price and search; a product write refreshes the store's
   // product views; a settings write refreshes the public copy of the settings.
   admin: ['catalog', 'settings'],

@@ -4,10 +4,10 @@ import type { SessionUser } from '../../../contracts/accounts'
 import { remainingDownloads } from '../../../contracts/customer'
 import { Button } from '../../ui/button'
 import { Loading } from '../../ui/query-state'
-import { MySubscriptions } from '../clube/my-subscriptions'
 import { accountKeys, canvaLinksQuery, ordersQuery, purchasesQuery } from './account.queries'
 import { EmailVerification, EmailVerified } from './email-verification'
 import { MyData } from './my-data'
+import { MySubscriptions } from './my-subscriptions'
 import { OrderHistory } from './order-history'
 import { PurchasedMaterials } from './purchased-materials'
 import { TemplateLinks } from './template-links'
@@ -72,9 +72,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
               testId="count-downloads"
             />
           </div>
-          <MySubscriptions
-            onCancelled={() => void queryClient.invalidateQueries({ queryKey: accountKeys.all })}
-          />
+          <MySubscriptions />
           <PurchasedMaterials purchases={purchases.data} />
           <OrderHistory
             orders={orders.data}

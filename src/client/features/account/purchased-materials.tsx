@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import type { CustomerPurchase } from '../../../contracts/customer'
 import { buttonClasses } from '../../ui/button'
-import { useClubeGrants } from '../clube/clube.api'
 import { purchasesQuery } from './account.queries'
 import { MaterialCard } from './material-card'
+import { useClubeGrants } from './subscriptions.queries'
 import { usePurchaseDownload, withDownloadCounted } from './use-purchase-download'
 
 export function PurchasedMaterials({ purchases }: { purchases: CustomerPurchase[] }) {

@@ -5,7 +5,7 @@ import { clubeTitle, STATUS_LABELS, type SubscriptionView } from '../../../contr
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { mySubscriptionsQuery, useCancelSubscription } from './clube.api'
+import { mySubscriptionsQuery, useCancelSubscription } from './subscriptions.queries'
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', {
   dateStyle: 'short',
@@ -74,7 +74,7 @@ function ConfirmText({ sub, withdraw }: Asking) {
 }
 
 /** Her subscriptions, each cancellable (and, within 7 days of the first payment, withdrawable). */
-export function MySubscriptions({ onCancelled }: { onCancelled?: () => void } = {}) {
+export function MySubscriptions() {
   const { data } = useQuery(mySubscriptionsQuery())
   const cancel = useCancelSubscription()
   const [asking, setAsking] = useState<Asking | null>(null)
@@ -164,8 +164,6 @@ export function MySubscriptions({ onCancelled }: { onCancelled?: () => void } = 
             { id: asking.sub.id, withdraw: asking.withdraw },
             {
               onSuccess: (answer) => {
-                // Her materials change too: a withdrawal takes the clube's away at once.
-                onCancelled?.()
                 setDone(
                   answer.refund === 'refunded'
                     ? 'Pronto: assinatura encerrada e pagamento reembolsado.'
