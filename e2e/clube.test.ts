@@ -164,6 +164,7 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     await dialog.filter({ hasText: 'continuam em Meus materiais até' }).waitFor()
     await shot(page, 'cancelar-confirmacao')
     await dialog.getByTestId('confirm-dialog-ok').click()
+    await dialog.waitFor({ state: 'detached' })
     await page.getByText('Assinatura cancelada.', { exact: false }).waitFor()
     await sub.getByText('Cancelada', { exact: true }).waitFor()
     await sub

@@ -56,6 +56,12 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
             <p className="text-lg font-bold text-emerald-800">
               Assinatura ativa! Os materiais do clube já estão em Meus materiais.
             </p>
+            {user ? null : (
+              <p className="text-sm text-gray-700">
+                Enviamos para {answer.order.customerEmail} o e-mail de confirmação com o link que
+                abre seus materiais; em Meus materiais você também pode pedir um código por e-mail.
+              </p>
+            )}
             <a href="/meus-materiais" className="font-semibold text-purple-700 underline">
               Abrir Meus materiais
             </a>
