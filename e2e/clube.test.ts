@@ -123,6 +123,7 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     await shot(page, 'clube-pix')
     await plan.getByTestId('clube-confirm-demo').click()
     await plan.getByText('Assinatura ativa!', { exact: false }).waitFor()
+    await shot(page, 'clube-pago')
   })
 
   it("her e-mail's link opens her subscription and the clube's materials, with the quota", async () => {
@@ -151,6 +152,13 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     await subscriber.getByText('Ativa', { exact: true }).waitFor()
     await subscriber.scrollIntoViewIfNeeded()
     await shot(admin, 'admin-clube-assinantes')
+    // The owner gives her a free period from the screen: a cycle at R$ 0,00 in her history.
+    await subscriber.getByTestId('admin-free-period').click()
+    const ask = admin.getByTestId('confirm-dialog')
+    await ask.filter({ hasText: 'mais um ciclo sem cobrança' }).waitFor()
+    await shot(admin, 'admin-periodo-gratis')
+    await ask.getByTestId('confirm-dialog-ok').click()
+    await subscriber.getByText('Ciclo 2: R$ 0,00 · grátis').waitFor()
     await admin.goto('/admin?aba=overview')
     const clube = admin.getByTestId('dashboard-clube')
     await clube.scrollIntoViewIfNeeded()
@@ -161,7 +169,16 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     await sub.getByTestId('cancel-subscription').click()
     const dialog = page.getByTestId('confirm-dialog')
     await dialog.filter({ hasText: 'Nada mais será cobrado' }).waitFor()
-    await dialog.filter({ hasText: 'continuam em Meus materiais até' }).waitFor()
+    // The free period the owner gave moved the period's end one cycle on: the dialog says so.
+    const [mine] = (await (await page.request.get('/api/subscriptions/mine')).json()) as {
+      currentPeriodEnd: string
+    }[]
+    const end = new Intl.DateTimeFormat('pt-BR', {
+      dateStyle: 'short',
+      timeZone: 'America/Sao_Paulo',
+    }).format(new Date(mine!.currentPeriodEnd))
+    expect(Date.parse(mine!.currentPeriodEnd)).toBeGreaterThan(Date.now() + 40 * 86_400_000)
+    await dialog.filter({ hasText: `continuam em Meus materiais até ${end}` }).waitFor()
     await shot(page, 'cancelar-confirmacao')
     await dialog.getByTestId('confirm-dialog-ok').click()
     await dialog.waitFor({ state: 'detached' })

@@ -75,9 +75,16 @@ function ConfirmText({ sub, withdraw }: Asking) {
 
 /** Her subscriptions, each cancellable (and, within 7 days of the first payment, withdrawable). */
 export function MySubscriptions() {
-  const { data } = useQuery(mySubscriptionsQuery())
+  const { data, refetch } = useQuery(mySubscriptionsQuery())
   const cancel = useCancelSubscription()
-  const [asking, setAsking] = useState<Asking | null>(null)
+  const [asking, setAsking] = useState<{ id: string; withdraw: boolean } | null>(null)
+  // The dialog reads the subscription as the server has it now (the owner may have given her
+  // a free period since the page loaded): its dates are what it promises.
+  const ask = (id: string, withdraw: boolean) => {
+    setAsking({ id, withdraw })
+    void refetch()
+  }
+  const askedSub = asking && (data ?? []).find((s) => s.id === asking.id)
   const [done, setDone] = useState<string | null>(null)
   const live = (data ?? []).filter((s) => s.status !== 'encerrada' && s.status !== 'pendente')
   if (live.length === 0 && !done) return null
@@ -127,7 +134,7 @@ export function MySubscriptions() {
                 variant="secondary"
                 size="sm"
                 disabled={cancel.isPending}
-                onClick={() => setAsking({ sub: s, withdraw: false })}
+                onClick={() => ask(s.id, false)}
                 data-testid="cancel-subscription"
               >
                 Cancelar assinatura
@@ -137,7 +144,7 @@ export function MySubscriptions() {
                   variant="ghost"
                   size="sm"
                   disabled={cancel.isPending}
-                  onClick={() => setAsking({ sub: s, withdraw: true })}
+                  onClick={() => ask(s.id, true)}
                   data-testid="withdraw-subscription"
                 >
                   Desistir com reembolso (até {dateBR(s.withdrawableUntil)})
@@ -161,7 +168,7 @@ export function MySubscriptions() {
         onConfirm={() =>
           asking &&
           cancel.mutate(
-            { id: asking.sub.id, withdraw: asking.withdraw },
+            { id: asking.id, withdraw: asking.withdraw },
             {
               onSuccess: (answer) => {
                 setDone(
@@ -176,7 +183,7 @@ export function MySubscriptions() {
           )
         }
       >
-        {asking ? <ConfirmText {...asking} /> : null}
+        {asking && askedSub ? <ConfirmText sub={askedSub} withdraw={asking.withdraw} /> : null}
       </ConfirmDialog>
     </section>
   )
