@@ -44,8 +44,8 @@ function ConfirmText({ sub, withdraw }: Asking) {
           {money(sub.price)}), como garante o Código de Defesa do Consumidor em até 7 dias.
         </p>
         <p>
-          Se você não baixou nenhum material do clube, o dinheiro volta na hora e os materiais do
-          clube saem de Meus materiais. Se já baixou, a loja analisa o pedido
+          Se você não baixou nenhum material do clube, o reembolso é aprovado na hora e os materiais
+          do clube saem de Meus materiais. Se já baixou, a loja analisa o pedido
           {end ? ` e, enquanto isso, o acesso segue até ${end}` : ''}.
         </p>
       </>
@@ -175,7 +175,7 @@ export function MySubscriptions() {
                   answer.refund === 'refunded'
                     ? 'Pronto: assinatura encerrada e pagamento reembolsado.'
                     : answer.refund === 'pending'
-                      ? 'Assinatura cancelada. A loja vai analisar o reembolso e responde por e-mail.'
+                      ? 'Assinatura cancelada e reembolso pedido: acompanhe-o no histórico de pedidos.'
                       : 'Assinatura cancelada. Enviamos a confirmação por e-mail.',
                 )
               },

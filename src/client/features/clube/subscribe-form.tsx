@@ -116,14 +116,43 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
         </p>
       ) : (
         <>
-          <Field label="Nome" {...register('firstName')} autoComplete="given-name" />
-          <Field label="Sobrenome" {...register('lastName')} autoComplete="family-name" />
-          <Field label="E-mail" type="email" {...register('email')} autoComplete="email" />
-          <Field label="WhatsApp" type="tel" {...register('whatsapp')} autoComplete="tel" />
+          <Field
+            label="Nome"
+            {...register('firstName', { required: 'Informe seu nome' })}
+            error={formState.errors.firstName?.message}
+            autoComplete="given-name"
+          />
+          <Field
+            label="Sobrenome"
+            {...register('lastName', { required: 'Informe seu sobrenome' })}
+            error={formState.errors.lastName?.message}
+            autoComplete="family-name"
+          />
+          <Field
+            label="E-mail"
+            type="email"
+            {...register('email', {
+              required: 'Informe seu e-mail',
+              pattern: { value: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'E-mail inválido' },
+            })}
+            error={formState.errors.email?.message}
+            autoComplete="email"
+          />
+          <Field
+            label="WhatsApp"
+            type="tel"
+            {...register('whatsapp', { required: 'Informe seu WhatsApp' })}
+            error={formState.errors.whatsapp?.message}
+            autoComplete="tel"
+          />
         </>
       )}
       <label className="flex items-start gap-2 text-sm text-gray-700">
-        <input type="checkbox" className="mt-1 h-5 w-5" {...register('acceptTerms')} />
+        <input
+          type="checkbox"
+          className="mt-1 h-5 w-5"
+          {...register('acceptTerms', { required: 'Aceite os termos para assinar' })}
+        />
         <span>
           Li e aceito os{' '}
           <a href="/termos-uso" className="underline">
@@ -134,6 +163,11 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
           até 7 dias do primeiro pagamento, desista com reembolso.
         </span>
       </label>
+      {formState.errors.acceptTerms ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {formState.errors.acceptTerms.message}
+        </p>
+      ) : null}
       {formState.errors.root ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {formState.errors.root.message}
