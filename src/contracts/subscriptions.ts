@@ -35,6 +35,10 @@ export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   encerrada: 'Encerrada',
 }
 
+/** A plan's title: 'Clube {nome}', unless its name already says clube ('Clube Alfabetizar'). */
+export const clubeTitle = (name: string) =>
+  /^clube\b/i.test(name.trim()) ? name.trim() : `Clube ${name.trim()}`
+
 const productId = z
   .number({ error: 'Produto do plano inválido' })
   .int({ error: 'Produto do plano inválido' })
@@ -177,6 +181,11 @@ export const SubscriptionView = z.object({
   withdrawableUntil: z.string().nullable(),
   /** The next cycle's new price she was told of, and from when. */
   nextPrice: z.string().nullable(),
+  /**
+   * The order of the period paid now, under which the clube's materials are granted: 'Meus
+   * materiais' groups the purchases of this order as the clube's (quota per period).
+   */
+  clubeOrderId: z.string().nullable(),
 })
 export type SubscriptionView = z.infer<typeof SubscriptionView>
 
@@ -221,7 +230,22 @@ export const AdminSubscription = z.object({
 })
 export type AdminSubscription = z.infer<typeof AdminSubscription>
 
-/** POST /api/admin/subscriptions/:id/free-period: extends the period by one interval. */
+/** One calendar month of the clube (São Paulo time), oldest first in `ClubeFigures.months`. */
+export const ClubeMonth = z.object({
+  /** "2026-11". */
+  month: z.string(),
+  /** The recurring revenue per month of the subscriptions paying at the month's end (now, for this one). */
+  mrr: z.string(),
+  /** First payments in the month. */
+  newSubscriptions: z.number().int(),
+  /** Cancelled in the month (by her or the owner), withdrawals included. */
+  cancelled: z.number().int(),
+  /** `cancelled` over the subscriptions paying at the month's start, in percent (one decimal). */
+  churnPercent: z.number(),
+})
+export type ClubeMonth = z.infer<typeof ClubeMonth>
+
+/** GET /api/admin/clube/figures: this month's figures and the last six months. */
 export const ClubeFigures = z.object({
   /** Monthly recurring revenue of the subscriptions paying now ("129.70"). */
   mrr: z.string(),
@@ -230,5 +254,6 @@ export const ClubeFigures = z.object({
   cancelledThisMonth: z.number().int(),
   /** Cancelled or ended this month over those active at its start, in percent (one decimal). */
   churnPercent: z.number(),
+  months: z.array(ClubeMonth),
 })
 export type ClubeFigures = z.infer<typeof ClubeFigures>

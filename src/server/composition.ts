@@ -62,6 +62,7 @@ import { createStoreLogo } from './modules/store/store-logo.service.js'
 import { createStoreService } from './modules/store/store.service.js'
 import { createStampingService } from './modules/stamping/stamping.service.js'
 import { clubeOrderEffects } from './modules/subscriptions/clube-grants.js'
+import { createPlanImages } from './modules/subscriptions/plan-image.service.js'
 import { createPlansService } from './modules/subscriptions/plans.service.js'
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.js'
 import type { Deps, Services } from './app-types.js'
@@ -163,7 +164,13 @@ export function createServices(
   const coupons = createCouponsService(db, { paidAmong: orderReads.paidAmong, now })
   // The clube's plans first: paying a cycle's order grants what its plan opens (an effect).
   const clock = now ?? (() => new Date())
-  const plans = createPlansService({ db, settings, onSale: () => catalog.listActive(), now: clock })
+  const plans = createPlansService({
+    db,
+    settings,
+    onSale: () => catalog.listActive(),
+    images: createPlanImages({ storage }),
+    now: clock,
+  })
   const reviews = createReviewsService({
     db,
     reads: reviewReads,

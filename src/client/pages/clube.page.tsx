@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { formatDecimalBRL as money } from '../../contracts/money'
+import { clubeTitle } from '../../contracts/subscriptions'
 import { plansQuery } from '../features/clube/clube.api'
-import { MySubscriptions } from '../features/clube/my-subscriptions'
+import { MySubscriptions } from '../features/account/my-subscriptions'
 import { SubscribeForm } from '../features/clube/subscribe-form'
 import { Badge } from '../ui/badge'
 import { Button } from '../ui/button'
@@ -19,8 +20,9 @@ export default function ClubePage() {
       <header className="space-y-2">
         <h1 className="text-3xl font-extrabold text-purple-900">Clube de materiais</h1>
         <p className="text-gray-700">
-          Assine e tenha todos os materiais do plano, com novidades todo mês. Pague por PIX e
-          cancele quando quiser.
+          Assine e baixe os materiais do plano enquanto a assinatura estiver ativa; os que entrarem
+          no plano aparecem para você a cada novo período pago. Pague por PIX e cancele quando
+          quiser.
         </p>
       </header>
       <MySubscriptions />
@@ -33,6 +35,14 @@ export default function ClubePage() {
             className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-purple-100"
             data-testid="clube-plan"
           >
+            {plan.imageUrl ? (
+              <img
+                src={plan.imageUrl}
+                alt=""
+                className="aspect-[16/9] w-full rounded-xl object-cover"
+                data-testid="clube-plan-image"
+              />
+            ) : null}
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 className="text-2xl font-extrabold text-purple-900">{plan.name}</h2>
               <p className="text-lg font-bold text-pink-600">
@@ -46,8 +56,10 @@ export default function ClubePage() {
             {plan.description ? <p className="text-gray-700">{plan.description}</p> : null}
             <p className="font-semibold text-gray-800">
               {plan.materialsCount} {plan.materialsCount === 1 ? 'material' : 'materiais'}
-              {plan.newCount > 0 ? ` · ${plan.newCount} novos este mês` : ''} ·{' '}
-              {plan.downloadsPerMaterial} downloads de cada por período
+              {plan.newCount > 0
+                ? ` · ${plan.newCount} ${plan.newCount === 1 ? 'novo' : 'novos'} nos últimos 30 dias`
+                : ''}{' '}
+              · {plan.downloadsPerMaterial} downloads de cada por período
             </p>
             <ul className="grid grid-cols-3 gap-2">
               {plan.sample.map((m) => (
@@ -76,7 +88,7 @@ export default function ClubePage() {
                 onClick={() => setChosen(plan.id)}
                 data-testid="clube-subscribe"
               >
-                Assinar o clube {plan.name}
+                Assinar o {clubeTitle(plan.name)}
               </Button>
             )}
           </article>

@@ -29,6 +29,7 @@ export const adminPlans = route<AdminPlan[]>()('GET', '/api/admin/plans')
 export const createPlan = route<AdminPlan, PlanInput>()('POST', '/api/admin/plans')
 export const updatePlan = route<AdminPlan, PlanInput>()('PUT', '/api/admin/plans/:id')
 export const deletePlan = route<{ deleted: boolean }>()('DELETE', '/api/admin/plans/:id')
+export const uploadPlanImage = route<AdminPlan, FormData>()('POST', '/api/admin/plans/:id/image')
 export const adminSubscriptions = route<AdminSubscription[]>()('GET', '/api/admin/subscriptions')
 export const adminCancelSubscription = route<typeof CancelSubscriptionAnswer>()(
   'POST',

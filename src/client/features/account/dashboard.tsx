@@ -7,6 +7,7 @@ import { Loading } from '../../ui/query-state'
 import { accountKeys, canvaLinksQuery, ordersQuery, purchasesQuery } from './account.queries'
 import { EmailVerification, EmailVerified } from './email-verification'
 import { MyData } from './my-data'
+import { MySubscriptions } from './my-subscriptions'
 import { OrderHistory } from './order-history'
 import { PurchasedMaterials } from './purchased-materials'
 import { TemplateLinks } from './template-links'
@@ -71,6 +72,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
               testId="count-downloads"
             />
           </div>
+          <MySubscriptions />
           <PurchasedMaterials purchases={purchases.data} />
           <OrderHistory
             orders={orders.data}

@@ -1,7 +1,9 @@
 import type { GuestCredentials, GuestPurchasesAnswer } from '../../../contracts/downloads'
 import type { RefundRequestAnswer } from '../../../contracts/refunds'
 import { Button } from '../../ui/button'
+import { MySubscriptions } from './my-subscriptions'
 import { MaterialCard } from './material-card'
+import { useClubeGrants } from './subscriptions.queries'
 import { OrderHistory } from './order-history'
 import { TemplateLinks } from './template-links'
 import { usePurchaseDownload } from './use-purchase-download'
@@ -22,6 +24,7 @@ export function GuestResults({
   onRefundAnswered: (orderId: string, answer: RefundRequestAnswer) => void
 }) {
   const { download, busyFor, links } = usePurchaseDownload(onCounted)
+  const clubes = useClubeGrants()
   const { purchases } = found
   return (
     <div data-testid="guest-results">
@@ -33,12 +36,19 @@ export function GuestResults({
           ← Voltar à busca
         </Button>
       </div>
+      {/* Her subscriptions when the server knows her e-mail (code or link access). */}
+      <MySubscriptions />
       {purchases.length > 0 && (
         <ul className="mt-4 space-y-3" aria-label="Materiais encontrados">
           {purchases.map((p) => (
             <MaterialCard
               key={p.id}
-              item={{ ...p, ...p.product, fileCount: p.files.length }}
+              item={{
+                ...p,
+                ...p.product,
+                fileCount: p.files.length,
+                clube: clubes.get(p.orderId),
+              }}
               busy={busyFor(p.productId)}
               links={links[p.productId]}
               onDownload={() =>

@@ -1,4 +1,5 @@
 import type { DownloadFileLink } from '../../../contracts/downloads'
+import { clubeTitle } from '../../../contracts/subscriptions'
 import { whatsappLink } from '../../lib/format'
 import { Link } from 'wouter'
 import { SmartImage } from '../../ui/smart-image'
@@ -16,7 +17,15 @@ export interface MaterialItem {
   /** How many files the material has; none means it is delivered by its link only. */
   fileCount: number
   externalLink?: string | null
+  /** A clube's material: its plan, and when the paid period (and its downloads) ends. */
+  clube?: { planName: string; until: string | null; cancelled: boolean }
 }
+
+const dayMonth = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit',
+  month: '2-digit',
+  timeZone: 'America/Sao_Paulo',
+})
 
 const sizeFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 })
 const formatBytes = (bytes: number) =>
@@ -96,6 +105,16 @@ export function MaterialCard({
         )}
         <div className="flex min-w-0 flex-1 flex-col">
           <h3 className="line-clamp-2 font-bold text-gray-900">{item.name}</h3>
+          {item.clube && (
+            <p className="text-xs font-semibold text-purple-700" data-testid="material-clube">
+              {clubeTitle(item.clube.planName)}
+              {item.clube.until
+                ? item.clube.cancelled
+                  ? ` · disponível até ${dayMonth.format(new Date(item.clube.until))}`
+                  : ` · período até ${dayMonth.format(new Date(item.clube.until))}`
+                : ''}
+            </p>
+          )}
           {item.description && (
             <p className="mt-0.5 line-clamp-2 text-sm text-gray-600">{item.description}</p>
           )}
@@ -105,6 +124,7 @@ export function MaterialCard({
             ) : (
               <span className="text-sm text-gray-700" data-testid="remaining">
                 {remaining} de {item.maxDownloads} downloads restantes
+                {item.clube ? ' neste período' : ''}
               </span>
             )}
             {linkOnly ? (

@@ -4,10 +4,12 @@ import type { CustomerPurchase } from '../../../contracts/customer'
 import { buttonClasses } from '../../ui/button'
 import { purchasesQuery } from './account.queries'
 import { MaterialCard } from './material-card'
+import { useClubeGrants } from './subscriptions.queries'
 import { usePurchaseDownload, withDownloadCounted } from './use-purchase-download'
 
 export function PurchasedMaterials({ purchases }: { purchases: CustomerPurchase[] }) {
   const queryClient = useQueryClient()
+  const clubes = useClubeGrants()
   const { queryKey } = purchasesQuery()
   const { download, busyFor, links } = usePurchaseDownload((answer) => {
     // The count falls at once from the answer; the refetch then confirms it.
@@ -31,7 +33,12 @@ export function PurchasedMaterials({ purchases }: { purchases: CustomerPurchase[
           {purchases.map((purchase) => (
             <MaterialCard
               key={purchase.id}
-              item={{ ...purchase, ...purchase.product, fileCount: purchase.files.length }}
+              item={{
+                ...purchase,
+                ...purchase.product,
+                fileCount: purchase.files.length,
+                clube: clubes.get(purchase.orderId),
+              }}
               busy={busyFor(purchase.productId)}
               links={links[purchase.productId]}
               onDownload={() => download({ productId: purchase.productId })}

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import * as checkoutRoutes from '../../../contracts/api-routes/checkout.routes'
 import * as clube from '../../../contracts/api-routes/clube.routes'
-import type { PublicPlan, SubscribeAnswer } from '../../../contracts/subscriptions'
+import { clubeTitle, type PublicPlan, type SubscribeAnswer } from '../../../contracts/subscriptions'
 import { call } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
@@ -56,6 +56,12 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
             <p className="text-lg font-bold text-emerald-800">
               Assinatura ativa! Os materiais do clube já estão em Meus materiais.
             </p>
+            {user ? null : (
+              <p className="text-sm text-gray-700">
+                Enviamos para {answer.order.customerEmail} o e-mail de confirmação com o link que
+                abre seus materiais; em Meus materiais você também pode pedir um código por e-mail.
+              </p>
+            )}
             <a href="/meus-materiais" className="font-semibold text-purple-700 underline">
               Abrir Meus materiais
             </a>
@@ -63,7 +69,7 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
         ) : pix ? (
           <>
             <p className="font-semibold text-gray-800">
-              Pague {money(pix.amount)} pelo PIX para ativar o clube {plan.name}:
+              Pague {money(pix.amount)} pelo PIX para ativar o {clubeTitle(plan.name)}:
             </p>
             <img src={pix.qrCodeBase64} alt="QR Code do PIX" className="mx-auto h-56 w-56" />
             <textarea
@@ -110,23 +116,58 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
         </p>
       ) : (
         <>
-          <Field label="Nome" {...register('firstName')} autoComplete="given-name" />
-          <Field label="Sobrenome" {...register('lastName')} autoComplete="family-name" />
-          <Field label="E-mail" type="email" {...register('email')} autoComplete="email" />
-          <Field label="WhatsApp" type="tel" {...register('whatsapp')} autoComplete="tel" />
+          <Field
+            label="Nome"
+            {...register('firstName', { required: 'Informe seu nome' })}
+            error={formState.errors.firstName?.message}
+            autoComplete="given-name"
+          />
+          <Field
+            label="Sobrenome"
+            {...register('lastName', { required: 'Informe seu sobrenome' })}
+            error={formState.errors.lastName?.message}
+            autoComplete="family-name"
+          />
+          <Field
+            label="E-mail"
+            type="email"
+            {...register('email', {
+              required: 'Informe seu e-mail',
+              pattern: { value: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'E-mail inválido' },
+            })}
+            error={formState.errors.email?.message}
+            autoComplete="email"
+          />
+          <Field
+            label="WhatsApp"
+            type="tel"
+            {...register('whatsapp', { required: 'Informe seu WhatsApp' })}
+            error={formState.errors.whatsapp?.message}
+            autoComplete="tel"
+          />
         </>
       )}
       <label className="flex items-start gap-2 text-sm text-gray-700">
-        <input type="checkbox" className="mt-1 h-5 w-5" {...register('acceptTerms')} />
+        <input
+          type="checkbox"
+          className="mt-1 h-5 w-5"
+          {...register('acceptTerms', { required: 'Aceite os termos para assinar' })}
+        />
         <span>
           Li e aceito os{' '}
           <a href="/termos-uso" className="underline">
             termos de uso
           </a>
-          . A assinatura renova a cada {plan.interval === 'year' ? 'ano' : 'mês'} por{' '}
-          {money(plan.price)}; cancele quando quiser, e desista em até 7 dias com reembolso.
+          . A assinatura custa {money(plan.price)} por {plan.interval === 'year' ? 'ano' : 'mês'} e
+          se renova a cada período até você cancelar. Cancele quando quiser em Meus materiais; em
+          até 7 dias do primeiro pagamento, desista com reembolso.
         </span>
       </label>
+      {formState.errors.acceptTerms ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {formState.errors.acceptTerms.message}
+        </p>
+      ) : null}
       {formState.errors.root ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {formState.errors.root.message}

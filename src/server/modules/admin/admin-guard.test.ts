@@ -70,6 +70,7 @@ const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'POST', url: '/api/admin/plans' },
   { method: 'PUT', url: '/api/admin/plans/:id' },
   { method: 'DELETE', url: '/api/admin/plans/:id' },
+  { method: 'POST', url: '/api/admin/plans/:id/image' },
   { method: 'GET', url: '/api/admin/subscriptions' },
   { method: 'POST', url: '/api/admin/subscriptions/:id/cancel' },
   { method: 'POST', url: '/api/admin/subscriptions/:id/free-period' },

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { parseOrThrow } from '../../lib/parse-or-throw.js'
 import type { SettingsService } from '../settings/settings.service.js'
+import { hashOf, type PlanImages } from './plan-image.service.js'
 import { plans, subscriptions } from './subscriptions.tables.js'
 
 export type PlanRow = typeof plans.$inferSelect
@@ -54,6 +55,8 @@ export function createPlansService(deps: {
   settings: SettingsService
   /** The catalogue on sale now (in memory): what a plan opens is worked out from it. */
   onSale: () => Promise<Product[]>
+  /** The covers uploaded in the Clube tab (plan-image.service.ts). */
+  images: PlanImages
   now: () => Date
 }) {
   const { db } = deps
@@ -111,6 +114,17 @@ export function createPlansService(deps: {
 
   const live = () => isNull(plans.deletedAt)
 
+  /** A stored cover no plan (deleted ones included: their history) shows any more goes. */
+  async function forgetUnused(address: string | null) {
+    if (!hashOf(address)) return
+    const [still] = await db
+      .select({ id: plans.id })
+      .from(plans)
+      .where(eq(plans.imageUrl, address!))
+      .limit(1)
+    if (!still) await deps.images.forget(address)
+  }
+
   return {
     find,
 
@@ -141,8 +155,25 @@ export function createPlansService(deps: {
         .where(eq(plans.id, id))
         .returning()
       if (row!.priceCents !== before.priceCents) await priceListener(row!, before.priceCents)
+      if (row!.imageUrl !== before.imageUrl) await forgetUnused(before.imageUrl)
       return (await adminView([row!]))[0]!
     },
+
+    /** POST /api/admin/plans/:id/image: the plan's cover, shown on /clube. */
+    async uploadImage(id: number, bytes: Buffer, fileName: string): Promise<AdminPlan> {
+      const before = await find(id)
+      const address = await deps.images.store(bytes, fileName)
+      const [row] = await db
+        .update(plans)
+        .set({ imageUrl: address, updatedAt: sql`now()` })
+        .where(eq(plans.id, id))
+        .returning()
+      if (before.imageUrl !== address) await forgetUnused(before.imageUrl)
+      return (await adminView([row!]))[0]!
+    },
+
+    /** A cover's bytes for GET /api/plans/image/:hash, or null. */
+    readImage: (hash: string) => deps.images.read(hash),
 
     /** Deleted outright without history; hidden (deleted_at) once someone subscribed. */
     async remove(id: number): Promise<{ deleted: boolean }> {
@@ -169,7 +200,8 @@ export function createPlansService(deps: {
           .set({ deletedAt: sql`now()`, isActive: false })
           .where(eq(plans.id, id))
       } else {
-        await db.delete(plans).where(eq(plans.id, id))
+        const [gone] = await db.delete(plans).where(eq(plans.id, id)).returning()
+        await forgetUnused(gone?.imageUrl ?? null)
       }
       return { deleted: true }
     },

@@ -1,5 +1,7 @@
+import fastifyMultipart from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { ERROR_FIELD_HEADER } from '../../../contracts/error-field.js'
 import {
   AdminPlan,
   AdminSubscription,
@@ -17,7 +19,37 @@ import {
 import type { App } from '../../app-types.js'
 import { adminScope } from '../../http/admin-scope.js'
 import { cartSessionOf } from '../../http/cart-session.js'
+import { AppError } from '../../errors.js'
+import { discardRestOfBody } from '../../http/discard-body.js'
+import { hasNul, invalidBytes } from '../../http/invalid-bytes.js'
 import type { OrderAsker } from '../orders/orders.service.js'
+import { PLAN_IMAGE_MAX_BYTES } from './plan-image.service.js'
+
+const tooLarge = () =>
+  new AppError(
+    'payload_too_large',
+    `Imagem grande demais: use uma imagem de até ${PLAN_IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+  )
+
+/** The one image of a multipart body (field `image`), as the store logo's upload reads it. */
+async function imageOf(req: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
+  if (!req.isMultipart()) {
+    throw new AppError('unsupported_media_type', 'Envie a imagem como multipart/form-data')
+  }
+  const part = await req.file()
+  if (!part || part.fieldname !== 'image' || !part.filename) {
+    part?.file.resume()
+    throw new AppError('bad_request', 'Escolha a imagem do plano (campo image)', {
+      [ERROR_FIELD_HEADER]: 'image',
+    })
+  }
+  if (hasNul(part.filename)) throw invalidBytes()
+  const bytes = await part.toBuffer().catch(() => {
+    throw tooLarge()
+  })
+  if (bytes.length > PLAN_IMAGE_MAX_BYTES) throw tooLarge()
+  return { bytes, fileName: part.filename }
+}
 
 /** The clube: public plans, subscribing and cancelling, and the admin's 'Clube' tab. */
 export async function subscriptionsRoutes(app: App) {
@@ -36,6 +68,20 @@ export async function subscriptionsRoutes(app: App) {
 
   app.get('/api/plans', { schema: { response: { 200: z.array(PublicPlan) } } }, () =>
     plans.publicList(),
+  )
+  // A cover's address is its content's hash: it never changes, so it is cached for good.
+  app.get(
+    '/api/plans/image/:hash',
+    { schema: { params: z.object({ hash: z.string().max(64) }) } },
+    async (req, reply) => {
+      const image = await plans.readImage(req.params.hash)
+      if (!image) throw new AppError('not_found', 'Imagem não encontrada')
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-length', image.length)
+        .send(image.open())
+    },
   )
   app.get(
     '/api/plans/for-product/:id',
@@ -88,6 +134,23 @@ export async function subscriptionsRoutes(app: App) {
     scope.addHook('onSend', async (_req, reply) => {
       reply.header('cache-control', 'no-store')
     })
+    await scope.register(fastifyMultipart, {
+      // One more byte than allowed, so our own check (with its message) is the one that fires.
+      limits: { fileSize: PLAN_IMAGE_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 },
+    })
+    scope.post(
+      '/api/admin/plans/:id/image',
+      { schema: { params: PlanIdParams, response: { 200: AdminPlan } } },
+      async (req) => {
+        try {
+          const { bytes, fileName } = await imageOf(req)
+          return await plans.uploadImage(req.params.id, bytes, fileName)
+        } catch (error) {
+          discardRestOfBody(req)
+          throw error
+        }
+      },
+    )
     scope.get('/api/admin/plans', { schema: { response: { 200: z.array(AdminPlan) } } }, () =>
       plans.list(),
     )

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { centsToDecimal } from '../../../contracts/money.js'
 import { taxIdSchema } from '../../../contracts/tax-id.js'
 import {
+  clubeTitle,
   type AdminSubscription,
   type ClubeFigures,
   type SubscribeAnswer,
@@ -29,8 +30,9 @@ import {
 import { presentCharge, type PaymentsService } from '../payments/payments.service.js'
 import type { RefundsService } from '../refunds/refunds.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
+import { clubeFigures } from './clube-figures.js'
 import { paidCycleOrders, type SubscriptionRow } from './clube-grants.js'
-import { monthlyCents, type PlanRow, type PlansService } from './plans.service.js'
+import { LIVE_STATUSES, type PlanRow, type PlansService } from './plans.service.js'
 import { addInterval, days } from './subscription-periods.js'
 import { subscriptionCycles, subscriptions } from './subscriptions.tables.js'
 
@@ -89,7 +91,11 @@ export function createSubscriptionsService(deps: {
     return row
   }
 
-  function view(sub: SubscriptionRow, plan: PlanRow): SubscriptionView {
+  function view(
+    sub: SubscriptionRow,
+    plan: PlanRow,
+    clubeOrderId: string | null = null,
+  ): SubscriptionView {
     const until = sub.firstPaidAt
       ? new Date(sub.firstPaidAt.getTime() + days(WITHDRAWAL_DAYS))
       : null
@@ -106,6 +112,7 @@ export function createSubscriptionsService(deps: {
       currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
       withdrawableUntil: canWithdraw ? until.toISOString() : null,
       nextPrice: sub.nextPriceCents === null ? null : centsToDecimal(sub.nextPriceCents),
+      clubeOrderId,
     }
   }
 
@@ -123,7 +130,7 @@ export function createSubscriptionsService(deps: {
   const lineOf = (plan: PlanRow, cents: number): NewOrderLine => ({
     productId: null,
     planId: plan.id,
-    productName: `Clube ${plan.name} (${plan.interval === 'year' ? 'anual' : 'mensal'})`,
+    productName: `${clubeTitle(plan.name)} (${plan.interval === 'year' ? 'anual' : 'mensal'})`,
     unitPriceCents: cents,
     quantity: 1,
     bundleProductIds: [],
@@ -390,10 +397,30 @@ export function createSubscriptionsService(deps: {
         )
         .orderBy(desc(subscriptions.createdAt))
       const all = await plans.all()
+      // The latest paid cycle of each subscription still opening materials: 'Meus materiais'
+      // shows that order's purchases as the clube's.
+      const opening = rows.filter((s) => (LIVE_STATUSES as readonly string[]).includes(s.status))
+      const paid = opening.length
+        ? await db
+            .select({ id: subscriptionCycles.subscriptionId, orderId: subscriptionCycles.orderId })
+            .from(subscriptionCycles)
+            .where(
+              and(
+                inArray(
+                  subscriptionCycles.subscriptionId,
+                  opening.map((s) => s.id),
+                ),
+                eq(subscriptionCycles.status, 'paid'),
+              ),
+            )
+            .orderBy(asc(subscriptionCycles.cycle))
+        : []
+      const grantOrder = new Map(paid.map((c) => [c.id, c.orderId]))
       return rows.map((s) =>
         view(
           s,
           all.find((p) => p.id === s.planId) ?? ({ name: 'Plano', interval: 'month' } as PlanRow),
+          grantOrder.get(s.id) ?? null,
         ),
       )
     },
@@ -703,36 +730,10 @@ export function createSubscriptionsService(deps: {
       return (await this.adminList()).find((s) => s.id === id)!
     },
 
-    /** MRR, new and cancelled this month, churn: the Clube tab's figures. */
+    /** MRR, new and cancelled per month, churn: the Clube tab's and the sales dashboard's. */
     async figures(): Promise<ClubeFigures> {
-      const now = deps.now()
-      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
-      const rows = await db.select().from(subscriptions)
-      const all = await plans.all()
-      const paying = rows.filter((s) => s.status === 'ativa' || s.status === 'em_atraso')
-      const mrr = paying.reduce((sum, s) => {
-        const interval = all.find((p) => p.id === s.planId)?.interval ?? 'month'
-        return sum + monthlyCents({ priceCents: s.priceCents, interval })
-      }, 0)
-      const newThisMonth = rows.filter((s) => s.firstPaidAt && s.firstPaidAt >= monthStart).length
-      const cancelledThisMonth = rows.filter(
-        (s) => s.cancelledAt && s.cancelledAt >= monthStart,
-      ).length
-      const atStart = rows.filter(
-        (s) =>
-          s.firstPaidAt &&
-          s.firstPaidAt < monthStart &&
-          (!s.endedAt || s.endedAt >= monthStart) &&
-          (!s.cancelledAt || s.cancelledAt >= monthStart),
-      ).length
-      const churnPercent = atStart ? Math.round((cancelledThisMonth / atStart) * 1000) / 10 : 0
-      return {
-        mrr: centsToDecimal(mrr),
-        active: paying.length,
-        newThisMonth,
-        cancelledThisMonth,
-        churnPercent,
-      }
+      const [rows, all] = await Promise.all([db.select().from(subscriptions), plans.all()])
+      return clubeFigures(rows, all, deps.now())
     },
   }
 }

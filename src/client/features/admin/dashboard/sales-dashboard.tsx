@@ -9,6 +9,7 @@ import { Button } from '../../../ui/button'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { toast } from '../../../ui/toast-store'
+import { ClubeOnDashboard } from '../subscriptions/clube-figures'
 import { money } from '../money'
 import {
   changeOf,
@@ -226,6 +227,7 @@ export function SalesDashboard() {
         ) : (
           <SalesFigures data={data} />
         )}
+        <ClubeOnDashboard />
       </div>
     </Panel>
   )

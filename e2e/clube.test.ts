@@ -1,0 +1,196 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser } from './browser.js'
+import type { ReceivedMail } from './global-setup.js'
+
+const ADMIN = { username: 'admin@teste.com', password: 'admin-senha-123' }
+const PHONE = { width: 390, height: 844 }
+/** Where the screenshots go when asked (SHOTS_DIR); none otherwise. */
+const SHOTS = process.env.SHOTS_DIR
+const PLAN = `Clube Alfabetizar ${Date.now().toString(36)}`
+const buyer = { email: `bia.${Date.now()}@exemplo.com`, whatsapp: '(31) 99876-1234' }
+
+let browser: Browser
+const contexts: BrowserContext[] = []
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  for (const c of contexts) await c.close()
+  await browser?.close()
+})
+
+async function phone(): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  })
+  contexts.push(context)
+  return context.newPage()
+}
+
+const shot = async (page: Page, name: string, fullPage = false) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage })
+}
+
+async function waitForMail(to: string, subject: RegExp): Promise<ReceivedMail> {
+  for (let i = 0; i < 150; i++) {
+    const res = await fetch(inject('mailboxUrl'))
+    const mail = ((await res.json()) as ReceivedMail[]).find(
+      (m) => m.to === to && subject.test(m.subject),
+    )
+    if (mail) return mail
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no e-mail "${subject}" to ${to}`)
+}
+
+let admin: Page
+
+/** Puts `target` at the top of the screen, below the sticky header. */
+async function scrollBelowHeader(target: Locator) {
+  await target.evaluate((el) =>
+    window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 140),
+  )
+}
+
+describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, cancels', () => {
+  it('the owner creates a plan with its cover in the Clube tab, then edits it', async () => {
+    admin = await phone()
+    const res = await admin.request.post('/api/admin/login', {
+      data: ADMIN,
+      headers: { origin: inject('baseUrl') },
+    })
+    expect(res.status()).toBe(200)
+    await admin.goto('/admin?aba=clube')
+    const form = admin.getByTestId('plan-form')
+    await form.getByLabel('Nome do plano').fill(PLAN)
+    await form.getByLabel('Preço por ciclo (R$)').fill('19,90')
+    await form.getByLabel('Descrição').fill('Atividades de alfabetização novas todo mês.')
+    const cover = await sharp({
+      create: { width: 1200, height: 675, channels: 3, background: '#7c3aed' },
+    })
+      .png()
+      .toBuffer()
+    await form.getByTestId('plan-image').setInputFiles({
+      name: 'capa.png',
+      mimeType: 'image/png',
+      buffer: cover,
+    })
+    await form.getByRole('button', { name: 'Criar plano' }).click()
+    const row = admin.getByTestId('clube-admin-plan').filter({ hasText: PLAN })
+    await row.waitFor()
+    await expect.poll(() => row.locator('img').count()).toBe(1)
+    await row.scrollIntoViewIfNeeded()
+    await shot(admin, 'admin-clube-planos')
+
+    await row.getByTestId('clube-plan-edit').click()
+    await admin.getByRole('heading', { name: `Editar plano: ${PLAN}` }).waitFor()
+    await form.getByLabel('Preço por ciclo (R$)').fill('24,90')
+    await form.getByTestId('plan-price-notice').waitFor()
+    await scrollBelowHeader(admin.getByRole('heading', { name: `Editar plano: ${PLAN}` }))
+    await shot(admin, 'admin-clube-editar')
+    await form.getByLabel('Preço por ciclo (R$)').fill('19,90')
+    await form.getByLabel('Descrição').fill('Atividades de alfabetização, novas todo mês.')
+    await form.getByRole('button', { name: 'Salvar plano' }).click()
+    await admin.getByRole('heading', { name: 'Novo plano' }).waitFor()
+    await row.getByText('R$ 19,90 por mês').waitFor()
+  })
+
+  it('a guest sees /clube, subscribes and pays through the demo', async () => {
+    const page = await phone()
+    await page.goto('/clube')
+    const plan = page.getByTestId('clube-plan').filter({ hasText: PLAN })
+    await plan.getByTestId('clube-plan-image').waitFor()
+    await plan.scrollIntoViewIfNeeded()
+    await shot(page, 'clube')
+    await plan.getByTestId('clube-subscribe').click()
+    await plan.getByLabel('Nome', { exact: true }).fill('Bia')
+    await plan.getByLabel('Sobrenome').fill('Lima')
+    await plan.getByLabel('E-mail').fill(buyer.email)
+    await plan.getByLabel('WhatsApp').fill(buyer.whatsapp)
+    await plan.getByRole('checkbox').check()
+    await plan.getByTestId('clube-subscribe-form').scrollIntoViewIfNeeded()
+    await shot(page, 'clube-assinar')
+    await plan.getByRole('button', { name: 'Assinar e pagar com PIX' }).click()
+    await plan.getByTestId('clube-payment').waitFor()
+    await shot(page, 'clube-pix')
+    await plan.getByTestId('clube-confirm-demo').click()
+    await plan.getByText('Assinatura ativa!', { exact: false }).waitFor()
+    await shot(page, 'clube-pago')
+  })
+
+  it("her e-mail's link opens her subscription and the clube's materials, with the quota", async () => {
+    const mail = await waitForMail(buyer.email, /Pagamento confirmado/)
+    const link = [...mail.html.matchAll(/href="([^"]+)"/g)]
+      .map((m) => m[1]!.replace(/&amp;/g, '&'))
+      .find((h) => new URL(h).pathname === '/meus-materiais')
+    expect(link).toMatch(/\?acesso=/)
+    const page = await phone()
+    await page.goto(link!)
+    const sub = page.getByTestId('my-subscription').filter({ hasText: PLAN })
+    await sub.getByText('Ativa', { exact: true }).waitFor()
+    await sub
+      .getByTestId('my-subscription-period')
+      .filter({ hasText: 'Próxima cobrança' })
+      .waitFor()
+    const material = page.getByTestId('material').first()
+    await material.getByTestId('material-clube').filter({ hasText: PLAN }).waitFor()
+    await material.getByTestId('remaining').filter({ hasText: 'neste período' }).waitFor()
+    await sub.scrollIntoViewIfNeeded()
+    await shot(page, 'meus-materiais-clube')
+
+    // The owner sees her in the Clube tab, and the MRR on the sales dashboard.
+    await admin.goto('/admin?aba=clube')
+    const subscriber = admin.getByTestId('clube-subscriber').filter({ hasText: buyer.email })
+    await subscriber.getByText('Ativa', { exact: true }).waitFor()
+    await subscriber.scrollIntoViewIfNeeded()
+    await shot(admin, 'admin-clube-assinantes')
+    // The owner gives her a free period from the screen: a cycle at R$ 0,00 in her history.
+    await subscriber.getByTestId('admin-free-period').click()
+    const ask = admin.getByTestId('confirm-dialog')
+    await ask.filter({ hasText: 'mais um ciclo sem cobrança' }).waitFor()
+    await shot(admin, 'admin-periodo-gratis')
+    await ask.getByTestId('confirm-dialog-ok').click()
+    await subscriber.getByText('Ciclo 2: R$ 0,00 · grátis').waitFor()
+    await admin.goto('/admin?aba=overview')
+    const clube = admin.getByTestId('dashboard-clube')
+    await clube.scrollIntoViewIfNeeded()
+    await clube.filter({ hasText: 'R$ 19,90' }).waitFor()
+    await shot(admin, 'painel-vendas-mrr')
+
+    // She cancels: the confirmation says what happens, and it happens.
+    await sub.getByTestId('cancel-subscription').click()
+    const dialog = page.getByTestId('confirm-dialog')
+    await dialog.filter({ hasText: 'Nada mais será cobrado' }).waitFor()
+    // The free period the owner gave moved the period's end one cycle on: the dialog says so.
+    const [mine] = (await (await page.request.get('/api/subscriptions/mine')).json()) as {
+      currentPeriodEnd: string
+    }[]
+    const end = new Intl.DateTimeFormat('pt-BR', {
+      dateStyle: 'short',
+      timeZone: 'America/Sao_Paulo',
+    }).format(new Date(mine!.currentPeriodEnd))
+    expect(Date.parse(mine!.currentPeriodEnd)).toBeGreaterThan(Date.now() + 40 * 86_400_000)
+    await dialog.filter({ hasText: `continuam em Meus materiais até ${end}` }).waitFor()
+    await shot(page, 'cancelar-confirmacao')
+    await dialog.getByTestId('confirm-dialog-ok').click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByText('Assinatura cancelada.', { exact: false }).waitFor()
+    await sub.getByText('Cancelada', { exact: true }).waitFor()
+    await sub
+      .getByTestId('my-subscription-period')
+      .filter({ hasText: 'nada mais será cobrado' })
+      .waitFor()
+    // Access lasts to the period's end: the clube's materials are still there.
+    await page.getByTestId('material-clube').first().filter({ hasText: 'disponível até' }).waitFor()
+    await shot(page, 'cancelada')
+    await waitForMail(buyer.email, /assinatura do clube foi cancelada/)
+  })
+})
