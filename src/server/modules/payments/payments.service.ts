@@ -18,7 +18,13 @@ import { createPixProviders } from './providers/registry.js'
 export { createNotaProviders, type NotaProviders } from './providers/nota-registry.js'
 import { pngDataUrl, qrPngBase64 } from './qr-image.js'
 
-export type { ChargeRequest, PixCharge, WebhookInput } from './providers/pix-provider.js'
+export type {
+  ChargeRequest,
+  PixAutomatic,
+  PixCharge,
+  PixProvider,
+  WebhookInput,
+} from './providers/pix-provider.js'
 export type { NotaAnswer, NotaProvider, NotaRequest, NotaState } from './providers/nota-provider.js'
 export type { ProviderCallKind, ProviderFailureLog } from './provider-failures.js'
 
@@ -64,7 +70,13 @@ export function createPaymentsService(deps: {
     deps.failures,
     (err) => deps.log.warn({ err }, 'provider failure log not written'),
   )
-  const pipeline = createPaymentPipeline({ providers, orders, log: deps.log })
+  let debitRefused: ((order: OrderRow) => Promise<void>) | null = null
+  const pipeline = createPaymentPipeline({
+    providers,
+    orders,
+    log: deps.log,
+    debitRefused: async (order) => debitRefused?.(order),
+  })
   const lastAsked = new Map<string, number>()
 
   async function statusAnswer(order: OrderRow): Promise<OrderStatusAnswer> {
@@ -102,6 +114,10 @@ export function createPaymentsService(deps: {
 
   return {
     providers,
+    /** Who handles a refused PIX Automático debit (the subscriptions module, composition.ts). */
+    onDebitRefused(listener: (order: OrderRow) => Promise<void>) {
+      debitRefused = listener
+    },
     voidClosedCharge: pipeline.voidClosedCharge,
     recheckPending: pipeline.recheckPending,
     recheckPaid: pipeline.recheckPaid,

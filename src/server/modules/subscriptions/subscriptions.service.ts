@@ -26,10 +26,17 @@ import {
   type OrderAsker,
   type OrdersService,
 } from '../orders/orders.service.js'
-import { presentCharge, type PaymentsService } from '../payments/payments.service.js'
+import {
+  presentCharge,
+  type ChargeRequest,
+  type PaymentsService,
+  type PixCharge,
+  type PixProvider,
+} from '../payments/payments.service.js'
 import type { RefundsService } from '../refunds/refunds.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { paidCycleOrders, type SubscriptionRow } from './clube-grants.js'
+import { createPixAutomatico } from './pix-automatico.js'
 import { monthlyCents, type PlanRow, type PlansService } from './plans.service.js'
 import { addInterval, days } from './subscription-periods.js'
 import { subscriptionCycles, subscriptions } from './subscriptions.tables.js'
@@ -73,6 +80,7 @@ export function createSubscriptionsService(deps: {
   now: () => Date
 }) {
   const { db, plans, orders, payments, log } = deps
+  const automatico = createPixAutomatico(deps)
   const claims = rowClaims({
     table: subscriptionCycles,
     leaseSeconds: 120,
@@ -141,9 +149,13 @@ export function createSubscriptionsService(deps: {
     cents: number
     expiresAt: Date
     sessionId: string | null
-    taxId?: string
+    taxId?: string | undefined
+    /** The provider that charges (default: the one charging now) and how (default: its PIX). */
+    provider?: PixProvider
+    charge?: (request: ChargeRequest) => Promise<PixCharge>
   }) {
-    const provider = await payments.providers.current()
+    const provider = input.provider ?? (await payments.providers.current())
+    const makeCharge = input.charge ?? ((request: ChargeRequest) => provider.createCharge(request))
     if (provider.needsTaxId && !input.taxId) {
       throw new AppError('bad_request', TAX_ID_MESSAGE)
     }
@@ -163,7 +175,7 @@ export function createSubscriptionsService(deps: {
       },
       expiresAt: input.expiresAt,
     }
-    let charge = provider.remote ? null : await provider.createCharge(request)
+    let charge = provider.remote ? null : await makeCharge(request)
     const placed = await orders.insert(
       {
         id,
@@ -188,9 +200,10 @@ export function createSubscriptionsService(deps: {
     )
     if (!charge) {
       try {
-        charge = await provider.createCharge(request)
+        charge = await makeCharge(request)
         await orders.attachCharge(id, {
-          pixCode: charge.qrCode,
+          // A PIX Automático debit has no code to show: the bank debits it on its day.
+          pixCode: charge.qrCode || null,
           ticketUrl: charge.ticketUrl,
           providerPaymentId: charge.providerPaymentId,
         })
@@ -236,14 +249,17 @@ export function createSubscriptionsService(deps: {
   /** The next cycle's PIX for one subscription, at most once however many run this. */
   async function renewOne(sub: SubscriptionRow, plan: PlanRow, graceDays: number) {
     const last = await lastCycle(sub.id)
-    // The last cycle not paid yet (its PIX is out): nothing more to charge now.
-    if (!last || last.status === 'pending' || last.status === 'charged') return false
-    const cycle = last.cycle + 1
+    // The last cycle charged and not paid yet (its PIX is out): nothing more to charge now. A
+    // cycle left 'pending' (its charge failed) is claimed again once its back-off has passed.
+    if (!last || last.status === 'charged') return false
+    const cycle = last.status === 'pending' ? last.cycle : last.cycle + 1
     const cents = amountFor(sub, cycle)
-    await db
-      .insert(subscriptionCycles)
-      .values({ subscriptionId: sub.id, cycle, amountCents: cents, nextAttemptAt: deps.now() })
-      .onConflictDoNothing()
+    if (last.status !== 'pending') {
+      await db
+        .insert(subscriptionCycles)
+        .values({ subscriptionId: sub.id, cycle, amountCents: cents, nextAttemptAt: deps.now() })
+        .onConflictDoNothing()
+    }
     const key = and(
       eq(subscriptionCycles.subscriptionId, sub.id),
       eq(subscriptionCycles.cycle, cycle),
@@ -252,10 +268,26 @@ export function createSubscriptionsService(deps: {
     if (!row) return false
     try {
       const expiresAt = new Date(sub.currentPeriodEnd!.getTime() + days(graceDays))
+      // PIX Automático: the debit is scheduled at the provider for the period's last day.
+      const debit = await automatico.debitFor(sub)
       const { placed } = await claims.holdWhile(
         db,
         row,
-        () => placeCycleOrder({ sub, plan, cents, expiresAt, sessionId: null }),
+        () =>
+          placeCycleOrder({
+            sub,
+            plan,
+            cents,
+            expiresAt,
+            sessionId: null,
+            taxId: sub.taxId ?? undefined,
+            ...(debit
+              ? {
+                  provider: debit.provider,
+                  charge: automatico.debitCharge(debit.automatic, sub, sub.currentPeriodEnd!),
+                }
+              : {}),
+          }),
         (err) => log.warn({ err, subscriptionId: sub.id }, 'renewal lease not extended'),
       )
       await db
@@ -268,6 +300,7 @@ export function createSubscriptionsService(deps: {
           .set({ priceCents: cents, nextPriceCents: null, nextPriceFromCycle: null })
           .where(eq(subscriptions.id, sub.id))
       }
+      if (debit) await tellDebit(sub, cycle, cents)
       log.info({ subscriptionId: sub.id, cycle, orderId: placed.id }, 'subscription cycle charged')
       return true
     } catch (err) {
@@ -275,6 +308,25 @@ export function createSubscriptionsService(deps: {
       await db.update(subscriptionCycles).set(claims.retryLater(row)).where(claims.held(row))
       return false
     }
+  }
+
+  /** The subscriber is told when the PIX Automático will debit her, and how much (CDC). */
+  async function tellDebit(sub: SubscriptionRow, cycle: number, cents: number) {
+    const mail = await deps.mail.compose({
+      subject: 'Seu clube será renovado pelo PIX Automático',
+      paragraphs: [
+        `No dia ${dateBR.format(sub.currentPeriodEnd!)}, o PIX Automático que você autorizou vai debitar ${brl(cents)} pelo novo período da sua assinatura.`,
+        'Não precisa fazer nada. Se quiser cancelar, é só entrar na sua conta antes dessa data.',
+      ],
+      button: { label: 'Ver minha assinatura', path: '/dashboard' },
+    })
+    await db.transaction((tx) =>
+      deps.mail.enqueue(tx, {
+        ...mail,
+        dedupeKey: `subscription:${sub.id}:debit:${cycle}`,
+        to: sub.email,
+      }),
+    )
   }
 
   const paused = {
@@ -326,10 +378,13 @@ export function createSubscriptionsService(deps: {
         await deps.limiter.consume(RATE_LIMITS.guestCheckoutEmail, customer.email)
       }
       const provider = await payments.providers.current()
-      // Some providers charge only a payer with a CPF/CNPJ; it goes with the charge, not stored.
-      const taxId = provider.needsTaxId
-        ? parseOrThrow(taxIdSchema(TAX_ID_MESSAGE), input.taxId ?? '', 'taxId')
-        : undefined
+      const automatic = await automatico.forNewSubscription(provider)
+      // Asaas charges only a payer with a CPF/CNPJ, and PIX Automático always needs one: kept
+      // with the subscription for the renewals (personal data, exported and erased with it).
+      const taxId =
+        provider.needsTaxId || automatic
+          ? parseOrThrow(taxIdSchema(TAX_ID_MESSAGE), input.taxId ?? '', 'taxId')
+          : undefined
       const id = newOrderId()
       const [sub] = await db
         .insert(subscriptions)
@@ -340,8 +395,10 @@ export function createSubscriptionsService(deps: {
           email: customer.email.trim().toLowerCase(),
           customerName: `${customer.firstName} ${customer.lastName}`.trim(),
           customerWhatsapp: normaliseWhatsapp(customer.whatsapp) ?? customer.whatsapp,
-          method: 'pix_mensal',
+          method: automatic ? 'pix_automatico' : 'pix_mensal',
           priceCents: plan.priceCents,
+          taxId: taxId ?? null,
+          providerName: automatic ? provider.name : null,
         })
         .returning()
       await db
@@ -354,6 +411,25 @@ export function createSubscriptionsService(deps: {
         expiresAt: await payments.pixExpiresAt(provider.name),
         sessionId: input.sessionId,
         taxId,
+        provider,
+        // Journey 3: the first QR code pays the first cycle and authorises the next debits.
+        ...(automatic
+          ? {
+              charge: async (request: ChargeRequest) => {
+                const answer = await automatic.authorise({
+                  ...request,
+                  payer: { ...request.payer, taxId: taxId!, whatsapp: sub!.customerWhatsapp },
+                  interval: plan.interval,
+                  startDate: deps.now(),
+                })
+                await db
+                  .update(subscriptions)
+                  .set({ providerSubscriptionId: answer.authorisationId })
+                  .where(eq(subscriptions.id, id))
+                return answer.charge
+              },
+            }
+          : {}),
       })
       await db
         .update(subscriptionCycles)
@@ -458,6 +534,8 @@ export function createSubscriptionsService(deps: {
       for (const { orderId } of open) {
         if (orderId) await orders.close(orderId, 'pending', 'cancelled', 'admin')
       }
+      // No further debit: the authorisation is revoked at the provider (retried if it fails).
+      if (sub.providerSubscriptionId) await automatico.revoke(sub)
       let refund: 'refunded' | 'pending' | null = null
       if (opts.withdraw) {
         const [first] = await db
@@ -572,8 +650,59 @@ export function createSubscriptionsService(deps: {
           if (moved) pausedCount++
         }
       }
+      for (const sub of await automatico.pendingRevokes()) await automatico.revoke(sub)
       if (charged + late + pausedCount + ended > 0) deps.mail.wake()
       return { charged, late, paused: pausedCount, ended }
+    },
+
+    /**
+     * A PIX Automático debit the payer's bank refused (the payment pipeline, after the
+     * provider confirmed it is unpaid): the debit's order is cancelled, the cycle gets a PIX
+     * order sent by e-mail like any monthly renewal, and the subscription is 'em atraso' until
+     * it is paid. Once: only the call that cancels the refused order goes on.
+     */
+    async debitRefused(order: { id: string; subscriptionId: string | null; pixExpiresAt: Date | null }) {
+      if (!order.subscriptionId) return
+      const [cycle] = await db
+        .select()
+        .from(subscriptionCycles)
+        .where(eq(subscriptionCycles.orderId, order.id))
+      const sub = await find(order.subscriptionId).catch(() => null)
+      const plan = sub && (await plans.find(sub.planId).catch(() => null))
+      if (!cycle || !sub || !plan) return
+      if (!(await orders.close(order.id, 'pending', 'cancelled', 'provider'))) return
+      const grace = await deps.settings.get('grace_days')
+      const periodEnd = sub.currentPeriodEnd ?? deps.now()
+      const expiresAt = new Date(Math.max(periodEnd.getTime(), deps.now().getTime()) + days(grace))
+      const { placed } = await placeCycleOrder({
+        sub,
+        plan,
+        cents: cycle.amountCents,
+        expiresAt,
+        sessionId: null,
+        taxId: sub.taxId ?? undefined,
+      })
+      await db
+        .update(subscriptionCycles)
+        .set({ orderId: placed.id })
+        .where(eq(subscriptionCycles.id, cycle.id))
+      const mail = await deps.mail.compose({
+        subject: 'O PIX Automático do seu clube não foi debitado',
+        paragraphs: [
+          'O seu banco não fez o débito do PIX Automático deste período. Enviamos um PIX para você pagar: ele está no e-mail do pedido e na sua conta.',
+          'Pague até o fim do período para não perder o acesso aos materiais do clube.',
+        ],
+        button: { label: 'Ver minha conta', path: '/dashboard' },
+      })
+      await move(sub, ['ativa'], 'em_atraso', async (tx) => {
+        await deps.mail.enqueue(tx, {
+          ...mail,
+          dedupeKey: `subscription:${sub.id}:refused:${cycle.cycle}`,
+          to: sub.email,
+        })
+      })
+      deps.mail.wake()
+      log.info({ subscriptionId: sub.id, cycle: cycle.cycle }, 'PIX Automático refused: PIX sent')
     },
 
     /**
