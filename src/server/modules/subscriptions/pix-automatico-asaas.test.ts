@@ -58,7 +58,8 @@ afterAll(async () => {
 
 const db = () => store.database.db
 const svc = () => store.app.services.subscriptions
-const inject = (delivery: Parameters<App['inject']>[0]) => store.app.inject(delivery)
+type Delivery = { method: 'POST'; url: string; headers: Record<string, string>; payload: string }
+const inject = (delivery: Delivery) => store.app.inject(delivery)
 
 async function subRow(id: string) {
   const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, id))

@@ -45,7 +45,9 @@ export function createPixAutomatico(deps: {
      * subscription whose provider is no longer the one charging, or with PIX Automático
      * switched off, falls back to the monthly PIX for good, and its authorisation is revoked.
      */
-    async debitFor(sub: SubscriptionRow): Promise<{ provider: PixProvider; automatic: PixAutomatic } | null> {
+    async debitFor(
+      sub: SubscriptionRow,
+    ): Promise<{ provider: PixProvider; automatic: PixAutomatic } | null> {
       if (sub.method !== 'pix_automatico' || !sub.providerSubscriptionId) return null
       const provider = await deps.payments.providers.current().catch(() => null)
       if (provider && provider.name === sub.providerName) {
@@ -107,7 +109,10 @@ export function createPixAutomatico(deps: {
         .select()
         .from(subscriptions)
         .where(
-          and(isNotNull(subscriptions.revokePendingAt), isNotNull(subscriptions.providerSubscriptionId)),
+          and(
+            isNotNull(subscriptions.revokePendingAt),
+            isNotNull(subscriptions.providerSubscriptionId),
+          ),
         )
         .limit(BATCH)
     },

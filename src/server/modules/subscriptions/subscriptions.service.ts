@@ -46,6 +46,12 @@ export const WITHDRAWAL_DAYS = 7
 /** A new price is charged only in a cycle whose PIX goes out at least this long after the notice. */
 export const PRICE_NOTICE_DAYS = 7
 const BATCH = 100
+/**
+ * A PIX Automático debit is scheduled this many days before its date (or `renewal_days_before`
+ * if more): the Central Bank takes a recurring charge 2 to 10 days ahead, and Woovi takes the
+ * store's own from 5 days ahead (https://developers.woovi.com/docs/pix-automatic/pix-automatic-cobr-manual).
+ */
+export const DEBIT_DAYS_BEFORE = 7
 const TAX_ID_MESSAGE = 'Informe um CPF ou CNPJ válido para pagar pelo PIX'
 
 const notFound = () => new AppError('not_found', 'Assinatura não encontrada')
@@ -576,12 +582,19 @@ export function createSubscriptionsService(deps: {
           and(
             eq(subscriptions.status, 'ativa'),
             isNull(subscriptions.cancelledAt),
-            lte(subscriptions.currentPeriodEnd, new Date(now.getTime() + days(before))),
+            lte(
+              subscriptions.currentPeriodEnd,
+              new Date(now.getTime() + days(Math.max(before, DEBIT_DAYS_BEFORE))),
+            ),
           ),
         )
         .orderBy(asc(subscriptions.currentPeriodEnd))
         .limit(BATCH)
+      const monthlyFrom = now.getTime() + days(before)
       for (const sub of due) {
+        if (sub.method !== 'pix_automatico' && sub.currentPeriodEnd!.getTime() > monthlyFrom) {
+          continue
+        }
         const plan = planOf(sub)
         if (plan && (await renewOne(sub, plan, grace))) charged++
       }
@@ -661,7 +674,11 @@ export function createSubscriptionsService(deps: {
      * order sent by e-mail like any monthly renewal, and the subscription is 'em atraso' until
      * it is paid. Once: only the call that cancels the refused order goes on.
      */
-    async debitRefused(order: { id: string; subscriptionId: string | null; pixExpiresAt: Date | null }) {
+    async debitRefused(order: {
+      id: string
+      subscriptionId: string | null
+      pixExpiresAt: Date | null
+    }) {
       if (!order.subscriptionId) return
       const [cycle] = await db
         .select()

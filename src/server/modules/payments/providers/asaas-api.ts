@@ -180,7 +180,11 @@ export function createAsaasApi(opts: { apiUrl: string; apiKey: string; timeoutMs
 
     /** Cancels the authorisation: Asaas debits nothing more under it. */
     async cancelAuthorization(id: string): Promise<AsaasAuthorization> {
-      return call(Authorization, 'DELETE', `/pix/automatic/authorizations/${encodeURIComponent(id)}`)
+      return call(
+        Authorization,
+        'DELETE',
+        `/pix/automatic/authorizations/${encodeURIComponent(id)}`,
+      )
     },
 
     /** Removes a charge awaiting payment: nobody can pay it any more. */

@@ -74,7 +74,12 @@ export interface AsaasOptions {
 
 /** Asaas' PIX Automático, journey 3 (https://docs.asaas.com/docs/pix-automatico). */
 function asaasAutomatic(api: AsaasApi): PixAutomatic {
-  const customerOf = (payer: { firstName: string; lastName: string; email: string; taxId: string }) =>
+  const customerOf = (payer: {
+    firstName: string
+    lastName: string
+    email: string
+    taxId: string
+  }) =>
     api.customerFor({
       name: `${payer.firstName} ${payer.lastName}`.trim(),
       email: payer.email,
@@ -142,7 +147,8 @@ function asaasAutomatic(api: AsaasApi): PixAutomatic {
 /** The first cycle's payment: the authorisation active for that order and amount. */
 async function authorisationStatus(api: AsaasApi, ref: ChargeRef, id: string) {
   const authorization = await api.getAuthorization(id)
-  if (!authorization || authorization.contractId !== ref.orderId) return { state: 'pending' as const }
+  if (!authorization || authorization.contractId !== ref.orderId)
+    return { state: 'pending' as const }
   const value = authorization.immediateQrCode?.originalValue
   if (authorization.status === 'ACTIVE' && value != null && centsOf(value) === ref.amountCents) {
     return { state: 'approved' as const, providerPaymentId: `${AUTHORISATION_REF}${id}` }
