@@ -210,6 +210,8 @@ describe('Asaas PIX Automático, journey 3', () => {
 
   it('two instances running the renewal job at once schedule one debit', async () => {
     const answer = await subscribedAndAuthorised()
+    // The second instance reads the settings saved above now, not when its 5 s cache ends.
+    await second.app.services.settings.set('pix_automatico', true)
     moveTo('2026-11-29T13:00:00Z')
     await Promise.all([
       svc().runDue(),
