@@ -161,7 +161,6 @@ export function createSubscriptionsService(deps: {
     charge?: (request: ChargeRequest) => Promise<PixCharge>
   }) {
     const provider = input.provider ?? (await payments.providers.current())
-    const makeCharge = input.charge ?? ((request: ChargeRequest) => provider.createCharge(request))
     if (provider.needsTaxId && !input.taxId) {
       throw new AppError('bad_request', TAX_ID_MESSAGE)
     }
@@ -181,44 +180,35 @@ export function createSubscriptionsService(deps: {
       },
       expiresAt: input.expiresAt,
     }
-    let charge = provider.remote ? null : await makeCharge(request)
-    const placed = await orders.insert(
-      {
-        id,
-        userId: input.sub.userId,
-        sessionId: input.sessionId,
-        customerName: input.sub.customerName,
-        customerEmail: input.sub.email,
-        customerWhatsapp: input.sub.customerWhatsapp,
-        customerAddress: null,
-        totalCents: input.cents,
-        discountCents: 0,
-        couponCode: null,
-        paymentMethod: 'pix',
-        paymentProvider: provider.name,
-        pixCode: charge?.qrCode ?? null,
-        ticketUrl: charge?.ticketUrl ?? null,
-        providerPaymentId: charge?.providerPaymentId ?? null,
-        pixExpiresAt: input.expiresAt,
-        subscriptionId: input.sub.id,
-      },
-      [line],
-    )
-    if (!charge) {
-      try {
-        charge = await makeCharge(request)
-        await orders.attachCharge(id, {
-          // A PIX Automático debit has no code to show: the bank debits it on its day.
-          pixCode: charge.qrCode || null,
-          ticketUrl: charge.ticketUrl,
-          providerPaymentId: charge.providerPaymentId,
-        })
-      } catch (err) {
-        log.error({ err, orderId: id }, 'subscription PIX charge failed')
-        await orders.cancelPending(id)
-        throw new AppError('unavailable', 'Não foi possível gerar o PIX agora. Tente novamente.')
-      }
-    }
+    // Placed and charged as the checkout places any PIX order (payments.placeWithCharge).
+    const { placed, charge } = await payments.placeWithCharge({
+      provider,
+      request,
+      ...(input.charge ? { charge: input.charge } : {}),
+      store: (early) =>
+        orders.insert(
+          {
+            id,
+            userId: input.sub.userId,
+            sessionId: input.sessionId,
+            customerName: input.sub.customerName,
+            customerEmail: input.sub.email,
+            customerWhatsapp: input.sub.customerWhatsapp,
+            customerAddress: null,
+            totalCents: input.cents,
+            discountCents: 0,
+            couponCode: null,
+            paymentMethod: 'pix',
+            paymentProvider: provider.name,
+            pixCode: early?.qrCode ?? null,
+            ticketUrl: early?.ticketUrl ?? null,
+            providerPaymentId: early?.providerPaymentId ?? null,
+            pixExpiresAt: input.expiresAt,
+            subscriptionId: input.sub.id,
+          },
+          [line],
+        ),
+    })
     return { placed, line, provider, charge }
   }
 
