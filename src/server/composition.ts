@@ -345,6 +345,7 @@ export function createServices(
     contact,
     reviews,
     abandoned,
+    subscriptions,
     now,
   })
 

@@ -238,4 +238,34 @@ describe('Asaas PIX Automático, journey 3', () => {
     expect(order.paymentProvider).toBe('static')
     expect(fake.authorizationOf(answer.order.id).status).toBe('CANCELLED')
   })
+
+  it('her CPF is in the LGPD export, and an erasure removes it and ends the subscription', async () => {
+    expect((await save('pix_provider', 'asaas')).statusCode).toBe(200)
+    const answer = await subscribedAndAuthorised()
+    const { email } = await subRow(answer.subscription.id)
+    const exported = await call(
+      store,
+      'GET',
+      `/api/admin/privacy/export?email=${encodeURIComponent(email)}`,
+      undefined,
+      { cookie: admin },
+    )
+    expect(exported.statusCode, exported.body).toBe(200)
+    expect(exported.json().subscriptions).toEqual([
+      expect.objectContaining({ id: answer.subscription.id, taxId: '52998224725', email }),
+    ])
+    const erased = await call(
+      store,
+      'POST',
+      '/api/admin/privacy/anonymize',
+      { email },
+      { cookie: admin },
+    )
+    expect(erased.statusCode, erased.body).toBe(200)
+    const sub = await subRow(answer.subscription.id)
+    expect(sub).toMatchObject({ status: 'encerrada', taxId: null, customerWhatsapp: '' })
+    expect(sub.email).not.toBe(email)
+    await svc().runDue()
+    expect(fake.authorizationOf(answer.order.id).status).toBe('CANCELLED')
+  })
 })

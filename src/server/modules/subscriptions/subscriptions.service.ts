@@ -37,6 +37,7 @@ import type { RefundsService } from '../refunds/refunds.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { paidCycleOrders, type SubscriptionRow } from './clube-grants.js'
 import { createPixAutomatico } from './pix-automatico.js'
+import { subscriptionPersonalData } from './subscription-personal-data.js'
 import { monthlyCents, type PlanRow, type PlansService } from './plans.service.js'
 import { addInterval, days } from './subscription-periods.js'
 import { subscriptionCycles, subscriptions } from './subscriptions.tables.js'
@@ -337,6 +338,8 @@ export function createSubscriptionsService(deps: {
   return {
     find,
     viewOf,
+    /** Export and erasure of her subscriptions (privacy module). */
+    personalData: subscriptionPersonalData(db),
 
     /**
      * POST /api/subscriptions: the subscription and its first cycle's order, priced from the
