@@ -254,6 +254,7 @@ export function createServices(
     purchases,
     refunds,
     mail: messaging.mail,
+    reminders: messaging.reminders,
     settings,
     limiter,
     log,

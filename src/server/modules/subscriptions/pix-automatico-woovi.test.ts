@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminPlan, SubscribeAnswer } from '../../../contracts/subscriptions.js'
 import { adminSession } from '../../testing/auth.js'
 import { call, guestForm, newCartSession } from '../../testing/commerce.js'
+import { startFakeEvolution, type FakeEvolution } from '../../testing/fake-evolution.js'
 import { startFakeWoovi, type FakeWoovi } from '../../testing/fake-woovi.js'
 import { insertProduct } from '../../testing/fixtures.js'
+import { connectWhatsapp, outboxRow } from '../../testing/messaging.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { orders } from '../orders/orders.tables.js'
 import { subscriptionCycles, subscriptions } from './subscriptions.tables.js'
@@ -15,6 +17,7 @@ const now = () => new Date(at)
 const moveTo = (iso: string) => void (at = Date.parse(iso))
 
 let fake: FakeWoovi
+let evolution: FakeEvolution
 let store: TestStore
 let admin: string
 let plan: AdminPlan
@@ -26,11 +29,13 @@ const save = (key: string, value: string) =>
 
 beforeAll(async () => {
   fake = await startFakeWoovi()
+  evolution = await startFakeEvolution()
   store = await createTestStore({
     env: { WOOVI_API_URL: fake.url, WOOVI_WEBHOOK_PUBLIC_KEY: fake.publicKeyPem },
     now,
   })
   admin = (await adminSession(store.app)).cookie
+  await connectWhatsapp(store, evolution)
   await insertProduct(store, { name: 'Alfabetização 1', category: 'alfabetizacao' })
   await store.app.services.catalog.invalidate()
   for (const [key, value] of [
@@ -52,6 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await store?.close()
   await fake?.close()
+  await evolution?.close()
 })
 
 const db = () => store.database.db
@@ -129,7 +135,7 @@ describe('Woovi PIX Automático, journey 3 (PAYMENT_ON_APPROVAL)', () => {
     expect((await subRow(id)).currentPeriodEnd!.toISOString()).toBe('2027-02-02T12:00:00.000Z')
   })
 
-  it('a rejected charge: em atraso, and that cycle goes out as a monthly PIX', async () => {
+  it('a rejected charge: em atraso, and that cycle goes out as a PIX, by e-mail and WhatsApp', async () => {
     const id = answer.subscription.id
     moveTo('2027-01-27T13:00:00Z')
     expect((await runDue()).charged).toBe(1)
@@ -140,6 +146,9 @@ describe('Woovi PIX Automático, journey 3 (PAYMENT_ON_APPROVAL)', () => {
     expect(pix.id).not.toBe(debit.id)
     expect(pix.pixCode).toBe(fake.charges.get(pix.id)!.brCode)
     expect((await subRow(id)).status).toBe('em_atraso')
+    const whatsapp = await outboxRow(store, `order:${pix.id}:renewal:buyer`)
+    expect(whatsapp?.body).toContain(`/checkout?order=${pix.id}&pagamento=`)
+    expect(await outboxRow(store, `order:${pix.id}:created:email`)).toBeTruthy()
     fake.setStatus(pix.id, 'COMPLETED')
     await inject(fake.webhook(pix.id))
     const sub = await subRow(id)

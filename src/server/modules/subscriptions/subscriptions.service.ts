@@ -24,6 +24,7 @@ import {
   toOrderSummary,
   type NewOrderLine,
   type OrderAsker,
+  type OrderRow,
   type OrdersService,
 } from '../orders/orders.service.js'
 import {
@@ -81,6 +82,8 @@ export function createSubscriptionsService(deps: {
   purchases: Pick<PurchasesService, 'revokeOrders'>
   refunds: Pick<RefundsService, 'request'>
   mail: MessagingService['mail']
+  /** The renewal PIX by WhatsApp too, when a WhatsApp gateway is connected. */
+  reminders: Pick<MessagingService['reminders'], 'prepare' | 'flush'>
   settings: SettingsService
   limiter: RateLimiter
   log: FastifyBaseLogger
@@ -298,12 +301,28 @@ export function createSubscriptionsService(deps: {
           .where(eq(subscriptions.id, sub.id))
       }
       if (debit) await tellDebit(sub, cycle, cents)
+      else await renewalWhatsapp(placed, lineOf(plan, cents))
       log.info({ subscriptionId: sub.id, cycle, orderId: placed.id }, 'subscription cycle charged')
       return true
     } catch (err) {
       log.error({ err, subscriptionId: sub.id, cycle }, 'subscription renewal failed')
       await db.update(subscriptionCycles).set(claims.retryLater(row)).where(claims.held(row))
       return false
+    }
+  }
+
+  /**
+   * A cycle's PIX also goes by WhatsApp when the store has one connected (its e-mail is the
+   * order's own). Best-effort: the cycle is charged whatever happens here.
+   */
+  async function renewalWhatsapp(placed: OrderRow, line: NewOrderLine) {
+    try {
+      const writer = await deps.reminders.prepare()
+      const until = dateBR.format(placed.pixExpiresAt ?? deps.now())
+      const sent = await db.transaction((tx) => writer.renewal(tx, placed, [line], until))
+      if (sent) deps.reminders.flush()
+    } catch (err) {
+      log.warn({ err, orderId: placed.id }, 'renewal WhatsApp not written')
     }
   }
 
@@ -696,6 +715,7 @@ export function createSubscriptionsService(deps: {
         .update(subscriptionCycles)
         .set({ orderId: placed.id })
         .where(eq(subscriptionCycles.id, cycle.id))
+      await renewalWhatsapp(placed, lineOf(plan, cycle.amountCents))
       const mail = await deps.mail.compose({
         subject: 'O PIX Automático do seu clube não foi debitado',
         paragraphs: [
