@@ -86,6 +86,8 @@ describe('Woovi PIX Automático, journey 3 (PAYMENT_ON_APPROVAL)', () => {
   let answer: SubscribeAnswer
 
   it('subscribing answers the subscription QR code; approving it pays cycle 1', async () => {
+    const methods = await call(store, 'GET', '/api/payments/methods')
+    expect(methods.json()).toMatchObject({ pixAutomatico: true, taxIdRequired: false })
     const res = await call(
       store,
       'POST',

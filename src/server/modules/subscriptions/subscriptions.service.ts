@@ -300,7 +300,10 @@ export function createSubscriptionsService(deps: {
           .set({ priceCents: cents, nextPriceCents: null, nextPriceFromCycle: null })
           .where(eq(subscriptions.id, sub.id))
       }
-      if (debit) await tellDebit(sub, cycle, cents)
+      if (debit)
+        await tellDebit(sub, cycle, cents).catch((err: unknown) =>
+          log.warn({ err }, 'debit notice not written'),
+        )
       else await renewalWhatsapp(placed, lineOf(plan, cents))
       log.info({ subscriptionId: sub.id, cycle, orderId: placed.id }, 'subscription cycle charged')
       return true
