@@ -172,8 +172,13 @@ function automaticEvent(body: Record<string, unknown>) {
     return { orderRef: orderId, kind: 'paid' as const, providerPaymentId: ref }
   }
   if (body.event === INSTRUCTION_REFUSED) {
-    const instruction = body.paymentInstruction as { payment?: unknown } | undefined
-    const paymentId = instruction?.payment
+    // The instruction names its charge (https://docs.asaas.com/reference/retrieve-a-single-automatic-pix-payment-instruction);
+    // read as `payment` (an id or the payment) or `paymentId`.
+    const instruction = body.paymentInstruction as
+      { payment?: unknown; paymentId?: unknown } | undefined
+    const named = instruction?.payment ?? instruction?.paymentId
+    const paymentId =
+      typeof named === 'object' && named !== null ? (named as { id?: unknown }).id : named
     if (typeof paymentId !== 'string' || !SAFE_ID.test(paymentId)) return null
     return { chargeRef: paymentId, kind: 'refused' as const, providerPaymentId: paymentId }
   }
