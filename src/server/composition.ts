@@ -255,6 +255,7 @@ export function createServices(
     refunds,
     mail: messaging.mail,
     reminders: messaging.reminders,
+    whatsapp: messaging.whatsapp,
     settings,
     limiter,
     log,

@@ -124,6 +124,8 @@ describe('Woovi PIX Automático, journey 3 (PAYMENT_ON_APPROVAL)', () => {
     expect(installment).toMatchObject({ installmentNumber: 2, value: 1990 })
     expect(installment.cobr?.status).toBe('CREATED')
     expect(second.pixCode).toBeNull()
+    const notice = await outboxRow(store, `subscription:${id}:debit:2:whatsapp`)
+    expect(notice?.body).toMatch(/debitar R\$\s19,90/)
     moveTo('2026-12-02T12:30:00Z')
     expect((await inject(fake.settleCobr(installment.globalID, 'COMPLETED'))).statusCode).toBe(200)
     expect((await cycleOrder(id, 2)).status).toBe('paid')

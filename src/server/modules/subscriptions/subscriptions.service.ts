@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { centsToDecimal } from '../../../contracts/money.js'
+import { storeNameOf } from '../../../contracts/store-name.js'
 import { taxIdSchema } from '../../../contracts/tax-id.js'
 import {
   type AdminSubscription,
@@ -84,6 +85,7 @@ export function createSubscriptionsService(deps: {
   mail: MessagingService['mail']
   /** The renewal PIX by WhatsApp too, when a WhatsApp gateway is connected. */
   reminders: Pick<MessagingService['reminders'], 'prepare' | 'flush'>
+  whatsapp: Pick<MessagingService['whatsapp'], 'configured' | 'address' | 'enqueue'>
   settings: SettingsService
   limiter: RateLimiter
   log: FastifyBaseLogger
@@ -339,13 +341,30 @@ export function createSubscriptionsService(deps: {
       ],
       button: { label: 'Ver minha assinatura', path: '/dashboard' },
     })
-    await db.transaction((tx) =>
-      deps.mail.enqueue(tx, {
+    // And by WhatsApp when the store has one connected.
+    const to = (await deps.whatsapp.configured())
+      ? deps.whatsapp.address(sub.customerWhatsapp)
+      : null
+    const firstName = sub.customerName.split(' ')[0] || 'cliente'
+    const storeName = storeNameOf(await deps.settings.all())
+    await db.transaction(async (tx) => {
+      await deps.mail.enqueue(tx, {
         ...mail,
         dedupeKey: `subscription:${sub.id}:debit:${cycle}`,
         to: sub.email,
-      }),
-    )
+      })
+      if (!to) return
+      await deps.whatsapp.enqueue(tx, {
+        dedupeKey: `subscription:${sub.id}:debit:${cycle}:whatsapp`,
+        to,
+        body: [
+          `Olá, ${firstName}! No dia ${dateBR.format(sub.currentPeriodEnd!)}, o PIX Automático que você autorizou vai debitar ${brl(cents)} pela renovação do seu clube.`,
+          'Não precisa fazer nada. Se quiser cancelar, é só entrar na sua conta antes dessa data.',
+          '',
+          `— ${storeName}`,
+        ].join('\n'),
+      })
+    })
   }
 
   const paused = {
