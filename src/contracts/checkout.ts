@@ -161,6 +161,12 @@ export const PaymentMethods = z.object({
   pixConfirmation: z.enum(['automatic', 'manual']),
   /** The store issues notas fiscais (nfse_provider is not off): 'Quero nota fiscal' is offered. */
   invoice: z.boolean().optional(),
+  /**
+   * The clube renews by PIX Automático (issue 30: the setting on, Woovi or Asaas charging): the
+   * subscription form asks the payer's CPF or CNPJ, and says the first QR code authorises the
+   * renewals' debits.
+   */
+  pixAutomatico: z.boolean().optional(),
 })
 export type PaymentMethods = z.infer<typeof PaymentMethods>
 

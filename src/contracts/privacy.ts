@@ -129,6 +129,21 @@ export const DataExport = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** Her clube subscriptions, with the CPF/CNPJ kept for their renewals (issue 30). */
+  subscriptions: z.array(
+    z.object({
+      id: z.string(),
+      planId: z.number(),
+      status: z.string(),
+      method: z.string(),
+      customerName: z.string(),
+      email: z.string(),
+      whatsapp: z.string(),
+      taxId: z.string().nullable(),
+      createdAt: z.string(),
+      cancelledAt: z.string().nullable(),
+    }),
+  ),
   /** Checkouts left half-way, kept for one reminder with the newsletter box ticked. */
   checkoutDrafts: z.array(
     z.object({

@@ -18,6 +18,16 @@ export const PROVIDER_NEEDS: Partial<
   },
 }
 
+/** The PIX providers that offer PIX Automático (issue 30). */
+export const PIX_AUTOMATICO_PROVIDERS: readonly SettingValue<'pix_provider'>[] = ['woovi', 'asaas']
+
+export const PIX_AUTOMATICO_MESSAGE =
+  'O PIX Automático só funciona com a Woovi ou a Asaas: escolha uma delas em Quem cobra o PIX primeiro'
+
+/** Whether PIX Automático applies with these values: switched on, under Woovi or Asaas. */
+export const pixAutomaticoOn = (values: Pick<SettingValues, 'pix_automatico' | 'pix_provider'>) =>
+  values.pix_automatico && PIX_AUTOMATICO_PROVIDERS.includes(values.pix_provider)
+
 /**
  * The rules between settings, checked with the value about to be saved in `next`: a provider is
  * chosen only once its key is saved, and the first PIX reminder comes before the second.
@@ -27,6 +37,9 @@ export function settingsConflict(key: SettingKey, next: SettingValues): string |
   if (key === 'pix_provider') {
     const needed = PROVIDER_NEEDS[next.pix_provider]
     if (needed && !String(next[needed.key]).trim()) return needed.message
+  }
+  if (key === 'pix_automatico' && next.pix_automatico && !pixAutomaticoOn(next)) {
+    return PIX_AUTOMATICO_MESSAGE
   }
   if (
     (key === 'recovery_first_minutes' || key === 'recovery_second_hours') &&

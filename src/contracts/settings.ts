@@ -392,6 +392,17 @@ export const SETTING_SCHEMA = {
     type: flag(),
     default: false,
   }),
+  // PIX Automático (issue 30): the clube's first QR code also authorises the monthly debits.
+  // Only Woovi and Asaas offer it; under any other provider it is off whatever is stored.
+  pix_automatico: entry({
+    category: 'payment',
+    label: 'Clube: PIX Automático',
+    description:
+      'Clube cobrado pelo PIX Automático (true ou false): o primeiro QR Code autoriza os débitos de cada ciclo; só com a Woovi ou a Asaas',
+    hint: 'só com a Woovi ou a Asaas cobrando o PIX; com outro provedor, o clube volta ao PIX de cada mês',
+    type: flag(),
+    default: false,
+  }),
   renewal_days_before: entry({
     category: 'payment',
     label: 'Clube: dias antes do vencimento para enviar o PIX',

@@ -261,6 +261,8 @@ export function createServices(
     purchases,
     refunds,
     mail: messaging.mail,
+    reminders: messaging.reminders,
+    whatsapp: messaging.whatsapp,
     settings,
     limiter,
     log,
@@ -352,6 +354,7 @@ export function createServices(
     contact,
     reviews,
     abandoned,
+    subscriptions,
     now,
   })
 
@@ -371,6 +374,8 @@ export function createServices(
   orders.onSalesChange(() => catalog.salesChanged())
   orders.onClosed((order) => payments.voidClosedCharge(order))
   plans.onPriceChange(async (plan) => void (await subscriptions.priceChanged(plan)))
+  // A refused PIX Automático debit: the clube sends that cycle's PIX instead (issue 30).
+  payments.onDebitRefused((order) => subscriptions.debitRefused(order))
   // A payment or refund committed: its ad events go out now, not at the next tick.
   orders.onSalesChange(() => ads.wake())
   reviews.onChange(() => catalog.reviewsChanged())

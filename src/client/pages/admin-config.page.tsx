@@ -3,6 +3,7 @@ import { useSearchParams } from 'wouter'
 import { SettingsSection } from '../features/admin/config/config-sections'
 import { DemoSwitch } from '../features/admin/config/demo-switch'
 import { LogoField } from '../features/admin/config/logo-field'
+import { PixAutomaticoSwitch } from '../features/admin/config/pix-automatico-switch'
 import { PixProviderPicker } from '../features/admin/config/pix-provider-picker'
 import { RecoverySwitch } from '../features/admin/config/recovery-switch'
 import { EmailTransportNote } from '../features/admin/emails/email-transport-note'
@@ -77,6 +78,7 @@ export default function AdminConfigPage() {
           <SettingsSection key={tab} section={tab} />
           {/* The store's own PIX key (above) first; a provider that charges for her after it. */}
           {tab === 'payment' && <PixProviderPicker />}
+          {tab === 'payment' && <PixAutomaticoSwitch />}
         </div>
       </FormFrame>
     </RequireAdmin>

@@ -7,6 +7,10 @@
  * POST /v3/invoices tied to a `payment` or a `customer`, GET /v3/invoices?externalReference=,
  * GET /v3/invoices/{id}, POST /v3/invoices/{id}/cancel, and their INVOICE_* webhook events
  * (https://docs.asaas.com/docs/webhook-para-notas-fiscais).
+ * And its PIX Automático, journey 3 (https://docs.asaas.com/docs/pix-automatico-implementacao):
+ * authorisations with an immediate QR code, payments under an authorisation (each with its
+ * payment instruction), the authorisation's cancellation, and the PIX_AUTOMATIC_RECURRING_*
+ * webhook events (https://docs.asaas.com/docs/eventos-para-pix-automático).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage } from 'node:http'
@@ -38,8 +42,38 @@ export interface FakeAsaasPayment {
   externalReference: string | null
   deleted: boolean
   refunds: { dateCreated: string; status: string; value: number; description: string }[] | null
+  /** Set on a debit under a PIX Automático authorisation. */
+  pixAutomaticAuthorizationId?: string | null
   /** Not sent by Asaas with the payment: the copia-e-cola its pixQrCode answers. */
   payload: string
+}
+
+/** https://docs.asaas.com/reference/create-an-automatic-pix-authorization (the answer's fields). */
+export interface FakeAsaasAuthorization {
+  id: string
+  status: 'CREATED' | 'ACTIVE' | 'CANCELLED' | 'EXPIRED' | 'REFUSED'
+  customerId: string
+  contractId: string
+  frequency: string
+  startDate: string
+  finishDate: string | null
+  value: number | null
+  description: string | null
+  immediateQrCode: {
+    payload: string
+    encodedImage: string
+    conciliationIdentifier: string
+    originalValue: number
+    expirationDate: string
+  }
+}
+
+/** A cycle's debit order to the payer's bank (https://docs.asaas.com/docs/eventos-para-pix-automático). */
+export interface FakeAsaasInstruction {
+  id: string
+  status: 'CREATED' | 'SCHEDULED' | 'REFUSED' | 'CANCELLED' | 'DONE'
+  authorization: string
+  payment: string
 }
 
 export interface FakeAsaasInvoice {
@@ -100,6 +134,8 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
   const customers = new Map<string, FakeAsaasCustomer>()
   const payments = new Map<string, FakeAsaasPayment>()
   const invoices = new Map<string, FakeAsaasInvoice>()
+  const authorizations = new Map<string, FakeAsaasAuthorization>()
+  const instructions = new Map<string, FakeAsaasInstruction>()
   let invoiceNumbers = 500
   const requests: AsaasRequest[] = []
   /** What Asaas would send (and bill the owner for) on each charge to a notified customer. */
@@ -163,6 +199,14 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
     if (typeof body.dueDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(body.dueDate)) {
       return asaasError(400, 'invalid_dueDate', 'A data de vencimento deve ser informada.')
     }
+    const authorizationId = body.pixAutomaticAuthorizationId
+    if (authorizationId !== undefined) {
+      const authorization =
+        typeof authorizationId === 'string' ? authorizations.get(authorizationId) : undefined
+      if (!authorization || authorization.status !== 'ACTIVE') {
+        return asaasError(400, 'invalid_action', 'A autorização do Pix Automático não está ativa.')
+      }
+    }
     const now = new Date()
     const id = `pay_${randomBytes(8).toString('hex')}`
     const payment: FakeAsaasPayment = {
@@ -181,6 +225,7 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
       externalReference: typeof body.externalReference === 'string' ? body.externalReference : null,
       deleted: false,
       refunds: null,
+      pixAutomaticAuthorizationId: typeof authorizationId === 'string' ? authorizationId : null,
       payload: buildBrCode({
         key: randomUUID(),
         name: 'ASAAS',
@@ -190,6 +235,15 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
       }),
     }
     payments.set(id, payment)
+    if (typeof authorizationId === 'string') {
+      const instruction: FakeAsaasInstruction = {
+        id: randomUUID(),
+        status: 'SCHEDULED',
+        authorization: authorizationId,
+        payment: id,
+      }
+      instructions.set(instruction.id, instruction)
+    }
     const customer = customers.get(body.customer)!
     if (!customer.notificationDisabled) {
       notices.push({
@@ -216,6 +270,79 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
     ]
     payment.status = refundStatus === 'DONE' ? 'REFUNDED' : 'REFUND_IN_PROGRESS'
     return { status: 200, body: publicPayment(payment) }
+  }
+
+  /** POST /v3/pix/automatic/authorizations (https://docs.asaas.com/reference/create-an-automatic-pix-authorization). */
+  function createAuthorization(body: Record<string, unknown>) {
+    if (typeof body.customerId !== 'string' || !customers.has(body.customerId)) {
+      return asaasError(400, 'invalid_customer', 'Cliente inválido ou não informado.')
+    }
+    const frequencies = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUALLY', 'ANNUALLY']
+    if (typeof body.frequency !== 'string' || !frequencies.includes(body.frequency)) {
+      return asaasError(400, 'invalid_frequency', 'Frequência inválida.')
+    }
+    if (typeof body.contractId !== 'string' || !body.contractId || body.contractId.length > 35) {
+      return asaasError(400, 'invalid_contractId', 'O identificador do contrato é inválido.')
+    }
+    if (typeof body.startDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(body.startDate)) {
+      return asaasError(400, 'invalid_startDate', 'A data de início deve ser informada.')
+    }
+    if (typeof body.description === 'string' && body.description.length > 35) {
+      return asaasError(400, 'invalid_description', 'A descrição deve ter até 35 caracteres.')
+    }
+    const qr = body.immediateQrCode as { originalValue?: unknown } | undefined
+    const value = qr?.originalValue
+    if (typeof value !== 'number' || value <= 0) {
+      return asaasError(400, 'invalid_immediateQrCode', 'Informe o valor do QR Code imediato.')
+    }
+    const id = randomUUID()
+    const authorization: FakeAsaasAuthorization = {
+      id,
+      status: 'CREATED',
+      customerId: body.customerId,
+      contractId: body.contractId,
+      frequency: body.frequency,
+      startDate: body.startDate,
+      finishDate: typeof body.finishDate === 'string' ? body.finishDate : null,
+      value: typeof body.value === 'number' ? body.value : null,
+      description: typeof body.description === 'string' ? body.description : null,
+      immediateQrCode: {
+        payload: buildBrCode({
+          key: randomUUID(),
+          name: 'ASAAS',
+          city: 'JOINVILLE',
+          amountCents: Math.round(value * 100),
+          txid: id.replace(/-/g, '').slice(0, 25),
+        }),
+        encodedImage: Buffer.from('fake-png').toString('base64'),
+        conciliationIdentifier: id.replace(/-/g, '').slice(0, 25),
+        originalValue: value,
+        expirationDate: stamp(new Date(Date.now() + 86_400_000)),
+      },
+    }
+    authorizations.set(id, authorization)
+    return { status: 200, body: authorization }
+  }
+
+  function authorizationRoute(method: string, path: string, body: Record<string, unknown>) {
+    if (method === 'POST' && path === '/v3/pix/automatic/authorizations') {
+      return createAuthorization(body)
+    }
+    const match = /^\/v3\/pix\/automatic\/authorizations\/([^/]+)$/.exec(path)
+    const authorization = match ? authorizations.get(decodeURIComponent(match[1]!)) : undefined
+    if (!authorization) return asaasError(404, 'not_found', 'Autorização não encontrada.')
+    if (method === 'GET') return { status: 200, body: authorization }
+    if (method === 'DELETE') {
+      if (authorization.status !== 'ACTIVE' && authorization.status !== 'CREATED') {
+        return asaasError(400, 'invalid_action', 'Esta autorização não pode ser cancelada.')
+      }
+      authorization.status = 'CANCELLED'
+      for (const i of instructions.values()) {
+        if (i.authorization === authorization.id && i.status === 'SCHEDULED') i.status = 'CANCELLED'
+      }
+      return { status: 200, body: authorization }
+    }
+    return asaasError(404, 'not_found', 'Recurso não encontrado.')
   }
 
   function createInvoice(body: Record<string, unknown>) {
@@ -306,6 +433,9 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
       return updateCustomer(customer, body)
     }
     if (method === 'POST' && path === '/v3/payments') return createPayment(body)
+    if (path.startsWith('/v3/pix/automatic/authorizations')) {
+      return authorizationRoute(method, path, body)
+    }
     if (method === 'POST' && path === '/v3/invoices') return createInvoice(body)
     if (path.startsWith('/v3/invoices')) return invoiceRoute(method, path, query)
     const match = /^\/v3\/payments\/([^/]+)(\/pixQrCode|\/refund)?$/.exec(path)
@@ -424,6 +554,54 @@ export async function startFakeAsaas(opts: { apiKey?: string } = {}) {
       payment.paymentDate = day(new Date())
       if (o.value !== undefined) payment.value = o.value
       return payment
+    },
+
+    authorizations,
+    instructions,
+    /** The authorisation made for an order (its `contractId`). */
+    authorizationOf(orderId: string) {
+      const found = [...authorizations.values()].find((a) => a.contractId === orderId)
+      if (!found) throw new Error(`no fake authorisation for order ${orderId}`)
+      return found
+    },
+
+    /**
+     * The payer reads the journey-3 QR code: the first payment settles and the authorisation
+     * becomes ACTIVE. Answers the PIX_AUTOMATIC_RECURRING_AUTHORIZATION_ACTIVATED delivery.
+     */
+    approveAuthorization(orderId: string, token: string) {
+      const authorization = this.authorizationOf(orderId)
+      authorization.status = 'ACTIVE'
+      return this.automaticWebhook('PIX_AUTOMATIC_RECURRING_AUTHORIZATION_ACTIVATED', token, {
+        authorization,
+      })
+    },
+
+    /** The payer's bank refuses a cycle's debit: PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_REFUSED. */
+    refuseDebit(orderId: string, token: string) {
+      const payment = paymentOf(orderId)
+      const instruction = [...instructions.values()].find((i) => i.payment === payment.id)
+      if (!instruction) throw new Error(`no fake instruction for order ${orderId}`)
+      instruction.status = 'REFUSED'
+      payment.status = 'OVERDUE'
+      return this.automaticWebhook('PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_REFUSED', token, {
+        paymentInstruction: instruction,
+      })
+    },
+
+    /** A PIX Automático delivery (`{ id, event, dateCreated, ...object }`) shaped for app.inject. */
+    automaticWebhook(event: string, token: string, object: Record<string, unknown>) {
+      return {
+        method: 'POST' as const,
+        url: '/api/webhooks/asaas',
+        headers: { 'content-type': 'application/json', 'asaas-access-token': token },
+        payload: JSON.stringify({
+          id: `evt_${randomBytes(16).toString('hex')}`,
+          event,
+          dateCreated: stamp(new Date()),
+          ...object,
+        }),
+      }
     },
 
     /** A devolução made in Asaas' own panel. */

@@ -3,6 +3,12 @@
  * docs/PROVIDERS.md ("Woovi": charges by correlationID, charge refunds, `Authorization: <AppID>`)
  * and sending webhooks signed RSA-SHA256 in `x-webhook-signature`, with a key pair of its own
  * (Woovi's private key is Woovi's; the store is given this fake's public key instead).
+ * And its PIX Automático (journey 3, PAYMENT_ON_APPROVAL): POST /api/v1/subscriptions with
+ * `type: PIX_RECURRING` (https://developers.woovi.com/docs/pix-automatic/pix-automatic-how-to-create),
+ * GET /api/v1/subscriptions/{id}, its installments, GET /api/v1/installments/{id},
+ * PUT /api/v1/subscriptions/{id}/cancel (https://developers.woovi.com/docs/pix-automatic/pix-api-routes),
+ * POST /api/v1/installments/{id}/cobr (https://developers.woovi.com/docs/pix-automatic/pix-automatic-cobr-manual),
+ * and the PIX_AUTOMATIC_* webhooks (https://developers.woovi.com/docs/pix-automatic/pix-automatic-webhooks).
  */
 import { createSign, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage } from 'node:http'
@@ -27,6 +33,31 @@ export interface FakeWooviCharge {
   refunds: { correlationID: string; value: number; status: string; time: string }[]
 }
 
+export interface FakeWooviSubscription {
+  globalID: string
+  correlationID: string
+  value: number
+  status: 'ACTIVE' | 'INACTIVE'
+  dayGenerateCharge: string | number | null
+  frequency: string
+  customer: Record<string, unknown>
+  pixRecurring: {
+    recurrencyId: string
+    emv: string
+    journey: string
+    status: 'CREATED' | 'APPROVED' | 'REJECTED' | 'CANCELED'
+  }
+}
+
+export interface FakeWooviInstallment {
+  globalID: string
+  paymentSubscriptionGlobalID: string
+  installmentNumber: number
+  value: number
+  status: 'SCHEDULED' | 'ACTIVE' | 'COMPLETED' | 'CANCEL'
+  cobr: { identifierId: string; recurrencyId: string; status: string; value: number } | null
+}
+
 export interface WooviRequest {
   method: string
   path: string
@@ -41,6 +72,124 @@ export async function startFakeWoovi(opts: { appId?: string } = {}) {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 })
   const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString()
   const charges = new Map<string, FakeWooviCharge>()
+  const subscriptions = new Map<string, FakeWooviSubscription>()
+  const installments = new Map<string, FakeWooviInstallment>()
+  const globalId = (kind: string) => Buffer.from(`${kind}:${randomUUID()}`).toString('base64')
+
+  function addInstallment(sub: FakeWooviSubscription, installmentNumber: number) {
+    const installment: FakeWooviInstallment = {
+      globalID: globalId('PaymentSubscriptionInstallment'),
+      paymentSubscriptionGlobalID: sub.globalID,
+      installmentNumber,
+      value: sub.value,
+      status: 'SCHEDULED',
+      cobr: null,
+    }
+    installments.set(installment.globalID, installment)
+    return installment
+  }
+
+  function createSubscription(body: Record<string, unknown>) {
+    const customer = body.customer as Record<string, unknown> | undefined
+    const options = body.pixRecurringOptions as { journey?: unknown } | undefined
+    if (body.type !== 'PIX_RECURRING') return wooviError(400, 'Tipo de assinatura inválido')
+    if (typeof body.value !== 'number' || !Number.isInteger(body.value) || body.value < 1) {
+      return wooviError(400, 'Valor inválido')
+    }
+    if (!customer || typeof customer.taxID !== 'string' || typeof customer.name !== 'string') {
+      return wooviError(400, 'Cliente inválido: nome e CPF/CNPJ são obrigatórios')
+    }
+    const journeys = ['ONLY_RECURRENCY', 'PAYMENT_ON_APPROVAL']
+    if (typeof options?.journey !== 'string' || !journeys.includes(options.journey)) {
+      return wooviError(400, 'Jornada inválida')
+    }
+    if (typeof body.comment === 'string' && body.comment.length >= 30) {
+      return wooviError(400, 'O comentário deve ter menos de 30 caracteres')
+    }
+    const recurrencyId = `RN${randomUUID().replace(/-/g, '').slice(0, 27)}`
+    const sub: FakeWooviSubscription = {
+      globalID: globalId('PaymentSubscription'),
+      correlationID: typeof body.correlationID === 'string' ? body.correlationID : '',
+      value: body.value,
+      status: 'ACTIVE',
+      dayGenerateCharge: (body.dayGenerateCharge as string | number | undefined) ?? null,
+      frequency: String(body.frequency ?? 'MONTHLY'),
+      customer,
+      pixRecurring: {
+        recurrencyId,
+        emv: buildBrCode({
+          key: randomUUID(),
+          name: 'WOOVI',
+          city: 'SAO PAULO',
+          amountCents: body.value,
+          txid: recurrencyId.slice(0, 25),
+        }),
+        journey: options.journey,
+        status: 'CREATED',
+      },
+    }
+    subscriptions.set(sub.globalID, sub)
+    addInstallment(sub, 1)
+    return { status: 200, body: { subscription: sub } }
+  }
+
+  function subscriptionRoute(method: string, path: string, body: Record<string, unknown>) {
+    if (method === 'POST' && path === '/api/v1/subscriptions') return createSubscription(body)
+    const match = /^\/api\/v1\/subscriptions\/([^/]+)(\/installments|\/cancel)?$/.exec(path)
+    const sub = match ? subscriptions.get(decodeURIComponent(match[1]!)) : undefined
+    if (!sub) return wooviError(404, 'Assinatura não encontrada')
+    if (method === 'GET' && !match![2]) return { status: 200, body: { subscription: sub } }
+    if (method === 'GET' && match![2] === '/installments') {
+      const list = [...installments.values()].filter(
+        (i) => i.paymentSubscriptionGlobalID === sub.globalID,
+      )
+      return {
+        status: 200,
+        body: {
+          installments: list,
+          pageInfo: {
+            skip: 0,
+            limit: 100,
+            totalCount: list.length,
+            hasPreviousPage: false,
+            hasNextPage: false,
+          },
+        },
+      }
+    }
+    if (method === 'PUT' && match![2] === '/cancel') {
+      if (sub.status === 'INACTIVE') return wooviError(400, 'Assinatura já cancelada')
+      sub.status = 'INACTIVE'
+      sub.pixRecurring.status = 'CANCELED'
+      return { status: 200, body: { subscription: sub } }
+    }
+    return wooviError(404, 'Not found')
+  }
+
+  function installmentRoute(method: string, path: string, body: Record<string, unknown>) {
+    const match = /^\/api\/v1\/installments\/([^/]+)(\/cobr)?$/.exec(path)
+    const installment = match ? installments.get(decodeURIComponent(match[1]!)) : undefined
+    if (!installment) return wooviError(404, 'Parcela não encontrada')
+    if (method === 'GET' && !match![2]) return { status: 200, body: installment }
+    if (method === 'POST' && match![2]) {
+      const sub = subscriptions.get(installment.paymentSubscriptionGlobalID)!
+      if (sub.pixRecurring.status !== 'APPROVED' || sub.status !== 'ACTIVE') {
+        return wooviError(400, 'O Pix Automático não está aprovado')
+      }
+      if (installment.cobr) return wooviError(400, 'A parcela já tem uma cobrança')
+      const value = typeof body.value === 'number' ? body.value : installment.value
+      installment.value = value
+      installment.status = 'ACTIVE'
+      installment.cobr = {
+        identifierId: randomUUID().replace(/-/g, '').slice(0, 26).toUpperCase(),
+        recurrencyId: sub.pixRecurring.recurrencyId,
+        status: 'CREATED',
+        value,
+      }
+      return { status: 200, body: installment }
+    }
+    return wooviError(404, 'Not found')
+  }
   const requests: WooviRequest[] = []
   let failures = 0
   let refundStatus = 'IN_PROCESSING'
@@ -88,6 +237,8 @@ export async function startFakeWoovi(opts: { appId?: string } = {}) {
 
   function route(method: string, path: string, body: Record<string, unknown>) {
     if (method === 'POST' && path === '/api/v1/charge') return createCharge(body)
+    if (path.startsWith('/api/v1/subscriptions')) return subscriptionRoute(method, path, body)
+    if (path.startsWith('/api/v1/installments/')) return installmentRoute(method, path, body)
     const refund = /^\/api\/v1\/charge\/([^/]+)\/refund$/.exec(path)
     if (method === 'POST' && refund) {
       const charge = charges.get(decodeURIComponent(refund[1]!))
@@ -143,6 +294,17 @@ export async function startFakeWoovi(opts: { appId?: string } = {}) {
   const sign = (raw: string, key = privateKey) =>
     createSign('sha256').update(raw, 'utf8').sign(key, 'base64')
 
+  /** A delivery of `body` signed as Woovi signs, shaped for app.inject. */
+  const signed = (body: Record<string, unknown>) => {
+    const raw = JSON.stringify(body)
+    return {
+      method: 'POST' as const,
+      url: '/api/webhooks/woovi',
+      headers: { 'content-type': 'application/json', 'x-webhook-signature': sign(raw) },
+      payload: raw,
+    }
+  }
+
   return {
     url: `http://127.0.0.1:${port}`,
     appId,
@@ -163,6 +325,52 @@ export async function startFakeWoovi(opts: { appId?: string } = {}) {
 
     setRefundStatus(status: string) {
       refundStatus = status
+    },
+
+    subscriptions,
+    installments,
+    /** The PIX Automático subscription made for an order (its `correlationID`). */
+    subscriptionOf(orderId: string) {
+      const found = [...subscriptions.values()].find((s) => s.correlationID === orderId)
+      if (!found) throw new Error(`no fake subscription for order ${orderId}`)
+      return found
+    },
+    installmentsOf(globalID: string) {
+      return [...installments.values()]
+        .filter((i) => i.paymentSubscriptionGlobalID === globalID)
+        .sort((a, b) => a.installmentNumber - b.installmentNumber)
+    },
+
+    /**
+     * The payer reads the journey-3 QR code: the recurrence is APPROVED and its first installment
+     * paid; the next installment waits. Answers the signed PIX_AUTOMATIC_APPROVED delivery.
+     */
+    approve(orderId: string) {
+      const sub = this.subscriptionOf(orderId)
+      sub.pixRecurring.status = 'APPROVED'
+      const [first] = this.installmentsOf(sub.globalID)
+      first!.status = 'COMPLETED'
+      addInstallment(sub, 2)
+      return signed({ event: 'PIX_AUTOMATIC_APPROVED', ...sub })
+    },
+
+    /**
+     * The payer's bank pays (`COMPLETED`) or, after its last try, rejects (`REJECTED`) an
+     * installment's charge; the next installment is added. Answers the signed delivery.
+     */
+    settleCobr(installmentId: string, outcome: 'COMPLETED' | 'REJECTED') {
+      const installment = installments.get(installmentId)
+      if (!installment?.cobr) throw new Error(`no fake cobr for installment ${installmentId}`)
+      installment.status = outcome === 'COMPLETED' ? 'COMPLETED' : 'CANCEL'
+      installment.cobr.status = outcome
+      const sub = subscriptions.get(installment.paymentSubscriptionGlobalID)!
+      addInstallment(sub, installment.installmentNumber + 1)
+      return signed({
+        event:
+          outcome === 'COMPLETED' ? 'PIX_AUTOMATIC_COBR_COMPLETED' : 'PIX_AUTOMATIC_COBR_REJECTED',
+        ...installment,
+        correlationID: sub.correlationID,
+      })
     },
 
     failNext(count: number) {

@@ -133,7 +133,14 @@ describe('GET /api/payments/methods', () => {
     const res = await call(store, 'GET', '/api/payments/methods')
     expect([res.statusCode, res.json()]).toEqual([
       200,
-      { pix: true, card: true, taxIdRequired: false, pixConfirmation: 'automatic', invoice: false },
+      {
+        pix: true,
+        card: true,
+        taxIdRequired: false,
+        pixConfirmation: 'automatic',
+        invoice: false,
+        pixAutomatico: false,
+      },
     ])
   })
 

@@ -194,12 +194,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
         payer: { ...customer, taxId },
         expiresAt: await payments.pixExpiresAt(provider?.name ?? null),
       }
-      // A local code is ready before the order is stored; a remote one needs the order first.
-      let charge: PixCharge | null =
-        !provider || provider.remote ? null : await provider.createCharge(request)
       let newUserId: string | null = null
 
-      const order = (userId: string | null): NewOrder => ({
+      const order = (userId: string | null, charge: PixCharge | null): NewOrder => ({
         id,
         userId,
         sessionId: input.owner.sessionId,
@@ -221,12 +218,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
         invoiceCompanyName: invoice?.companyName ?? null,
         termsVersionId,
       })
-      let placed: OrderRow
       const newAccount = wantsAccount && !accountExists
-      if (newAccount || quote) {
+      /** The order stored with its charge (null: none, or a remote one not made yet). */
+      const store = async (charge: PixCharge | null): Promise<OrderRow> => {
+        if (!newAccount && !quote) return orders.insert(order(input.viewer.userId, charge), lines)
         const passwordHash = newAccount ? await hashPassword(newAccountPassword!) : null
         // The account, the order, its coupon use and its notice stand or fall together.
-        placed = await orders.placeWith(async (tx, place) => {
+        const placed = await orders.placeWith(async (tx, place) => {
           let userId = input.viewer.userId
           if (passwordHash) {
             const user = await deps.accounts.register(
@@ -236,18 +234,18 @@ export function createCheckoutService(deps: CheckoutDeps) {
             )
             userId = user.id
           }
-          const row = await place(order(userId), lines)
+          const row = await place(order(userId, charge), lines)
           if (quote) {
             await deps.coupons.hold(tx, quote, { id, email: customer.email, totalCents })
           }
           return row
         })
         if (passwordHash) newUserId = placed.userId
-      } else {
-        placed = await orders.insert(order(input.viewer.userId), lines)
+        return placed
       }
 
       if (free || !provider) {
+        const placed = await store(null)
         await orders.markOrderPaid(id, 'free')
         return {
           answer: {
@@ -261,21 +259,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
         }
       }
 
-      if (!charge) {
-        try {
-          charge = await provider.createCharge(request)
-          await orders.attachCharge(id, {
-            pixCode: charge.qrCode,
-            ticketUrl: charge.ticketUrl,
-            providerPaymentId: charge.providerPaymentId,
-          })
-        } catch (err) {
-          deps.log.error({ err, orderId: id }, 'PIX charge failed')
-          await orders.cancelPending(id)
-          throw new AppError('unavailable', 'Não foi possível gerar o PIX agora. Tente novamente.')
-        }
-      }
-
+      // A local code is ready before the order is stored; a remote one needs the order first.
+      const { placed, charge } = await payments.placeWithCharge({ provider, request, store })
       const pixPaymentData = presentCharge(provider, totalCents, charge, request.expiresAt)
       return {
         answer: {

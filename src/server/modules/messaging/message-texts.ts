@@ -160,6 +160,25 @@ export function reminderText(
   ].join('\n')
 }
 
+/** The clube's renewal PIX by WhatsApp (issue 30): what it renews, how much, until when. */
+export function renewalText(
+  order: OrderForText,
+  lines: LineForText[],
+  payUrl: string,
+  payableUntil: string,
+): string {
+  const firstName = order.customerName.split(' ')[0] || 'cliente'
+  return [
+    `Olá, ${firstName}! O PIX da renovação do seu clube já está disponível.`,
+    '',
+    itemList(lines),
+    `Total: *${formatBRL(order.totalCents)}*`,
+    '',
+    `Pague até ${payableUntil} para continuar com os materiais do clube:`,
+    payUrl,
+  ].join('\n')
+}
+
 /** A buyer's WhatsApp ends with the store's name: she knows who writes before she saves the number. */
 export function signedBy(text: string, storeName: string): string {
   return `${text}\n\n— ${storeName}`

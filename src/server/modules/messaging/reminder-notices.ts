@@ -4,7 +4,7 @@ import { normaliseWhatsapp } from '../../lib/phone.js'
 import type { OrderLineRow, OrderRow } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { composeMail } from './mail-layout.js'
-import { reminderText, signedBy } from './message-texts.js'
+import { reminderText, renewalText, signedBy } from './message-texts.js'
 import {
   messagingSettingsOf,
   mailBrandOf,
@@ -24,6 +24,16 @@ export interface ReminderWriter {
     step: number,
     optOutPath: string,
   ): Promise<string[]>
+  /**
+   * The clube renewal's PIX by WhatsApp (issue 30), beside its e-mail (the order's own), once
+   * per order; false when no gateway is set up or the number is not one.
+   */
+  renewal(
+    tx: Db,
+    order: OrderRow,
+    lines: Parameters<typeof renewalText>[1],
+    payableUntil: string,
+  ): Promise<boolean>
 }
 
 /**
@@ -82,6 +92,20 @@ export function createReminderNotices(deps: {
             sent.push('whatsapp')
           }
           return sent
+        },
+
+        async renewal(tx, order, lines, payableUntil) {
+          const whatsapp = gateway ? normaliseWhatsapp(order.customerWhatsapp) : null
+          if (!whatsapp) return false
+          // As a reminder: the link opens this order's payment page and nothing else.
+          const token = await deps.accessTokens.paymentPage(tx, order)
+          const payUrl = `${baseUrl}${paymentPageOf(order.id, token)}`
+          await enqueueMessage(tx, {
+            dedupeKey: `order:${order.id}:renewal:buyer`,
+            to: whatsapp,
+            body: signedBy(renewalText(order, lines, payUrl, payableUntil), brand.storeName),
+          })
+          return true
         },
       }
     },

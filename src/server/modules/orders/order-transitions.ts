@@ -88,7 +88,11 @@ export function orderTransitions(
     /** A remote provider's charge, with the buyer's 'order created' notice that carries it. */
     attachCharge: (
       id: string,
-      charge: { pixCode: string; ticketUrl: string | null; providerPaymentId: string | null },
+      charge: {
+        pixCode: string | null
+        ticketUrl: string | null
+        providerPaymentId: string | null
+      },
     ): Promise<void> =>
       withOrderChange(async ({ tx, notices }) => {
         const [order] = await tx

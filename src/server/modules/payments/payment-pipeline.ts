@@ -24,6 +24,8 @@ export function createPaymentPipeline(deps: {
   providers: PixProviders
   orders: OrdersService
   log: FastifyBaseLogger
+  /** A PIX Automático debit the provider says was not made (the clube falls back to a PIX). */
+  debitRefused?: (order: OrderRow) => Promise<void>
 }) {
   const { providers, orders, log } = deps
 
@@ -39,7 +41,9 @@ export function createPaymentPipeline(deps: {
    * may it be paid now (order-states.isPayable: also one cancelled because its PIX ran out,
    * the money arrived late), and is an expired order's charge still open (the void at expiry
    * failed: try again)? 'reversed' — was the payment of a paid order given back (a refund or
-   * chargeback made in the provider's panel)? Only `getStatus`'s answer changes anything.
+   * chargeback made in the provider's panel)? 'refused' — a PIX Automático debit the payer's
+   * bank refused: unless the provider counts it paid, `debitRefused` (the clube's fallback).
+   * Only `getStatus`'s answer changes anything.
    */
   async function apply(
     order: OrderRow,
@@ -61,6 +65,11 @@ export function createPaymentPipeline(deps: {
     }
     if (!isPayable(order)) return
     const check = await provider.getStatus(ref)
+    if (kind === 'refused' && check.state !== 'approved') {
+      // The refusal is told, and the provider does not count the debit as paid.
+      if (order.status === 'pending') await deps.debitRefused?.(order)
+      return
+    }
     if (check.state === 'approved') {
       await orders.setProviderPaymentId(order.id, check.providerPaymentId)
       await orders.markOrderPaid(order.id, source)

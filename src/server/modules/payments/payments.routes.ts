@@ -1,4 +1,5 @@
 import { PaymentMethods, WebhookAnswer } from '../../../contracts/checkout.js'
+import { PIX_AUTOMATICO_PROVIDERS, pixAutomaticoOn } from '../../../contracts/setting-rules.js'
 import type { App } from '../../app-types.js'
 import { WEBHOOK_PROVIDERS } from './providers/registry.js'
 import type { WebhookInput } from './providers/pix-provider.js'
@@ -15,6 +16,9 @@ export function paymentsRoutes(app: App) {
       taxIdRequired: await payments.providers.needsTaxId(),
       pixConfirmation: mode === 'static' ? ('manual' as const) : ('automatic' as const),
       invoice: (await settings.get('nfse_provider')) !== 'off',
+      pixAutomatico:
+        pixAutomaticoOn(await settings.all()) &&
+        (PIX_AUTOMATICO_PROVIDERS as readonly string[]).includes(mode),
     }
   })
 

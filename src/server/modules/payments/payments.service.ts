@@ -12,13 +12,19 @@ import { isClaimable, polledStatus } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { createPaymentPipeline } from './payment-pipeline.js'
 import { observeProviders, type ProviderFailureLog } from './provider-failures.js'
-import type { PixCharge, PixProvider } from './providers/pix-provider.js'
+import type { ChargeRequest, PixCharge, PixProvider } from './providers/pix-provider.js'
 import { createPixProviders } from './providers/registry.js'
 /** The nota fiscal issuers (built in composition.ts for the invoices module; providers/ names them). */
 export { createNotaProviders, type NotaProviders } from './providers/nota-registry.js'
 import { pngDataUrl, qrPngBase64 } from './qr-image.js'
 
-export type { ChargeRequest, PixCharge, WebhookInput } from './providers/pix-provider.js'
+export type {
+  ChargeRequest,
+  PixAutomatic,
+  PixCharge,
+  PixProvider,
+  WebhookInput,
+} from './providers/pix-provider.js'
 export type { NotaAnswer, NotaProvider, NotaRequest, NotaState } from './providers/nota-provider.js'
 export type { ProviderCallKind, ProviderFailureLog } from './provider-failures.js'
 
@@ -64,7 +70,13 @@ export function createPaymentsService(deps: {
     deps.failures,
     (err) => deps.log.warn({ err }, 'provider failure log not written'),
   )
-  const pipeline = createPaymentPipeline({ providers, orders, log: deps.log })
+  let debitRefused: ((order: OrderRow) => Promise<void>) | null = null
+  const pipeline = createPaymentPipeline({
+    providers,
+    orders,
+    log: deps.log,
+    debitRefused: async (order) => debitRefused?.(order),
+  })
   const lastAsked = new Map<string, number>()
 
   async function statusAnswer(order: OrderRow): Promise<OrderStatusAnswer> {
@@ -102,10 +114,49 @@ export function createPaymentsService(deps: {
 
   return {
     providers,
+    /** Who handles a refused PIX Automático debit (the subscriptions module, composition.ts). */
+    onDebitRefused(listener: (order: OrderRow) => Promise<void>) {
+      debitRefused = listener
+    },
     voidClosedCharge: pipeline.voidClosedCharge,
     recheckPending: pipeline.recheckPending,
     recheckPaid: pipeline.recheckPaid,
     handleWebhook: pipeline.handleWebhook,
+
+    /**
+     * A PIX order stored with its charge, the one way the checkout and the clube place one
+     * (decision 005): a local provider's code is made before the order is stored (it goes in
+     * the row); a remote one's after (a webhook then always finds its order), attached with its
+     * 'order created' notice. When the remote charge fails, the order is cancelled and the buyer
+     * is asked to try again. `charge` replaces the provider's PIX (PIX Automático's QR code or
+     * debit); `store` writes the order with the charge it is given (null: not made yet).
+     */
+    async placeWithCharge<T extends { id: string }>(input: {
+      provider: PixProvider
+      request: ChargeRequest
+      charge?: (request: ChargeRequest) => Promise<PixCharge>
+      store: (charge: PixCharge | null) => Promise<T>
+    }): Promise<{ placed: T; charge: PixCharge }> {
+      const { provider, request } = input
+      const makeCharge = input.charge ?? ((r: ChargeRequest) => provider.createCharge(r))
+      const early = provider.remote ? null : await makeCharge(request)
+      const placed = await input.store(early)
+      if (early) return { placed, charge: early }
+      try {
+        const charge = await makeCharge(request)
+        await orders.attachCharge(placed.id, {
+          // A PIX Automático debit has no code to show: the bank debits it on its day.
+          pixCode: charge.qrCode || null,
+          ticketUrl: charge.ticketUrl,
+          providerPaymentId: charge.providerPaymentId,
+        })
+        return { placed, charge }
+      } catch (err) {
+        deps.log.error({ err, orderId: placed.id }, 'PIX charge failed')
+        await orders.cancelPending(placed.id)
+        throw new AppError('unavailable', 'Não foi possível gerar o PIX agora. Tente novamente.')
+      }
+    },
 
     /**
      * When a PIX charged now by `provider` stops being payable: pix_expiry_minutes (default 60),

@@ -28,6 +28,7 @@ import {
 import type { RefundsService } from '../refunds/refunds.service.js'
 import type { ReviewsService } from '../reviews/reviews.service.js'
 import type { StampingService } from '../stamping/stamping.service.js'
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js'
 import { privacyRequests } from './privacy.tables.js'
 
 export const hashEmail = (email: string) =>
@@ -75,6 +76,8 @@ export function createPrivacyService(deps: {
   reviews: Pick<ReviewsService, 'personalData'>
   /** Her abandoned-checkout drafts: exported, and deleted. */
   abandoned: Pick<AbandonedService, 'personalData'>
+  /** Her clube subscriptions (name, e-mail, WhatsApp, CPF/CNPJ): exported, and anonymised. */
+  subscriptions: Pick<SubscriptionsService, 'personalData'>
   now?: () => Date
 }) {
   const { db, accounts, orders, purchases, canvaLinks, messaging, coupons, refunds } = deps
@@ -145,6 +148,12 @@ export function createPrivacyService(deps: {
     return [...new Set([...emails.map((e) => e.toLowerCase()), ...numbers])]
   }
 
+  /** Her subscriptions: paid through the orders she owns, or her account's. */
+  const subscriptionsOf = (subject: Subject) => ({
+    orderIds: subject.orders.map((o) => o.id),
+    userId: subject.account?.id ?? null,
+  })
+
   async function exportOf(subject: Subject): Promise<DataExport> {
     const orderIds = subject.orders.map((o) => o.id)
     const bought = await purchases.personalData.exportOf(orderIds)
@@ -177,6 +186,7 @@ export function createPrivacyService(deps: {
       reviews: await deps.reviews.personalData.exportOf(reviewsOf(subject)),
       // A draft's e-mail was only typed at checkout: only a proved e-mail reaches it.
       checkoutDrafts: await deps.abandoned.personalData.exportOf(contactEmailsOf(subject)),
+      subscriptions: await deps.subscriptions.personalData.exportOf(subscriptionsOf(subject)),
     }
   }
 
@@ -220,6 +230,7 @@ export function createPrivacyService(deps: {
       await deps.contact.personalData.anonymise(tx, contactEmailsOf(subject))
       const reviewsDeleted = await deps.reviews.personalData.erase(tx, reviewsOf(subject))
       await deps.abandoned.personalData.erase(tx, contactEmailsOf(subject))
+      await deps.subscriptions.personalData.anonymise(tx, subscriptionsOf(subject))
       // The e-mailed accesses belong to whoever holds the inbox: only a proved e-mail voids them.
       if (subject.emailProved) await deps.guestAccess.eraseFor(tx, subject.email)
       await audit(tx, 'erasure', subject.email, by)

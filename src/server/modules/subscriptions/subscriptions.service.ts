@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { centsToDecimal } from '../../../contracts/money.js'
+import { storeNameOf } from '../../../contracts/store-name.js'
 import { taxIdSchema } from '../../../contracts/tax-id.js'
 import {
   clubeTitle,
@@ -25,13 +26,22 @@ import {
   toOrderSummary,
   type NewOrderLine,
   type OrderAsker,
+  type OrderRow,
   type OrdersService,
 } from '../orders/orders.service.js'
-import { presentCharge, type PaymentsService } from '../payments/payments.service.js'
+import {
+  presentCharge,
+  type ChargeRequest,
+  type PaymentsService,
+  type PixCharge,
+  type PixProvider,
+} from '../payments/payments.service.js'
 import type { RefundsService } from '../refunds/refunds.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { clubeFigures } from './clube-figures.js'
 import { paidCycleOrders, type SubscriptionRow } from './clube-grants.js'
+import { createPixAutomatico } from './pix-automatico.js'
+import { subscriptionPersonalData } from './subscription-personal-data.js'
 import { LIVE_STATUSES, type PlanRow, type PlansService } from './plans.service.js'
 import { addInterval, days } from './subscription-periods.js'
 import { subscriptionCycles, subscriptions } from './subscriptions.tables.js'
@@ -41,6 +51,12 @@ export const WITHDRAWAL_DAYS = 7
 /** A new price is charged only in a cycle whose PIX goes out at least this long after the notice. */
 export const PRICE_NOTICE_DAYS = 7
 const BATCH = 100
+/**
+ * A PIX Automático debit is scheduled this many days before its date (or `renewal_days_before`
+ * if more): the Central Bank takes a recurring charge 2 to 10 days ahead, and Woovi takes the
+ * store's own from 5 days ahead (https://developers.woovi.com/docs/pix-automatic/pix-automatic-cobr-manual).
+ */
+export const DEBIT_DAYS_BEFORE = 7
 const TAX_ID_MESSAGE = 'Informe um CPF ou CNPJ válido para pagar pelo PIX'
 
 const notFound = () => new AppError('not_found', 'Assinatura não encontrada')
@@ -69,12 +85,16 @@ export function createSubscriptionsService(deps: {
   purchases: Pick<PurchasesService, 'revokeOrders'>
   refunds: Pick<RefundsService, 'request'>
   mail: MessagingService['mail']
+  /** The renewal PIX by WhatsApp too, when a WhatsApp gateway is connected. */
+  reminders: Pick<MessagingService['reminders'], 'prepare' | 'flush'>
+  whatsapp: Pick<MessagingService['whatsapp'], 'configured' | 'address' | 'enqueue'>
   settings: SettingsService
   limiter: RateLimiter
   log: FastifyBaseLogger
   now: () => Date
 }) {
   const { db, plans, orders, payments, log } = deps
+  const automatico = createPixAutomatico(deps)
   const claims = rowClaims({
     table: subscriptionCycles,
     leaseSeconds: 120,
@@ -148,9 +168,12 @@ export function createSubscriptionsService(deps: {
     cents: number
     expiresAt: Date
     sessionId: string | null
-    taxId?: string
+    taxId?: string | undefined
+    /** The provider that charges (default: the one charging now) and how (default: its PIX). */
+    provider?: PixProvider
+    charge?: (request: ChargeRequest) => Promise<PixCharge>
   }) {
-    const provider = await payments.providers.current()
+    const provider = input.provider ?? (await payments.providers.current())
     if (provider.needsTaxId && !input.taxId) {
       throw new AppError('bad_request', TAX_ID_MESSAGE)
     }
@@ -170,43 +193,35 @@ export function createSubscriptionsService(deps: {
       },
       expiresAt: input.expiresAt,
     }
-    let charge = provider.remote ? null : await provider.createCharge(request)
-    const placed = await orders.insert(
-      {
-        id,
-        userId: input.sub.userId,
-        sessionId: input.sessionId,
-        customerName: input.sub.customerName,
-        customerEmail: input.sub.email,
-        customerWhatsapp: input.sub.customerWhatsapp,
-        customerAddress: null,
-        totalCents: input.cents,
-        discountCents: 0,
-        couponCode: null,
-        paymentMethod: 'pix',
-        paymentProvider: provider.name,
-        pixCode: charge?.qrCode ?? null,
-        ticketUrl: charge?.ticketUrl ?? null,
-        providerPaymentId: charge?.providerPaymentId ?? null,
-        pixExpiresAt: input.expiresAt,
-        subscriptionId: input.sub.id,
-      },
-      [line],
-    )
-    if (!charge) {
-      try {
-        charge = await provider.createCharge(request)
-        await orders.attachCharge(id, {
-          pixCode: charge.qrCode,
-          ticketUrl: charge.ticketUrl,
-          providerPaymentId: charge.providerPaymentId,
-        })
-      } catch (err) {
-        log.error({ err, orderId: id }, 'subscription PIX charge failed')
-        await orders.cancelPending(id)
-        throw new AppError('unavailable', 'Não foi possível gerar o PIX agora. Tente novamente.')
-      }
-    }
+    // Placed and charged as the checkout places any PIX order (payments.placeWithCharge).
+    const { placed, charge } = await payments.placeWithCharge({
+      provider,
+      request,
+      ...(input.charge ? { charge: input.charge } : {}),
+      store: (early) =>
+        orders.insert(
+          {
+            id,
+            userId: input.sub.userId,
+            sessionId: input.sessionId,
+            customerName: input.sub.customerName,
+            customerEmail: input.sub.email,
+            customerWhatsapp: input.sub.customerWhatsapp,
+            customerAddress: null,
+            totalCents: input.cents,
+            discountCents: 0,
+            couponCode: null,
+            paymentMethod: 'pix',
+            paymentProvider: provider.name,
+            pixCode: early?.qrCode ?? null,
+            ticketUrl: early?.ticketUrl ?? null,
+            providerPaymentId: early?.providerPaymentId ?? null,
+            pixExpiresAt: input.expiresAt,
+            subscriptionId: input.sub.id,
+          },
+          [line],
+        ),
+    })
     return { placed, line, provider, charge }
   }
 
@@ -243,14 +258,17 @@ export function createSubscriptionsService(deps: {
   /** The next cycle's PIX for one subscription, at most once however many run this. */
   async function renewOne(sub: SubscriptionRow, plan: PlanRow, graceDays: number) {
     const last = await lastCycle(sub.id)
-    // The last cycle not paid yet (its PIX is out): nothing more to charge now.
-    if (!last || last.status === 'pending' || last.status === 'charged') return false
-    const cycle = last.cycle + 1
+    // The last cycle charged and not paid yet (its PIX is out): nothing more to charge now. A
+    // cycle left 'pending' (its charge failed) is claimed again once its back-off has passed.
+    if (!last || last.status === 'charged') return false
+    const cycle = last.status === 'pending' ? last.cycle : last.cycle + 1
     const cents = amountFor(sub, cycle)
-    await db
-      .insert(subscriptionCycles)
-      .values({ subscriptionId: sub.id, cycle, amountCents: cents, nextAttemptAt: deps.now() })
-      .onConflictDoNothing()
+    if (last.status !== 'pending') {
+      await db
+        .insert(subscriptionCycles)
+        .values({ subscriptionId: sub.id, cycle, amountCents: cents, nextAttemptAt: deps.now() })
+        .onConflictDoNothing()
+    }
     const key = and(
       eq(subscriptionCycles.subscriptionId, sub.id),
       eq(subscriptionCycles.cycle, cycle),
@@ -259,10 +277,26 @@ export function createSubscriptionsService(deps: {
     if (!row) return false
     try {
       const expiresAt = new Date(sub.currentPeriodEnd!.getTime() + days(graceDays))
+      // PIX Automático: the debit is scheduled at the provider for the period's last day.
+      const debit = await automatico.debitFor(sub)
       const { placed } = await claims.holdWhile(
         db,
         row,
-        () => placeCycleOrder({ sub, plan, cents, expiresAt, sessionId: null }),
+        () =>
+          placeCycleOrder({
+            sub,
+            plan,
+            cents,
+            expiresAt,
+            sessionId: null,
+            taxId: sub.taxId ?? undefined,
+            ...(debit
+              ? {
+                  provider: debit.provider,
+                  charge: automatico.debitCharge(debit.automatic, sub, sub.currentPeriodEnd!),
+                }
+              : {}),
+          }),
         (err) => log.warn({ err, subscriptionId: sub.id }, 'renewal lease not extended'),
       )
       await db
@@ -275,6 +309,11 @@ export function createSubscriptionsService(deps: {
           .set({ priceCents: cents, nextPriceCents: null, nextPriceFromCycle: null })
           .where(eq(subscriptions.id, sub.id))
       }
+      if (debit)
+        await tellDebit(sub, cycle, cents).catch((err: unknown) =>
+          log.warn({ err }, 'debit notice not written'),
+        )
+      else await renewalWhatsapp(placed, lineOf(plan, cents))
       log.info({ subscriptionId: sub.id, cycle, orderId: placed.id }, 'subscription cycle charged')
       return true
     } catch (err) {
@@ -282,6 +321,57 @@ export function createSubscriptionsService(deps: {
       await db.update(subscriptionCycles).set(claims.retryLater(row)).where(claims.held(row))
       return false
     }
+  }
+
+  /**
+   * A cycle's PIX also goes by WhatsApp when the store has one connected (its e-mail is the
+   * order's own). Best-effort: the cycle is charged whatever happens here.
+   */
+  async function renewalWhatsapp(placed: OrderRow, line: NewOrderLine) {
+    try {
+      const writer = await deps.reminders.prepare()
+      const until = dateBR.format(placed.pixExpiresAt ?? deps.now())
+      const sent = await db.transaction((tx) => writer.renewal(tx, placed, [line], until))
+      if (sent) deps.reminders.flush()
+    } catch (err) {
+      log.warn({ err, orderId: placed.id }, 'renewal WhatsApp not written')
+    }
+  }
+
+  /** The subscriber is told when the PIX Automático will debit her, and how much (CDC). */
+  async function tellDebit(sub: SubscriptionRow, cycle: number, cents: number) {
+    const mail = await deps.mail.compose({
+      subject: 'Seu clube será renovado pelo PIX Automático',
+      paragraphs: [
+        `No dia ${dateBR.format(sub.currentPeriodEnd!)}, o PIX Automático que você autorizou vai debitar ${brl(cents)} pelo novo período da sua assinatura.`,
+        'Não precisa fazer nada. Se quiser cancelar, é só entrar na sua conta antes dessa data.',
+      ],
+      button: { label: 'Ver minha assinatura', path: '/dashboard' },
+    })
+    // And by WhatsApp when the store has one connected.
+    const to = (await deps.whatsapp.configured())
+      ? deps.whatsapp.address(sub.customerWhatsapp)
+      : null
+    const firstName = sub.customerName.split(' ')[0] || 'cliente'
+    const storeName = storeNameOf(await deps.settings.all())
+    await db.transaction(async (tx) => {
+      await deps.mail.enqueue(tx, {
+        ...mail,
+        dedupeKey: `subscription:${sub.id}:debit:${cycle}`,
+        to: sub.email,
+      })
+      if (!to) return
+      await deps.whatsapp.enqueue(tx, {
+        dedupeKey: `subscription:${sub.id}:debit:${cycle}:whatsapp`,
+        to,
+        body: [
+          `Olá, ${firstName}! No dia ${dateBR.format(sub.currentPeriodEnd!)}, o PIX Automático que você autorizou vai debitar ${brl(cents)} pela renovação do seu clube.`,
+          'Não precisa fazer nada. Se quiser cancelar, é só entrar na sua conta antes dessa data.',
+          '',
+          `— ${storeName}`,
+        ].join('\n'),
+      })
+    })
   }
 
   const paused = {
@@ -296,6 +386,8 @@ export function createSubscriptionsService(deps: {
   return {
     find,
     viewOf,
+    /** Export and erasure of her subscriptions (privacy module). */
+    personalData: subscriptionPersonalData(db),
 
     /**
      * POST /api/subscriptions: the subscription and its first cycle's order, priced from the
@@ -333,10 +425,13 @@ export function createSubscriptionsService(deps: {
         await deps.limiter.consume(RATE_LIMITS.guestCheckoutEmail, customer.email)
       }
       const provider = await payments.providers.current()
-      // Some providers charge only a payer with a CPF/CNPJ; it goes with the charge, not stored.
-      const taxId = provider.needsTaxId
-        ? parseOrThrow(taxIdSchema(TAX_ID_MESSAGE), input.taxId ?? '', 'taxId')
-        : undefined
+      const automatic = await automatico.forNewSubscription(provider)
+      // Asaas charges only a payer with a CPF/CNPJ, and PIX Automático always needs one: kept
+      // with the subscription for the renewals (personal data, exported and erased with it).
+      const taxId =
+        provider.needsTaxId || automatic
+          ? parseOrThrow(taxIdSchema(TAX_ID_MESSAGE), input.taxId ?? '', 'taxId')
+          : undefined
       const id = newOrderId()
       const [sub] = await db
         .insert(subscriptions)
@@ -347,8 +442,10 @@ export function createSubscriptionsService(deps: {
           email: customer.email.trim().toLowerCase(),
           customerName: `${customer.firstName} ${customer.lastName}`.trim(),
           customerWhatsapp: normaliseWhatsapp(customer.whatsapp) ?? customer.whatsapp,
-          method: 'pix_mensal',
+          method: automatic ? 'pix_automatico' : 'pix_mensal',
           priceCents: plan.priceCents,
+          taxId: taxId ?? null,
+          providerName: automatic ? provider.name : null,
         })
         .returning()
       await db
@@ -361,6 +458,25 @@ export function createSubscriptionsService(deps: {
         expiresAt: await payments.pixExpiresAt(provider.name),
         sessionId: input.sessionId,
         taxId,
+        provider,
+        // Journey 3: the first QR code pays the first cycle and authorises the next debits.
+        ...(automatic
+          ? {
+              charge: async (request: ChargeRequest) => {
+                const answer = await automatic.authorise({
+                  ...request,
+                  payer: { ...request.payer, taxId: taxId!, whatsapp: sub!.customerWhatsapp },
+                  interval: plan.interval,
+                  startDate: deps.now(),
+                })
+                await db
+                  .update(subscriptions)
+                  .set({ providerSubscriptionId: answer.authorisationId })
+                  .where(eq(subscriptions.id, id))
+                return answer.charge
+              },
+            }
+          : {}),
       })
       await db
         .update(subscriptionCycles)
@@ -485,6 +601,8 @@ export function createSubscriptionsService(deps: {
       for (const { orderId } of open) {
         if (orderId) await orders.close(orderId, 'pending', 'cancelled', 'admin')
       }
+      // No further debit: the authorisation is revoked at the provider (retried if it fails).
+      if (sub.providerSubscriptionId) await automatico.revoke(sub)
       let refund: 'refunded' | 'pending' | null = null
       if (opts.withdraw) {
         const [first] = await db
@@ -525,12 +643,19 @@ export function createSubscriptionsService(deps: {
           and(
             eq(subscriptions.status, 'ativa'),
             isNull(subscriptions.cancelledAt),
-            lte(subscriptions.currentPeriodEnd, new Date(now.getTime() + days(before))),
+            lte(
+              subscriptions.currentPeriodEnd,
+              new Date(now.getTime() + days(Math.max(before, DEBIT_DAYS_BEFORE))),
+            ),
           ),
         )
         .orderBy(asc(subscriptions.currentPeriodEnd))
         .limit(BATCH)
+      const monthlyFrom = now.getTime() + days(before)
       for (const sub of due) {
+        if (sub.method !== 'pix_automatico' && sub.currentPeriodEnd!.getTime() > monthlyFrom) {
+          continue
+        }
         const plan = planOf(sub)
         if (plan && (await renewOne(sub, plan, grace))) charged++
       }
@@ -599,8 +724,64 @@ export function createSubscriptionsService(deps: {
           if (moved) pausedCount++
         }
       }
+      for (const sub of await automatico.pendingRevokes()) await automatico.revoke(sub)
       if (charged + late + pausedCount + ended > 0) deps.mail.wake()
       return { charged, late, paused: pausedCount, ended }
+    },
+
+    /**
+     * A PIX Automático debit the payer's bank refused (the payment pipeline, after the
+     * provider confirmed it is unpaid): the debit's order is cancelled, the cycle gets a PIX
+     * order sent by e-mail like any monthly renewal, and the subscription is 'em atraso' until
+     * it is paid. Once: only the call that cancels the refused order goes on.
+     */
+    async debitRefused(order: {
+      id: string
+      subscriptionId: string | null
+      pixExpiresAt: Date | null
+    }) {
+      if (!order.subscriptionId) return
+      const [cycle] = await db
+        .select()
+        .from(subscriptionCycles)
+        .where(eq(subscriptionCycles.orderId, order.id))
+      const sub = await find(order.subscriptionId).catch(() => null)
+      const plan = sub && (await plans.find(sub.planId).catch(() => null))
+      if (!cycle || !sub || !plan) return
+      if (!(await orders.close(order.id, 'pending', 'cancelled', 'provider'))) return
+      const grace = await deps.settings.get('grace_days')
+      const periodEnd = sub.currentPeriodEnd ?? deps.now()
+      const expiresAt = new Date(Math.max(periodEnd.getTime(), deps.now().getTime()) + days(grace))
+      const { placed } = await placeCycleOrder({
+        sub,
+        plan,
+        cents: cycle.amountCents,
+        expiresAt,
+        sessionId: null,
+        taxId: sub.taxId ?? undefined,
+      })
+      await db
+        .update(subscriptionCycles)
+        .set({ orderId: placed.id })
+        .where(eq(subscriptionCycles.id, cycle.id))
+      await renewalWhatsapp(placed, lineOf(plan, cycle.amountCents))
+      const mail = await deps.mail.compose({
+        subject: 'O PIX Automático do seu clube não foi debitado',
+        paragraphs: [
+          'O seu banco não fez o débito do PIX Automático deste período. Enviamos um PIX para você pagar: ele está no e-mail do pedido e na sua conta.',
+          'Pague até o fim do período para não perder o acesso aos materiais do clube.',
+        ],
+        button: { label: 'Ver minha conta', path: '/dashboard' },
+      })
+      await move(sub, ['ativa'], 'em_atraso', async (tx) => {
+        await deps.mail.enqueue(tx, {
+          ...mail,
+          dedupeKey: `subscription:${sub.id}:refused:${cycle.cycle}`,
+          to: sub.email,
+        })
+      })
+      deps.mail.wake()
+      log.info({ subscriptionId: sub.id, cycle: cycle.cycle }, 'PIX Automático refused: PIX sent')
     },
 
     /**

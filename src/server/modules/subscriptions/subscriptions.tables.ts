@@ -86,6 +86,14 @@ export const subscriptions = pgTable(
     /** PIX Automático: the authorisation's id at the provider (revoked on cancel). */
     providerSubscriptionId: text('provider_subscription_id'),
     providerName: text('provider_name'),
+    /**
+     * The payer's CPF/CNPJ (digits) given at subscription, for the renewals of a provider that
+     * charges only with it (Asaas) and for PIX Automático. Personal data: exported and erased
+     * with the rest (privacy module, decision 015).
+     */
+    taxId: text('tax_id'),
+    /** The revoke at the provider failed when she cancelled: the renewal job tries again. */
+    revokePendingAt: timestamp('revoke_pending_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -37,6 +37,24 @@ const QrCode = z.object({
 })
 export type AsaasQrCode = z.infer<typeof QrCode>
 const Deleted = z.object({ deleted: z.boolean(), id: z.string() })
+/**
+ * A PIX Automático authorisation (https://docs.asaas.com/reference/create-an-automatic-pix-authorization):
+ * its id, status (ACTIVE once the first payment settled), the store's `contractId`, and the
+ * journey-3 QR code of the first payment (`immediateQrCode`).
+ */
+const Authorization = z.object({
+  id: z.string(),
+  status: z.string(),
+  contractId: z.string().nullish(),
+  immediateQrCode: z
+    .object({
+      payload: z.string().nullish(),
+      conciliationIdentifier: z.string().nullish(),
+      originalValue: z.number().nullish(),
+    })
+    .nullish(),
+})
+export type AsaasAuthorization = z.infer<typeof Authorization>
 
 /** Asaas' amounts are reais with two places; the store counts centavos. */
 export const reaisOf = (cents: number) => Math.round(cents) / 100
@@ -92,13 +110,19 @@ export function createAsaasApi(opts: { apiUrl: string; apiKey: string; timeoutMs
       return found.id
     },
 
-    /** A PIX charge; `dueDate` is a day (YYYY-MM-DD, Brasília), Asaas has no finer expiry. */
+    /**
+     * A PIX charge; `dueDate` is a day (YYYY-MM-DD, Brasília), Asaas has no finer expiry. With
+     * `pixAutomaticAuthorizationId`, the cycle's debit under a PIX Automático authorisation,
+     * made by Asaas on the due date (https://docs.asaas.com/docs/pix-automatico-implementacao,
+     * "Criar as cobranças recorrentes").
+     */
     async createPayment(body: {
       customer: string
       value: number
       dueDate: string
       description: string
       externalReference: string
+      pixAutomaticAuthorizationId?: string
     }): Promise<AsaasPayment> {
       return call(Payment, 'POST', '/payments', { ...body, billingType: 'PIX' })
     },
@@ -121,6 +145,46 @@ export function createAsaasApi(opts: { apiUrl: string; apiKey: string; timeoutMs
     /** The whole payment given back (no `value`); answers the payment as Asaas now has it. */
     async refundPayment(id: string, description: string): Promise<AsaasPayment> {
       return call(Payment, 'POST', `${paymentPath(id)}/refund`, { description })
+    },
+
+    /**
+     * POST /v3/pix/automatic/authorizations with `immediateQrCode`: the journey-3 QR code that
+     * pays the first cycle and authorises the next ones
+     * (https://docs.asaas.com/reference/create-an-automatic-pix-authorization).
+     */
+    async createAuthorization(body: {
+      customerId: string
+      frequency: 'MONTHLY' | 'ANNUALLY'
+      contractId: string
+      startDate: string
+      value: number
+      description: string
+      immediateQrCode: { expirationSeconds: number; originalValue: number; description: string }
+    }): Promise<AsaasAuthorization> {
+      return call(Authorization, 'POST', '/pix/automatic/authorizations', body)
+    },
+
+    /** The authorisation as Asaas has it now, or null when it does not know it. */
+    async getAuthorization(id: string): Promise<AsaasAuthorization | null> {
+      try {
+        return await call(
+          Authorization,
+          'GET',
+          `/pix/automatic/authorizations/${encodeURIComponent(id)}`,
+        )
+      } catch (error) {
+        if (error instanceof ProviderApiError && error.status === 404) return null
+        throw error
+      }
+    },
+
+    /** Cancels the authorisation: Asaas debits nothing more under it. */
+    async cancelAuthorization(id: string): Promise<AsaasAuthorization> {
+      return call(
+        Authorization,
+        'DELETE',
+        `/pix/automatic/authorizations/${encodeURIComponent(id)}`,
+      )
     },
 
     /** Removes a charge awaiting payment: nobody can pay it any more. */

@@ -76,8 +76,38 @@ export async function refundOutcome(
 export interface PaymentEvent {
   orderRef?: string
   chargeRef?: string
-  kind: 'paid' | 'reversed' | 'expired'
+  /** `refused`: a PIX Automático debit the payer's bank did not make (issue 30). */
+  kind: 'paid' | 'reversed' | 'expired' | 'refused'
   providerPaymentId: string
+}
+
+/** What PIX Automático's journey 3 needs: the first cycle's charge and the recurrence's terms. */
+export interface AuthorisationRequest extends ChargeRequest {
+  /** The payer's CPF/CNPJ is required by both providers for a recurrence. */
+  payer: ChargeRequest['payer'] & { taxId: string; whatsapp?: string }
+  interval: 'month' | 'year'
+  /** The day the recurrence starts (the first cycle's day). */
+  startDate: Date
+}
+
+/** One cycle's debit under an authorisation, due on `dueDate`. */
+export interface DebitRequest extends ChargeRequest {
+  payer: ChargeRequest['payer'] & { taxId: string }
+  authorisationId: string
+  dueDate: Date
+}
+
+/**
+ * PIX Automático (issue 30), journey 3: one QR code pays the first cycle and authorises the
+ * debits of the next ones; each cycle's debit is scheduled before its due date; the
+ * authorisation is revoked when the subscriber cancels. Each debit is then an ordinary payment
+ * of its order: `getStatus` and the webhooks tell when it is paid (or refused).
+ */
+export interface PixAutomatic {
+  authorise(request: AuthorisationRequest): Promise<{ authorisationId: string; charge: PixCharge }>
+  scheduleDebit(request: DebitRequest): Promise<{ providerPaymentId: string }>
+  /** Revokes at the provider; an authorisation already gone counts as revoked. */
+  revoke(authorisationId: string): Promise<void>
 }
 
 /**
@@ -117,4 +147,6 @@ export interface PixProvider {
   readonly reportsReversals?: boolean
   /** Whether it charges only a payer with a CPF/CNPJ (asked at checkout). */
   readonly needsTaxId?: boolean
+  /** PIX Automático, when the provider offers it (Woovi, Asaas). */
+  readonly automatic?: PixAutomatic
 }

@@ -22,6 +22,34 @@ const RefundList = z.object({
   refunds: z.array(z.object({ status: z.string(), value: z.number().int() })),
 })
 
+/**
+ * A PIX Automático subscription (https://developers.woovi.com/docs/pix-automatic/pix-automatic-how-to-create):
+ * `globalID` names it in the other calls; `pixRecurring.emv` is the journey-3 QR code and its
+ * `status` turns APPROVED when the payer reads it (and pays the first installment).
+ */
+const Subscription = z.object({
+  globalID: z.string(),
+  correlationID: z.string().nullish(),
+  value: z.number().int(),
+  status: z.string(),
+  pixRecurring: z.object({ emv: z.string().nullish(), status: z.string() }).nullish(),
+})
+export type WooviSubscription = z.infer<typeof Subscription>
+const SubscriptionAnswer = z.object({ subscription: Subscription })
+/**
+ * One cycle of a subscription, with its recurring charge (`cobr`) once created
+ * (https://developers.woovi.com/docs/pix-automatic/pix-api-routes, "Buscar os dados de uma parcela").
+ */
+const Installment = z.object({
+  globalID: z.string(),
+  installmentNumber: z.number().int(),
+  value: z.number().int(),
+  status: z.string(),
+  cobr: z.object({ status: z.string(), value: z.number().int().nullish() }).nullish(),
+})
+export type WooviInstallment = z.infer<typeof Installment>
+const InstallmentList = z.object({ installments: z.array(Installment) })
+
 /** Woovi's REST API (`Authorization: <AppID>`), only the calls the store makes. */
 export function createWooviApi(opts: { apiUrl: string; appId: string; timeoutMs?: number }) {
   const call = providerApi({
@@ -61,6 +89,54 @@ export function createWooviApi(opts: { apiUrl: string; appId: string; timeoutMs?
     async chargeRefunds(correlationID: string): Promise<{ status: string; value: number }[]> {
       const path = `/api/v1/charge/${encodeURIComponent(correlationID)}/refund`
       return (await call(RefundList, 'GET', path)).refunds
+    },
+
+    /** POST /api/v1/subscriptions with `type: PIX_RECURRING` (PIX Automático). */
+    async createSubscription(body: Record<string, unknown>): Promise<WooviSubscription> {
+      return (await call(SubscriptionAnswer, 'POST', '/api/v1/subscriptions', body)).subscription
+    },
+
+    /** GET /api/v1/subscriptions/{globalID}, or null when Woovi does not know it. */
+    async getSubscription(id: string): Promise<WooviSubscription | null> {
+      try {
+        const path = `/api/v1/subscriptions/${encodeURIComponent(id)}`
+        return (await call(SubscriptionAnswer, 'GET', path)).subscription
+      } catch (error) {
+        if (error instanceof ProviderApiError && error.status === 404) return null
+        throw error
+      }
+    },
+
+    /** PUT /api/v1/subscriptions/{globalID}/cancel: no further debit. */
+    async cancelSubscription(id: string): Promise<void> {
+      const path = `/api/v1/subscriptions/${encodeURIComponent(id)}/cancel`
+      await call(SubscriptionAnswer, 'PUT', path, {})
+    },
+
+    /** GET /api/v1/subscriptions/{globalID}/installments. */
+    async installments(id: string): Promise<WooviInstallment[]> {
+      const path = `/api/v1/subscriptions/${encodeURIComponent(id)}/installments`
+      return (await call(InstallmentList, 'GET', path)).installments
+    },
+
+    /** GET /api/v1/installments/{globalID}, or null when Woovi does not know it. */
+    async getInstallment(id: string): Promise<WooviInstallment | null> {
+      try {
+        return await call(Installment, 'GET', `/api/v1/installments/${encodeURIComponent(id)}`)
+      } catch (error) {
+        if (error instanceof ProviderApiError && error.status === 404) return null
+        throw error
+      }
+    },
+
+    /**
+     * POST /api/v1/installments/{globalID}/cobr: the installment's recurring charge, made by the
+     * store 5 to 10 days before its date, with this cycle's value
+     * (https://developers.woovi.com/docs/pix-automatic/pix-automatic-cobr-manual).
+     */
+    async createCobr(id: string, value: number): Promise<void> {
+      const path = `/api/v1/installments/${encodeURIComponent(id)}/cobr`
+      await call(z.unknown(), 'POST', path, { value })
     },
 
     /** The whole charge given back; `refundId` makes a retried request refund once. */

@@ -56,6 +56,11 @@ export function wooviEventTime(body: unknown): number | null {
   return null
 }
 
+const isPixAutomaticEvent = (body: unknown) => {
+  const event = (body as { event?: unknown } | null)?.event
+  return typeof event === 'string' && event.startsWith('PIX_AUTOMATIC_')
+}
+
 /** Signature first, then freshness; the body is parsed only from the verified bytes. */
 export function verifyWooviWebhook(input: {
   publicKey: string
@@ -73,6 +78,10 @@ export function verifyWooviWebhook(input: {
     return { verdict: 'malformed' }
   }
   const at = wooviEventTime(body)
+  // PIX Automático's bodies carry no event time (a subscription, or an installment:
+  // https://developers.woovi.com/docs/pix-automatic/pix-automatic-webhooks): the signature alone
+  // stands, and a replay only makes the store ask Woovi again, which changes nothing twice.
+  if (at === null && isPixAutomaticEvent(body)) return { verdict: 'ok', body }
   if (at === null) return { verdict: 'malformed' }
   if (Math.abs(input.nowMs - at) > WOOVI_WEBHOOK_WINDOW_MS) return { verdict: 'stale' }
   return { verdict: 'ok', body }
