@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import * as checkoutRoutes from '../../../contracts/api-routes/checkout.routes'
@@ -8,13 +8,17 @@ import { call } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { formatDecimalBRL as money } from '../../../contracts/money'
+import { TAX_ID_REQUIRED_MESSAGE } from '../../../contracts/tax-id'
+import { taxIdKind } from '../../../contracts/tax-id-digits'
 import { useCurrentUser } from '../auth/auth.queries'
+import { paymentMethodsQuery } from '../checkout/checkout.api'
 
 interface Values {
   firstName: string
   lastName: string
   email: string
   whatsapp: string
+  taxId: string
   acceptTerms: boolean
 }
 
@@ -23,8 +27,19 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
   const { user } = useCurrentUser()
   const [answer, setAnswer] = useState<SubscribeAnswer | null>(null)
   const [paid, setPaid] = useState(false)
+  const methods = useQuery(paymentMethodsQuery()).data
+  // PIX Automático debits, and Asaas' charges, are made out to the payer's CPF or CNPJ.
+  const automatic = methods?.pixAutomatico === true
+  const askTaxId = automatic || methods?.taxIdRequired === true
   const { register, handleSubmit, formState, setError } = useForm<Values>({
-    defaultValues: { firstName: '', lastName: '', email: '', whatsapp: '', acceptTerms: false },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      whatsapp: '',
+      taxId: '',
+      acceptTerms: false,
+    },
   })
   const subscribe = useMutation({
     mutationFn: (values: Values) =>
@@ -32,7 +47,18 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
         body: {
           planId: plan.id,
           acceptTerms: values.acceptTerms,
-          ...(user ? {} : { customerData: { ...values, createAccount: false } }),
+          ...(askTaxId ? { taxId: values.taxId } : {}),
+          ...(user
+            ? {}
+            : {
+                customerData: {
+                  firstName: values.firstName,
+                  lastName: values.lastName,
+                  email: values.email,
+                  whatsapp: values.whatsapp,
+                  createAccount: false,
+                },
+              }),
         },
       }),
     onSuccess: setAnswer,
@@ -71,6 +97,14 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
             <p className="font-semibold text-gray-800">
               Pague {money(pix.amount)} pelo PIX para ativar o {clubeTitle(plan.name)}:
             </p>
+            {answer.subscription.method === 'pix_automatico' ? (
+              <p className="text-sm text-gray-700" data-testid="clube-automatic-note">
+                Ao pagar este QR Code, o app do seu banco também pede sua autorização para o PIX
+                Automático: as próximas cobranças de {money(plan.price)} são debitadas a cada{' '}
+                {plan.interval === 'year' ? 'ano' : 'mês'} sem você precisar pagar de novo. Você
+                pode cancelar quando quiser em Meus materiais.
+              </p>
+            ) : null}
             <img src={pix.qrCodeBase64} alt="QR Code do PIX" className="mx-auto h-56 w-56" />
             <textarea
               readOnly
@@ -147,6 +181,22 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
           />
         </>
       )}
+      {askTaxId ? (
+        <Field
+          label="CPF ou CNPJ de quem paga"
+          inputMode="numeric"
+          {...register('taxId', {
+            validate: (value) =>
+              !value.trim()
+                ? TAX_ID_REQUIRED_MESSAGE
+                : taxIdKind(value) === null
+                  ? 'CPF ou CNPJ inválido'
+                  : true,
+          })}
+          error={formState.errors.taxId?.message}
+          autoComplete="off"
+        />
+      ) : null}
       <label className="flex items-start gap-2 text-sm text-gray-700">
         <input
           type="checkbox"
@@ -159,8 +209,12 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
             termos de uso
           </a>
           . A assinatura custa {money(plan.price)} por {plan.interval === 'year' ? 'ano' : 'mês'} e
-          se renova a cada período até você cancelar. Cancele quando quiser em Meus materiais; em
-          até 7 dias do primeiro pagamento, desista com reembolso.
+          se renova a cada período até você cancelar
+          {automatic
+            ? ', debitada pelo PIX Automático que você autoriza no primeiro pagamento'
+            : ''}
+          . Cancele quando quiser em Meus materiais; em até 7 dias do primeiro pagamento, desista
+          com reembolso.
         </span>
       </label>
       {formState.errors.acceptTerms ? (
