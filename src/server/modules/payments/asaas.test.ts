@@ -122,6 +122,8 @@ describe('Asaas as the PIX provider', () => {
       taxIdRequired: true,
       pixConfirmation: 'automatic',
       invoice: false,
+      // Offered under Asaas, off until the owner switches it on.
+      pixAutomatico: false,
     })
   })
 
