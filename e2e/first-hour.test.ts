@@ -120,7 +120,9 @@ describe("the owner's first hour, on a phone", () => {
     await page.goto('/')
     const header = page.locator('header').getByTestId('store-name')
     await header.waitFor()
-    expect(await header.innerText()).toBe(STORE_NAME)
+    // The header draws the default name until the public settings arrive (a moment after the
+    // first paint); the name must then be hers.
+    await expect.poll(() => header.innerText(), { timeout: 10_000 }).toBe(STORE_NAME)
     expect(await page.title()).toContain(STORE_NAME)
   })
 })

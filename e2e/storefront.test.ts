@@ -126,3 +126,34 @@ describe('a visitor browses the catalogue on a phone', () => {
     expect(page.url()).toContain('/termos-uso')
   })
 })
+
+describe('an anonymous visit, as the console sees it', () => {
+  it('logs no error and meets no 4xx on the home, a product, /clube and the checkout', async () => {
+    const visitor = await (await phoneContext(browser, inject('baseUrl'))).newPage()
+    const problems: string[] = []
+    visitor.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`)
+    })
+    visitor.on('response', (res) => {
+      if (res.status() >= 400) problems.push(`${res.status()} ${res.url()}`)
+    })
+    const products = (await (await visitor.request.get('/api/products')).json()) as {
+      id: number
+      isFree: boolean
+    }[]
+    const paid = products.find((p) => !p.isFree)!
+    await visitor.goto('/', { waitUntil: 'networkidle' })
+    await visitor.goto(`/produto/${paid.id}`, { waitUntil: 'networkidle' })
+    await Promise.all([
+      visitor.waitForResponse(
+        (r) => r.url().endsWith('/api/cart') && r.request().method() === 'POST',
+      ),
+      visitor.getByRole('button', { name: /Adicionar ao Carrinho/ }).click(),
+    ])
+    await visitor.goto('/clube', { waitUntil: 'networkidle' })
+    await visitor.goto('/checkout', { waitUntil: 'networkidle' })
+    await visitor.getByText('Resumo do pedido').waitFor()
+    expect(problems).toEqual([])
+    await visitor.close()
+  })
+})

@@ -1,5 +1,6 @@
 // Builds the client (Vite) and the server bundle (esbuild). With --if-missing, only what is
 // absent or older than its sources, so `npm start` on a fresh clone or after a pull just works.
+import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -59,6 +60,8 @@ export const serverBuildOptions = {
     { in: at('src/server/migrate.ts'), out: 'migrate' },
     // Run as a child on a first start over an empty PGlite folder (src/server/startup.ts).
     { in: at('src/server/first-start.ts'), out: 'first-start' },
+    // The pristine PGlite folder a first start copies (src/server/db/pristine-pglite.ts).
+    { in: at('src/server/pristine-cli.ts'), out: 'pristine' },
     { in: at('src/server/storage-migrate.ts'), out: 'storage-migrate' },
     { in: at('src/server/backup-cli.ts'), out: 'backup' },
     { in: at('src/server/restore-cli.ts'), out: 'restore' },
@@ -102,6 +105,12 @@ export async function buildAll({ ifMissing = false } = {}) {
     console.log('Compilando o servidor...')
     await buildServer()
   }
+  // In a child that exits: initdb's memory never stays in this process (or a server's). It
+  // returns at once when the folder for today's migrations exists.
+  const pristine = spawnSync(process.execPath, [at('dist/server/pristine.js')], {
+    stdio: 'inherit',
+  })
+  if (pristine.status !== 0) throw new Error('the pristine database could not be made')
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

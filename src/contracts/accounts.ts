@@ -131,11 +131,16 @@ export type LoginAnswer = z.infer<typeof LoginAnswer>
 export const RegisterAnswer = z.object({ user: SessionUser })
 export type RegisterAnswer = z.infer<typeof RegisterAnswer>
 
-/** GET /api/auth/user when logged in (401 otherwise). */
-export const CurrentUserAnswer = z.object({
-  user: SessionUser,
-  isAuthenticated: z.literal(true),
-})
+/**
+ * GET /api/auth/user: the session user, or `null` (200) for an anonymous visitor, so asking who
+ * is there is never an error in the browser's console (decision 028).
+ */
+export const CurrentUserAnswer = z
+  .object({
+    user: SessionUser,
+    isAuthenticated: z.literal(true),
+  })
+  .nullable()
 export type CurrentUserAnswer = z.infer<typeof CurrentUserAnswer>
 
 /** POST /api/logout, also when there was no session. */

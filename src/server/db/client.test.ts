@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createRequire } from 'node:module'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrationsDir } from '../paths.js'
 import { openDatabase, PGLITE_SHARED_BUFFERS } from './client.js'
+import { ensurePristine } from './pristine-pglite.js'
 
 // PGlite on a folder, as `npm start` opens it: the first start initialises the empty folder in a
 // child process, then the server's own instance runs with a smaller buffer pool. What a
@@ -65,4 +67,34 @@ await new Promise(() => {})
       await database.close()
     }
   }, 60_000)
+
+  it('starts an empty folder from the pristine copy: migrated, empty, and reopened as usual', async () => {
+    await ensurePristine()
+    const fresh = await mkdtemp(path.join(tmpdir(), 'loja-pristine-'))
+    const migrations = JSON.parse(
+      await readFile(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8'),
+    ) as { entries: unknown[] }
+    const applied = async (database: Awaited<ReturnType<typeof openDatabase>>) =>
+      (
+        (await database.db.execute(
+          sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+        )) as Rows
+      ).rows
+    try {
+      const first = await openDatabase({ dataDir: fresh })
+      expect(await applied(first)).toEqual([{ n: migrations.entries.length }])
+      await first.migrate()
+      expect(await applied(first)).toEqual([{ n: migrations.entries.length }])
+      const products = (await first.db.execute(
+        sql`SELECT count(*)::int AS n FROM products`,
+      )) as Rows
+      expect(products.rows).toEqual([{ n: 0 }])
+      await first.close()
+      const later = await openDatabase({ dataDir: fresh })
+      expect(await applied(later)).toEqual([{ n: migrations.entries.length }])
+      await later.close()
+    } finally {
+      await rm(fresh, { recursive: true, force: true })
+    }
+  }, 120_000)
 })

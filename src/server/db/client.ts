@@ -12,6 +12,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { migrationsDir } from '../paths.js'
 import { lockDataDir } from './data-dir-lock.js'
+import { copyPristine } from './pristine-pglite.js'
 import { createPool } from './pg-pool.js'
 /** A database or a transaction: services take either, so a caller can make them one unit. */
 export type Db = PgDatabase<PgQueryResultHKT>
@@ -76,7 +77,8 @@ export async function openDatabase(opts: {
   }
   try {
     if (location !== 'memory://' && !existsSync(path.join(location, 'PG_VERSION'))) {
-      await initPgliteApart(location)
+      // The build's pristine folder when there is one for today's migrations (decision 029).
+      if (!copyPristine(location)) await initPgliteApart(location)
     }
     const client = await PGlite.create(location, {
       startParams: PGLITE_START_PARAMS,

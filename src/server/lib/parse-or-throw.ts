@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { ERROR_FIELD_HEADER } from '../../contracts/error-field.js'
 import { AppError } from '../errors.js'
+import { Lru } from './lru.js'
 
 /**
  * The header naming the input behind a 400 (`customerData.email`), so a form shows the message
@@ -34,4 +35,27 @@ export function parseOrThrow<S extends z.ZodType>(
   const parsed = schema.safeParse(input)
   if (!parsed.success) throw invalidInput(parsed.error.issues, at)
   return parsed.data
+}
+
+/**
+ * `parseOrThrow` for a request's query or path parameters, remembered per distinct raw text
+ * (the query string, the `:id`): a hot public read parses each spelling once, not at every
+ * request. At most `max` spellings are kept (a stranger's random queries cannot grow the
+ * memory); a broken one is remembered too and answers its 400 again. As Fastify's own
+ * validation of a query, the 400 names no form field.
+ */
+export function parseOnce<S extends z.ZodType>(schema: S, max: number) {
+  const seen = new Lru<string, { data: z.output<S> } | { issues: { message: string }[] }>(max)
+  return (raw: string, input: unknown): z.output<S> => {
+    let result = seen.get(raw)
+    if (!result) {
+      const parsed = schema.safeParse(input)
+      result = parsed.success
+        ? { data: parsed.data }
+        : { issues: parsed.error.issues.map((issue) => ({ message: issue.message })) }
+      seen.set(raw, result)
+    }
+    if ('issues' in result) throw invalidInput(result.issues)
+    return result.data
+  }
 }

@@ -33,13 +33,15 @@ interface Prepared {
  * fresh install has something to browse and buy. Does nothing, and returns 0, once the products
  * table has any row, deleted ones included: a shop owner's catalogue is never touched.
  */
-export async function seedDemoCatalog(db: Db, storage: FileStorage): Promise<number> {
+export async function seedDemoCatalog(
+  db: Db,
+  storage: FileStorage,
+  artwork?: Promise<DemoArtwork>,
+): Promise<number> {
   if (await hasProducts(db)) return 0
   // Artwork and PDFs are made before the transaction so it stays short; images are
   // content-addressed, so storing them again after a failed attempt costs nothing.
-  const prepared = await Promise.all(
-    DEMO_PRODUCTS.map((product, i) => prepare(product, i, storage)),
-  )
+  const prepared = await (artwork ?? prepareDemoArtwork(storage))
   const now = Date.now()
   return db.transaction(async (tx) => {
     // Two processes booting on one empty database would otherwise both seed.
@@ -91,6 +93,16 @@ export async function seedDemoCatalog(db: Db, storage: FileStorage): Promise<num
 async function hasProducts(db: Pick<Db, 'select'>): Promise<boolean> {
   const rows = await db.select({ id: products.id }).from(products).limit(1)
   return rows.length > 0
+}
+
+type DemoArtwork = Awaited<ReturnType<typeof prepare>>[]
+
+/**
+ * The demo catalogue's covers (stored) and PDFs, before any database: a first start makes them
+ * while its database opens (first-start.ts), and hands them to `seedDemoCatalog`.
+ */
+export function prepareDemoArtwork(storage: FileStorage): Promise<DemoArtwork> {
+  return Promise.all(DEMO_PRODUCTS.map((product, i) => prepare(product, i, storage)))
 }
 
 async function prepare(

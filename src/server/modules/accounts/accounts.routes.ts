@@ -96,9 +96,8 @@ export function accountsRoutes(app: App) {
     { schema: { response: { 200: CurrentUserAnswer } } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store')
-      requireUser(await sessions.viewerOf(req))
-      const user = (await sessions.userOf(req))!
-      return { user: toSessionUser(user), isAuthenticated: true as const }
+      const user = await sessions.userOf(req)
+      return user ? { user: toSessionUser(user), isAuthenticated: true as const } : null
     },
   )
 

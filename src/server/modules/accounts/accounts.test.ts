@@ -54,10 +54,11 @@ describe('sign-up and login', () => {
     expect(me.body).not.toMatch(/password/i)
   })
 
-  it('answers 401 to an anonymous GET /api/auth/user', async () => {
+  it('answers an anonymous GET /api/auth/user with 200 and null, never an error', async () => {
     const res = await whoAmI(store.app)
-    expect(res.statusCode).toBe(401)
-    expect(res.json()).toHaveProperty('message')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toBeNull()
+    expect(res.headers['cache-control']).toBe('private, no-store')
   })
 
   it('refuses a wrong password and an unknown e-mail alike', async () => {
@@ -122,7 +123,9 @@ describe('administrator login', () => {
     const res = await adminLogin({ username: TEST_ADMIN.email, password: TEST_ADMIN.password })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ redirectTo: '/admin', user: { role: 'superadmin' } })
-    expect((await whoAmI(store.app, cookieFrom(res.headers['set-cookie']))).statusCode).toBe(200)
+    expect((await whoAmI(store.app, cookieFrom(res.headers['set-cookie']))).json()).toMatchObject({
+      isAuthenticated: true,
+    })
   })
 
   it('refuses a customer, even with the right password, and a wrong password', async () => {
@@ -154,8 +157,8 @@ describe('sessions', () => {
     const res = await login(store.app, body.email, body.password, { cookie: planted })
     const issued = cookieFrom(res.headers['set-cookie'])
     expect(issued).not.toBe(planted)
-    expect((await whoAmI(store.app, planted)).statusCode).toBe(401)
-    expect((await whoAmI(store.app, issued)).statusCode).toBe(200)
+    expect((await whoAmI(store.app, planted)).json()).toBeNull()
+    expect((await whoAmI(store.app, issued)).json()).toMatchObject({ isAuthenticated: true })
   })
 
   it('rotates the session at a second login: the first cookie stops working', async () => {
@@ -167,8 +170,8 @@ describe('sessions', () => {
     const second = cookieFrom(
       (await login(store.app, body.email, body.password, { cookie: first })).headers['set-cookie'],
     )
-    expect((await whoAmI(store.app, first)).statusCode).toBe(401)
-    expect((await whoAmI(store.app, second)).statusCode).toBe(200)
+    expect((await whoAmI(store.app, first)).json()).toBeNull()
+    expect((await whoAmI(store.app, second)).json()).toMatchObject({ isAuthenticated: true })
   })
 
   it('kills the session on the server at logout, not only the cookie', async () => {
@@ -178,7 +181,7 @@ describe('sessions', () => {
     expect(out.json()).toEqual({ success: true })
     expect(String(out.headers['set-cookie'])).toMatch(/loja_sid=;/)
     // The old cookie, replayed by someone who copied it, is worthless.
-    expect((await whoAmI(store.app, cookie)).statusCode).toBe(401)
+    expect((await whoAmI(store.app, cookie)).json()).toBeNull()
     const left = await store.database.db
       .select()
       .from(sessionsTable)
@@ -201,7 +204,7 @@ describe('sessions', () => {
       .update(users)
       .set({ isActive: false })
       .where(eq(users.email, body.email))
-    expect((await whoAmI(store.app, cookie)).statusCode).toBe(401)
+    expect((await whoAmI(store.app, cookie)).json()).toBeNull()
     const res = await login(store.app, body.email, body.password)
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual({ message: 'Email ou senha incorretos' })

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CatalogCategories, CatalogPage } from '../../../contracts/catalog.js'
 import { CATALOG_PAGE_SIZE } from '../../../contracts/catalog.js'
@@ -91,6 +92,40 @@ describe('GET /api/catalog', () => {
       { slug: 'alfabetizacao', label: 'Alfabetização', emoji: '🔤', count: 1 },
       { slug: 'matematica', label: 'Matemática', emoji: '🔢', count: FILLERS },
     ])
+  })
+
+  it('answers every public read from prepared bytes: ETag, 304, gzip, bad ids refused', async () => {
+    for (const url of [
+      '/api/catalog?page=1',
+      '/api/catalog?q=kit',
+      '/api/catalog/categories',
+      '/api/products/bestsellers',
+      `/api/products/${alfabeto.id}`,
+      `/api/emergency/${alfabeto.id}`,
+    ]) {
+      const first = await store.app.inject({ url })
+      const again = await store.app.inject({ url })
+      expect(first.statusCode, url).toBe(200)
+      expect(first.headers.etag, url).toMatch(/^"[\w-]+"$/)
+      expect(again.rawPayload.equals(first.rawPayload), url).toBe(true)
+      const cached = await store.app.inject({
+        url,
+        headers: { 'if-none-match': first.headers.etag! },
+      })
+      expect(cached.statusCode, url).toBe(304)
+      const zipped = await store.app.inject({ url, headers: { 'accept-encoding': 'gzip' } })
+      expect(zipped.headers['content-encoding'], url).toBe('gzip')
+      expect(gunzipSync(zipped.rawPayload).equals(first.rawPayload), url).toBe(true)
+    }
+    // Spellings of one query share one answer; a product answers what the list says of it.
+    expect((await catalog('?page=1')).body).toEqual((await catalog('?q=&page=01')).body)
+    const product = await store.app.inject({ url: `/api/products/${alfabeto.id}` })
+    expect(product.json()).toMatchObject({ id: alfabeto.id, name: 'Kit Alfabetização Divertida' })
+    for (const id of ['abc', '0', `${hidden.id}`]) {
+      const res = await store.app.inject({ url: `/api/products/${id}` })
+      expect(res.statusCode, id).toBe(id === `${hidden.id}` ? 404 : 400)
+      expect(res.json<{ message: string }>().message, id).toMatch(/inválido|não encontrado/)
+    }
   })
 
   it('leaves out inactive products, and drops one switched off at once', async () => {

@@ -10,11 +10,42 @@ import {
 } from '../../../contracts/products.js'
 import { CatalogCategories, CatalogPage, CatalogQuery } from '../../../contracts/catalog.js'
 import type { App } from '../../app-types.js'
-import { isFresh, sendPrepared } from '../../lib/http.js'
+import { isFresh, prepareJson, sendPrepared, type PreparedBody } from '../../lib/http.js'
+import { parseOnce } from '../../lib/parse-or-throw.js'
+import { preparedAnswers } from '../../lib/prepared-answers.js'
 import type { CatalogService } from './catalog.service.js'
+
+/** Distinct queries (pages, searches, categories) and products whose answers are kept. */
+const PREPARED_QUERIES = 256
+const PREPARED_PRODUCTS = 256
+
+/** The text after `?` in a request's address: the key of its parsed query. */
+const queryStringOf = (url: string) => {
+  const at = url.indexOf('?')
+  return at === -1 ? '' : url.slice(at + 1)
+}
 
 export function catalogRoutes(app: App) {
   const catalog = app.services.catalog
+
+  // Every public read answers bytes prepared once per catalogue version and distinct query, with
+  // their ETag, as /api/products does; the query and the id are parsed once per spelling.
+  const pages = preparedAnswers(PREPARED_QUERIES)
+  const products = preparedAnswers(PREPARED_PRODUCTS)
+  const others = preparedAnswers(4)
+  const catalogQuery = parseOnce(CatalogQuery, PREPARED_QUERIES)
+  const productId = parseOnce(ProductIdParams, PREPARED_PRODUCTS)
+  const prepared = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    answers: ReturnType<typeof preparedAnswers>,
+    key: string,
+    prepare: () => Promise<PreparedBody>,
+  ) => sendPrepared(req, reply, await answers.get(await catalog.version(), key, prepare))
+  const idOf = (req: FastifyRequest) => {
+    const params = req.params as { id: string }
+    return productId(params.id, params).id
+  }
 
   // The hottest call: its bytes are prepared once per catalogue snapshot, through ProductList
   // (see catalog.service.ts), and sent as they are; Fastify serialises only objects.
@@ -23,33 +54,54 @@ export function catalogRoutes(app: App) {
   )
 
   // The storefront's grid: a page of light cards, searched and filtered here (decision 021).
-  app.get(
-    '/api/catalog',
-    { schema: { querystring: CatalogQuery, response: { 200: CatalogPage } } },
-    async (req) => catalog.page(req.query),
-  )
+  // CatalogQuery is parsed by `catalogQuery` (once per query string), not by Fastify's schema.
+  app.get('/api/catalog', { schema: { response: { 200: CatalogPage } } }, async (req, reply) => {
+    const query = catalogQuery(queryStringOf(req.url), req.query)
+    const key = `${query.category ?? ''}\n${query.page}\n${query.q}`
+    return prepared(req, reply, pages, key, async () =>
+      prepareJson(CatalogPage, await catalog.page(query)),
+    )
+  })
 
   app.get(
     '/api/catalog/categories',
     { schema: { response: { 200: CatalogCategories } } },
-    async () => catalog.categories(),
-  )
-
-  app.get('/api/products/bestsellers', { schema: { response: { 200: ProductList } } }, async () =>
-    catalog.bestsellers(),
+    async (req, reply) =>
+      prepared(req, reply, others, 'categories', async () =>
+        prepareJson(CatalogCategories, await catalog.categories()),
+      ),
   )
 
   app.get(
-    '/api/products/:id',
-    { schema: { params: ProductIdParams, response: { 200: Product } } },
-    async (req) => catalog.getActive(req.params.id),
+    '/api/products/bestsellers',
+    { schema: { response: { 200: ProductList } } },
+    async (req, reply) =>
+      prepared(req, reply, others, 'bestsellers', async () =>
+        prepareJson(ProductList, await catalog.bestsellers()),
+      ),
   )
+
+  // ProductIdParams is parsed by `idOf` (once per spelling), not by Fastify's schema.
+  app.get('/api/products/:id', { schema: { response: { 200: Product } } }, async (req, reply) => {
+    const id = idOf(req)
+    return prepared(req, reply, products, `${id}`, async () =>
+      prepareJson(Product, await catalog.getActive(id)),
+    )
+  })
 
   // Older clients' fallback path for the product page; same rules, wrapped answer.
   app.get(
     '/api/emergency/:id',
-    { schema: { params: ProductIdParams, response: { 200: EmergencyProductAnswer } } },
-    async (req) => ({ success: true as const, product: await catalog.getActive(req.params.id) }),
+    { schema: { response: { 200: EmergencyProductAnswer } } },
+    async (req, reply) => {
+      const id = idOf(req)
+      return prepared(req, reply, products, `emergency ${id}`, async () =>
+        prepareJson(EmergencyProductAnswer, {
+          success: true as const,
+          product: await catalog.getActive(id),
+        }),
+      )
+    },
   )
 
   app.post(

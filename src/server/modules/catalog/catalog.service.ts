@@ -161,6 +161,11 @@ export function createCatalogService(
 
     page: pageOf,
 
+    /** The catalogue's current version: answers prepared from it are kept until it changes. */
+    async version(): Promise<string> {
+      return (await snapshot.get()).version
+    },
+
     async categories() {
       return (await snapshot.get()).categories
     },

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import type { RandomAccessFile } from '../../files/storage.js'
 import { copyRange } from './copy-file.js'
 
-const source = randomBytes(1_000_000)
+// Several of copyRange's 1 MiB reads.
+const source = randomBytes(5_000_000)
 let reads = 0
 
 /** The file as a buffer, with the FileHandle.read signature copyRange uses. */
@@ -37,8 +38,8 @@ function slowSink(opts: { failAfter?: number } = {}) {
 describe('copyRange', () => {
   it('writes exactly the requested bytes, in order, through reused buffers', async () => {
     const { sink, received } = slowSink()
-    await copyRange(file, { start: 1000, end: 900_000 }, sink)
-    expect(Buffer.concat(received).equals(source.subarray(1000, 900_001))).toBe(true)
+    await copyRange(file, { start: 1000, end: 4_500_000 }, sink)
+    expect(Buffer.concat(received).equals(source.subarray(1000, 4_500_001))).toBe(true)
   })
 
   it('stops reading as soon as the client is gone', async () => {

@@ -1,7 +1,9 @@
 import type { Writable } from 'node:stream'
 import type { RandomAccessFile } from '../../files/storage.js'
 
-const CHUNK = 256 * 1024
+// 1 MiB reads: a quarter of the read calls, promise turns and socket writes of 256 KiB ones,
+// which kept a 500 MB download at 0.6 of the disk's pace (bench/download.bench.ts, issue 33).
+const CHUNK = 1024 * 1024
 
 export interface ByteRange {
   start: number
@@ -22,7 +24,7 @@ function write(out: Writable, chunk: Buffer): Promise<void> {
 
 /**
  * Writes bytes `range` of `file` to `out` through two buffers used in turn: one is refilled only
- * once the socket has taken the other's bytes. A download thus holds 512 KiB whatever its size,
+ * once the socket has taken the other's bytes. A download thus holds 2 MiB whatever its size,
  * follows the socket's pace, and leaves no garbage behind: a new buffer per chunk (what a file
  * stream does) let the server's memory grow by ~60 MB between collections under four 500 MB
  * downloads (bench/download.bench.ts). Stops as soon as the client goes away.

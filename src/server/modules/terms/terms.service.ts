@@ -10,12 +10,16 @@ import { termsVersions } from './terms.tables.js'
  */
 export function createTermsService(deps: { db: Db; currentTerms: () => Promise<string> }) {
   const { db } = deps
+  // The last text agreed to and its version: a stored version never changes nor goes away, so
+  // a checkout under unchanged terms sends no statement for them (two before).
+  let known: { text: string; id: number } | undefined
   return {
     currentTerms: deps.currentTerms,
 
     /** The version of today's text, stored the first time it is agreed to. */
     async currentVersion(): Promise<number> {
       const text = await deps.currentTerms()
+      if (known?.text === text) return known.id
       const hash = createHash('sha256').update(text).digest('hex')
       // Two checkouts at once may both insert: the unique hash keeps one, both read it back.
       await db.insert(termsVersions).values({ hash, text }).onConflictDoNothing()
@@ -23,6 +27,7 @@ export function createTermsService(deps: { db: Db; currentTerms: () => Promise<s
         .select({ id: termsVersions.id })
         .from(termsVersions)
         .where(eq(termsVersions.hash, hash))
+      known = { text, id: row!.id }
       return row!.id
     },
 

@@ -60,5 +60,11 @@ describe('the terms kept with each order', () => {
     expect(oldReceipt?.body).toContain('Cada compra dá direito a 3 downloads')
     expect(oldReceipt?.body).not.toContain('direito a 5 downloads')
     expect(newReceipt?.body).toContain('Cada compra dá direito a 5 downloads')
+
+    // Back to the first text (the service remembers only the last one): its first version.
+    await adminCall('POST', '/api/admin/settings', { key: 'max_downloads', value: '3' })
+    expect((await orderRow(await order())).termsVersionId).toBe(
+      (await orderRow(before)).termsVersionId,
+    )
   })
 })

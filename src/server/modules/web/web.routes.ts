@@ -8,6 +8,7 @@ import { isAdminPage, matchPage } from '../../../contracts/page-routes.js'
 import { AppError } from '../../errors.js'
 import { baseUrlOf } from '../../http/base-url.js'
 import { prepareBody, sendPrepared, type PreparedBody } from '../../lib/http.js'
+import { preparedAnswers } from '../../lib/prepared-answers.js'
 import { homeData, productBody, productData, type ShellBrand } from './page-body.js'
 import { productHead, STORE_NAME, storeHead } from './page-head.js'
 import { robotsTxt, sitemapXml } from './sitemap.js'
@@ -69,8 +70,7 @@ export async function webRoutes(app: App) {
 
   // The home page is the same for everyone on a given host, with the catalogue's first cards
   // (the client shows them without asking): rendered once per host and catalogue version.
-  const homes = new Map<string, PreparedBody>()
-  let homesOf = ''
+  const homes = preparedAnswers(16)
   const sendHome = async (req: FastifyRequest, reply: FastifyReply) => {
     const base = baseUrl(req)
     const name = await storeName(req)
@@ -82,16 +82,9 @@ export async function webRoutes(app: App) {
       req.log.error({ err }, 'home page without its first cards')
       return sendPrepared(req, reply, page(storeHead(base, '/', name)))
     }
-    const version = `${catalogue.version}\n${name}`
-    if (version !== homesOf) {
-      homes.clear()
-      homesOf = version
-    }
-    let home = homes.get(base)
-    if (!home) {
-      home = page(storeHead(base, '/', name), homeData(catalogue))
-      if (homes.size < 16) homes.set(base, home)
-    }
+    const home = await homes.get(`${catalogue.version}\n${name}`, base, () =>
+      page(storeHead(base, '/', name), homeData(catalogue)),
+    )
     return sendPrepared(req, reply, home)
   }
 
