@@ -158,7 +158,7 @@ export async function restoreBackup(
           if (!bucket) await placeFiles(stagedFiles, config.filesDir)
         })
       } else {
-        const pglite = await openDatabase({ dataDir: staging })
+        const pglite = await openDatabase({ dataDir: staging, empty: true })
         try {
           await loadDump(pglite, dumpPath)
         } finally {

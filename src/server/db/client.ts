@@ -42,6 +42,11 @@ export async function openDatabase(opts: {
   logger?: Logger
   /** A dumped PGlite data folder to start the in-memory database from (tests: migrated once). */
   loadDataDir?: Blob
+  /**
+   * A new PGlite folder gets initdb's catalogue only, never the build's migrated copy: a restore
+   * loads a dump, schema included, into it.
+   */
+  empty?: boolean
 }): Promise<Database> {
   const { logger } = opts
   if (opts.url) {
@@ -78,7 +83,7 @@ export async function openDatabase(opts: {
   try {
     if (location !== 'memory://' && !existsSync(path.join(location, 'PG_VERSION'))) {
       // The build's pristine folder when there is one for today's migrations (decision 029).
-      if (!copyPristine(location)) await initPgliteApart(location)
+      if (opts.empty || !copyPristine(location)) await initPgliteApart(location)
     }
     const client = await PGlite.create(location, {
       startParams: PGLITE_START_PARAMS,
