@@ -209,7 +209,9 @@ export function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () 
         </fieldset>
       ) : null}
       <div className="space-y-2 sm:col-span-2">
-        <p className="text-sm font-semibold text-gray-800">Imagem do plano (aparece em /clube)</p>
+        <p id={`${prefix}-imagem-titulo`} className="text-sm font-semibold text-gray-800">
+          Imagem do plano (aparece em /clube)
+        </p>
         {plan?.imageUrl && !removeImage && !file ? (
           <img src={plan.imageUrl} alt="" className="h-20 w-32 rounded-lg object-cover" />
         ) : null}
@@ -223,6 +225,7 @@ export function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () 
         <input
           ref={fileInput}
           id={`${prefix}-imagem`}
+          aria-labelledby={`${prefix}-imagem-titulo`}
           type="file"
           accept="image/jpeg,image/png,image/webp,image/gif"
           className="sr-only"
