@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminPlan, SubscribeAnswer } from '../../../contracts/subscriptions.js'
 import { buildApp } from '../../app.js'
@@ -7,11 +7,10 @@ import { adminSession } from '../../testing/auth.js'
 import { call, guestForm, newCartSession } from '../../testing/commerce.js'
 import { startFakeAsaas, type FakeAsaas } from '../../testing/fake-asaas.js'
 import { insertProduct } from '../../testing/fixtures.js'
+import { subscriptionRows } from '../../testing/subscriptions.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { messageOutbox } from '../messaging/messaging.tables.js'
-import { orders } from '../orders/orders.tables.js'
 import { brasiliaDay } from '../payments/providers/asaas.js'
-import { subscriptionCycles, subscriptions } from './subscriptions.tables.js'
 
 const CPF = '529.982.247-25'
 const TOKEN = 'token-do-webhook-da-loja-0123456789'
@@ -61,21 +60,7 @@ const svc = () => store.app.services.subscriptions
 type Delivery = { method: 'POST'; url: string; headers: Record<string, string>; payload: string }
 const inject = (delivery: Delivery) => store.app.inject(delivery)
 
-async function subRow(id: string) {
-  const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, id))
-  return row!
-}
-async function cycleOrder(id: string, cycle: number) {
-  const [row] = await db()
-    .select()
-    .from(subscriptionCycles)
-    .where(and(eq(subscriptionCycles.subscriptionId, id), eq(subscriptionCycles.cycle, cycle)))
-  return row?.orderId ?? null
-}
-async function orderRow(id: string) {
-  const [row] = await db().select().from(orders).where(eq(orders.id, id))
-  return row!
-}
+const { subRow, cycleOrder, orderRow } = subscriptionRows(() => store)
 
 /** A guest subscribes; the payer reads the journey-3 QR code: cycle 1 paid, debits authorised. */
 async function subscribedAndAuthorised() {

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminPlan, SubscribeAnswer } from '../../../contracts/subscriptions.js'
 import { adminSession } from '../../testing/auth.js'
@@ -7,9 +6,8 @@ import { startFakeEvolution, type FakeEvolution } from '../../testing/fake-evolu
 import { startFakeWoovi, type FakeWoovi } from '../../testing/fake-woovi.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { connectWhatsapp, outboxRow } from '../../testing/messaging.js'
+import { subscriptionRows } from '../../testing/subscriptions.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
-import { orders } from '../orders/orders.tables.js'
-import { subscriptionCycles, subscriptions } from './subscriptions.tables.js'
 
 const CPF = '529.982.247-25'
 let at = Date.parse('2026-11-02T12:00:00Z')
@@ -60,24 +58,13 @@ afterAll(async () => {
   await evolution?.close()
 })
 
-const db = () => store.database.db
 const runDue = () => store.app.services.subscriptions.runDue()
 
-async function subRow(id: string) {
-  const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, id))
-  return row!
-}
-async function cycleOrder(id: string, cycle: number) {
-  const [row] = await db()
-    .select()
-    .from(subscriptionCycles)
-    .where(and(eq(subscriptionCycles.subscriptionId, id), eq(subscriptionCycles.cycle, cycle)))
-  const [order] = await db()
-    .select()
-    .from(orders)
-    .where(eq(orders.id, row?.orderId ?? ''))
-  return order!
-}
+const rows = subscriptionRows(() => store)
+const { subRow } = rows
+/** The order that charges a subscription's `cycle`. */
+const cycleOrder = async (id: string, cycle: number) =>
+  rows.orderRow((await rows.cycleOrder(id, cycle)) ?? '')
 /** The installment whose charge a cycle's debit order made at Woovi. */
 const installmentOf = (order: { providerPaymentId: string | null }) =>
   fake.installments.get(order.providerPaymentId!.replace(/^cobr:/, ''))!

@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm'
+import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CustomerPurchase } from '../../../contracts/customer.js'
 import type {
@@ -13,10 +13,10 @@ import type { App } from '../../app-types.js'
 import { adminSession, customerSession } from '../../testing/auth.js'
 import { call, guestCheckout, guestForm, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
+import { subscriptionRows } from '../../testing/subscriptions.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { messageOutbox } from '../messaging/messaging.tables.js'
 import { orders } from '../orders/orders.tables.js'
-import { subscriptionCycles, subscriptions } from './subscriptions.tables.js'
 
 const DAY = 24 * 60 * 60 * 1000
 const START = Date.parse('2026-11-02T12:00:00Z')
@@ -73,18 +73,7 @@ async function subscribe(cookie: string | undefined, body: Record<string, unknow
 
 const pay = (orderId: string) => store.app.services.orders.markOrderPaid(orderId, 'admin')
 
-async function subRow(id: string) {
-  const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, id))
-  return row!
-}
-
-async function cycleOrder(id: string, cycle: number) {
-  const [row] = await db()
-    .select()
-    .from(subscriptionCycles)
-    .where(and(eq(subscriptionCycles.subscriptionId, id), eq(subscriptionCycles.cycle, cycle)))
-  return row?.orderId ?? null
-}
+const { subRow, cycleOrder } = subscriptionRows(() => store)
 
 async function materials(cookie: string) {
   const res = await call(store, 'GET', '/api/user/purchases', undefined, { cookie })
