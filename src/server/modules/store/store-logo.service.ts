@@ -1,8 +1,5 @@
-import { createHash } from 'node:crypto'
-import sharp from 'sharp'
-import { AppError } from '../../errors.js'
-import { detectImage, SNIFF_BYTES } from '../../files/file-types.js'
 import type { FileStorage } from '../../files/storage.js'
+import { storedImage } from '../../files/stored-image.js'
 import type { SettingsService } from '../settings/settings.service.js'
 
 /** The biggest logo file taken: a logo is small; a phone photo of one still fits. */
@@ -35,19 +32,7 @@ export function createStoreLogo(deps: { storage: FileStorage; settings: Settings
   return {
     /** Stores `bytes` as the logo; answers its address. A file that is no image answers 415. */
     async upload(bytes: Buffer, fileName: string): Promise<string> {
-      detectImage(bytes.subarray(0, SNIFF_BYTES), fileName)
-      let png: Buffer
-      try {
-        png = await sharp(bytes)
-          .rotate()
-          .resize({ ...LOGO_BOX, fit: 'inside', withoutEnlargement: true })
-          .png({ compressionLevel: 9 })
-          .toBuffer()
-      } catch {
-        // A picture whose header passes and whose body does not decode.
-        throw new AppError('unsupported_media_type', 'Imagem inválida ou corrompida')
-      }
-      const hash = createHash('sha256').update(png).digest('hex').slice(0, 16)
+      const { bytes: png, hash } = await storedImage(bytes, fileName, LOGO_BOX, 'png')
       const before = await current()
       await storage.put(logoKey(hash), png)
       const address = `${LOGO_PATH}?v=${hash}`

@@ -1,8 +1,5 @@
-import { createHash } from 'node:crypto'
-import sharp from 'sharp'
-import { AppError } from '../../errors.js'
-import { detectImage, SNIFF_BYTES } from '../../files/file-types.js'
 import type { FileStorage } from '../../files/storage.js'
+import { storedImage } from '../../files/stored-image.js'
 
 /** A plan's cover is a photo or a banner: a phone picture fits. */
 export const PLAN_IMAGE_MAX_BYTES = 8 * 1024 * 1024
@@ -27,19 +24,7 @@ export function createPlanImages(deps: { storage: FileStorage }) {
   return {
     /** Stores `bytes`; answers the image's public address. A file that is no image answers 415. */
     async store(bytes: Buffer, fileName: string): Promise<string> {
-      detectImage(bytes.subarray(0, SNIFF_BYTES), fileName)
-      let webp: Buffer
-      try {
-        webp = await sharp(bytes)
-          .rotate()
-          .resize({ ...PLAN_IMAGE_BOX, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 82 })
-          .toBuffer()
-      } catch {
-        // A picture whose header passes and whose body does not decode.
-        throw new AppError('unsupported_media_type', 'Imagem inválida ou corrompida')
-      }
-      const hash = createHash('sha256').update(webp).digest('hex').slice(0, 16)
+      const { bytes: webp, hash } = await storedImage(bytes, fileName, PLAN_IMAGE_BOX, 'webp')
       await storage.put(keyOf(hash), webp)
       return `${PATH}${hash}`
     },
