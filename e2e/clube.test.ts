@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser.js'
-import type { ReceivedMail } from './global-setup.js'
+import { waitForMail } from './mailbox.js'
 
 const ADMIN = { username: 'admin@teste.com', password: 'admin-senha-123' }
 const PHONE = { width: 390, height: 844 }
@@ -37,18 +37,6 @@ async function phone(): Promise<Page> {
 
 const shot = async (page: Page, name: string, fullPage = false) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage })
-}
-
-async function waitForMail(to: string, subject: RegExp): Promise<ReceivedMail> {
-  for (let i = 0; i < 150; i++) {
-    const res = await fetch(inject('mailboxUrl'))
-    const mail = ((await res.json()) as ReceivedMail[]).find(
-      (m) => m.to === to && subject.test(m.subject),
-    )
-    if (mail) return mail
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no e-mail "${subject}" to ${to}`)
 }
 
 let admin: Page

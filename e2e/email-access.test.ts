@@ -3,6 +3,7 @@ import type { Browser, Download, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, phoneContext } from './browser.js'
 import type { ReceivedMail } from './global-setup.js'
+import { waitForMail } from './mailbox.js'
 
 interface ProductRow {
   id: number
@@ -24,18 +25,6 @@ let product: ProductRow
 async function freshPhone(): Promise<Page> {
   const context = await phoneContext(browser, inject('baseUrl'))
   return context.newPage()
-}
-
-async function waitForMail(to: string, subject: RegExp): Promise<ReceivedMail> {
-  for (let i = 0; i < 100; i++) {
-    const res = await fetch(inject('mailboxUrl'))
-    const mail = ((await res.json()) as ReceivedMail[]).find(
-      (m) => m.to === to && subject.test(m.subject),
-    )
-    if (mail) return mail
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no e-mail "${subject}" to ${to}`)
 }
 
 const hrefIn = (mail: ReceivedMail, path: string) =>

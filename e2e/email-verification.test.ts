@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, phoneContext } from './browser.js'
-import type { ReceivedMail } from './global-setup.js'
+import { waitForMail } from './mailbox.js'
 
 /**
  * Decision 026: a teacher who once bought as a guest signs up with the same e-mail; the
@@ -21,18 +21,6 @@ const teacher = {
   email: `rita.${Date.now()}@escola.com`,
   whatsapp: '(31) 99123-4567',
   password: 'lapis-de-cor-7',
-}
-
-async function waitForMail(to: string, subject: RegExp): Promise<ReceivedMail> {
-  for (let i = 0; i < 100; i++) {
-    const res = await fetch(inject('mailboxUrl'))
-    const mail = ((await res.json()) as ReceivedMail[]).find(
-      (m) => m.to === to && subject.test(m.subject),
-    )
-    if (mail) return mail
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no e-mail "${subject}" to ${to}`)
 }
 
 describe('sign-up, the code from the e-mail, and the guest orders of that e-mail', () => {

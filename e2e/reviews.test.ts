@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser.js'
 import type { ReceivedMail } from './global-setup.js'
+import { waitForMail } from './mailbox.js'
 
 const ADMIN = { username: 'admin@teste.com', password: 'admin-senha-123' }
 /** The phone the issue names: 390×844. */
@@ -39,18 +40,6 @@ async function phone(): Promise<Page> {
 async function shot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true })
-}
-
-async function waitForMail(to: string, subject: RegExp): Promise<ReceivedMail> {
-  for (let i = 0; i < 100; i++) {
-    const res = await fetch(inject('mailboxUrl'))
-    const mail = ((await res.json()) as ReceivedMail[]).find(
-      (m) => m.to === to && subject.test(m.subject),
-    )
-    if (mail) return mail
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no e-mail "${subject}" to ${to}`)
 }
 
 const hrefIn = (mail: ReceivedMail, path: string) =>
