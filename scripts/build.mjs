@@ -35,6 +35,21 @@ async function buildClient() {
   const { build } = await import('vite')
   await build({ root, logLevel: 'warn' })
   compressAssets(at('dist/client'))
+  // The storefront's server renderer (src/client/entry-server.tsx): one file with React and the
+  // pages inside, so the server needs none of the client's packages at run time.
+  await build({
+    root,
+    logLevel: 'warn',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: true },
+    build: {
+      ssr: 'src/client/entry-server.tsx',
+      outDir: 'dist/ssr',
+      emptyOutDir: true,
+      copyPublicDir: false,
+      rollupOptions: { output: { codeSplitting: false } },
+    },
+  })
 }
 
 /** Gzip and Brotli copies beside each text asset: served as-is, no compression per request. */
@@ -92,12 +107,17 @@ const serverSources = ['src/server', 'src/contracts']
 export function buildIsDue() {
   return (
     isStale('dist/client/index.html', clientSources) ||
+    isStale('dist/ssr/entry-server.js', clientSources) ||
     isStale('dist/server/main.js', serverSources)
   )
 }
 
 export async function buildAll({ ifMissing = false } = {}) {
-  if (!ifMissing || isStale('dist/client/index.html', clientSources)) {
+  if (
+    !ifMissing ||
+    isStale('dist/client/index.html', clientSources) ||
+    isStale('dist/ssr/entry-server.js', clientSources)
+  ) {
     console.log('Compilando o site...')
     await buildClient()
   }

@@ -1,9 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
 import { hasPendingOrder } from './features/checkout/pending-order-key'
 import { Header } from './features/layout/header'
 import { queryClient } from './lib/query-client'
+import { useHydrated } from './lib/use-hydrated'
 import { AppRoutes } from './routes'
 import { useCurrentToast } from './ui/toast-store'
 
@@ -25,7 +26,10 @@ const PaymentWatcher = lazy(() =>
 function LazyPaymentWatcher() {
   useLocation() // rendered again at every page change
   const [wanted, setWanted] = useState(false)
-  if (!wanted && hasPendingOrder()) setWanted(true)
+  // Not while hydrating: the server draws no watcher (it has no localStorage), so neither may
+  // the render that takes its markup over.
+  const hydrated = useHydrated()
+  if (hydrated && !wanted && hasPendingOrder()) setWanted(true)
   return wanted ? (
     <Suspense fallback={null}>
       <PaymentWatcher />
@@ -50,9 +54,10 @@ function LazyToaster() {
   ) : null
 }
 
-export function App() {
+/** The store; the server renderer (entry-server.tsx) hands it a cache of the page's own. */
+export function App({ client = queryClient }: { client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <ScrollToTop />
       <LazyPaymentWatcher />
       <a

@@ -1,10 +1,10 @@
 // First: schemas built by the imports below must see it.
 import './lib/zod-jitless'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app'
-import { bestsellersQuery, productKeys } from './features/catalog/catalog.queries'
-import { readPageData } from './lib/page-data'
+import { bestsellersQuery } from './features/catalog/catalog.queries'
+import { readPageData, seedQueries } from './page-data'
 import { queryClient } from './lib/query-client'
 import { preloadOtherRoutes, preloadProductPage } from './routes'
 import './styles.css'
@@ -16,26 +16,30 @@ const landing = { url: window.location.href, referrer: document.referrer }
 const root = document.getElementById('root')
 if (!root) throw new Error('Elemento #root ausente em index.html')
 
-// A product page arrives drawn by the server, with its product: put it in the cache and load
-// the page's code first, so React's first paint is that same page, not a spinner.
-const { product, home } = readPageData()
-// The home page arrives with its first cards: they show without a second request.
-if (home && !/[?&](q|categoria)=/.test(window.location.search)) {
-  queryClient.setQueryData(productKeys.catalogPage({ q: '' }, 1), home.page)
-  queryClient.setQueryData(productKeys.categories(), home.categories)
-}
-const ready = product
-  ? (queryClient.setQueryData(productKeys.detail(product.id), product),
-    preloadProductPage().catch(() => undefined))
-  : Promise.resolve()
+// The storefront's pages arrive drawn by the server (entry-server.tsx) with the data they were
+// drawn from: that data goes in the cache first, so React's first render is the same page and
+// takes over the markup instead of drawing it again. Another page's code is loaded first, so the
+// page hydrates in one pass rather than waiting behind a fallback.
+const data = readPageData()
+seedQueries(queryClient, data)
+const ready =
+  window.location.pathname === '/'
+    ? Promise.resolve()
+    : (data.product ? preloadProductPage() : preloadOtherRoutes()).catch(() => undefined)
 
-void ready.then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
 )
+void ready.then(() => {
+  if (!root.hasChildNodes()) return createRoot(root).render(app)
+  // A page that does not hydrate as drawn is drawn again by the browser; it is said in the
+  // console, where the browser journeys look for it (e2e/hydration.test.ts).
+  hydrateRoot(root, app, {
+    onRecoverableError: (error) => console.error('Hidratação falhou:', error),
+  })
+})
 
 window.addEventListener('load', () => {
   void import('./lib/attribution').then((m) => m.captureAttribution(landing.url, landing.referrer))

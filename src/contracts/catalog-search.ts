@@ -1,4 +1,32 @@
-import { categoryOf } from './categories.js'
+import { categoryOf, findCategory, type CategorySlug } from './categories.js'
+
+/** Longest search term taken; a teacher types a few words. */
+export const CATALOG_QUERY_MAX = 100
+
+/** What the home page's grid shows: its address (`/?q=…&categoria=…`) says it. */
+export interface CatalogSearch {
+  q: string
+  category?: CategorySlug
+}
+
+/**
+ * The search a home page address asks for (`q=…&categoria=…`); an unknown category is no
+ * filter. The page reads its address with it, and the server draws that page's grid with it.
+ */
+export function catalogSearchOf(query: string): CatalogSearch {
+  const params = new URLSearchParams(query)
+  const q = (params.get('q') ?? '').trim().slice(0, CATALOG_QUERY_MAX)
+  return { q, category: findCategory(params.get('categoria'))?.slug }
+}
+
+/** The home page's address for a search: `/?q=…&categoria=…`, shareable as it is. */
+export function catalogAddress({ q, category }: CatalogSearch): string {
+  const params = new URLSearchParams()
+  if (q) params.set('q', q)
+  if (category) params.set('categoria', category)
+  const query = params.toString()
+  return query ? `/?${query}` : '/'
+}
 
 /**
  * The store's one search rule, used by the server's catalogue (GET /api/catalog) and the admin's

@@ -1,12 +1,11 @@
 import { z } from 'zod'
+import { CATALOG_QUERY_MAX } from './catalog-search.js'
 import { findCategory } from './categories.js'
 import { Product } from './products.js'
 import { RatingSummary } from './reviews.js'
 
 /** Cards per page of GET /api/catalog: two screens of a phone's two-column grid. */
 export const CATALOG_PAGE_SIZE = 24
-/** Longest search term taken; a teacher types a few words. */
-export const CATALOG_QUERY_MAX = 100
 
 /** A product as a card shows it: no description, files, kits or bumps; stars when rated. */
 export const CatalogCard = Product.pick({

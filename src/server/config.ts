@@ -134,6 +134,9 @@ export interface Config {
   /** BACKUP_KEY: the backups' signing key when the owner keeps it outside DATA_DIR. */
   backupKey: string | undefined
   clientDir: string
+  /** The storefront's server renderer (a module exporting `renderPage`); absent: pages are sent
+   *  empty and drawn by the browser. Tests point it at the source, src/client/entry-server.tsx. */
+  ssrEntry: string
   databaseUrl: string | undefined
   redisUrl: string | undefined
   /** Put before every Redis key, so several stores (or test runs) can share one Redis. */
@@ -265,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stampMaxMemoryMb: e.STAMP_MAX_MEMORY_MB,
     backupKey: e.BACKUP_KEY,
     clientDir: path.join(projectRoot, 'dist', 'client'),
+    ssrEntry: path.join(projectRoot, 'dist', 'ssr', 'entry-server.js'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

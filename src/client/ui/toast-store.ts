@@ -37,5 +37,9 @@ function subscribe(listener: Listener) {
 }
 
 export function useCurrentToast(): ToastMessage | null {
-  return useSyncExternalStore(subscribe, () => current)
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  )
 }

@@ -60,3 +60,9 @@ export function sendPrepared(req: FastifyRequest, reply: FastifyReply, prepared:
   }
   return reply.send(prepared.body)
 }
+
+/** What follows `?` in a request's address, as sent ('' when none). */
+export function queryStringOf(url: string): string {
+  const at = url.indexOf('?')
+  return at === -1 ? '' : url.slice(at + 1)
+}

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { randomBytes } from 'node:crypto'
 import type { Logger } from 'drizzle-orm/logger'
 import pg from 'pg'
@@ -41,6 +42,8 @@ export interface TestStoreOptions {
   logStream?: Deps['logStream']
   /** Serve this folder as the built client (index.html, assets) instead of dist/client. */
   clientDir?: string
+  /** The pages' server renderer; by default its source, src/client/entry-server.tsx. */
+  ssrEntry?: string
   /** The clock that expiring links are measured on (see Deps['now']). */
   now?: Deps['now']
   /** Told of every statement the store sends (see `queryCounter` in testing/query-counter.ts). */
@@ -52,6 +55,8 @@ export interface TestStoreOptions {
    */
   realCheckoutLimits?: boolean
 }
+
+const SOURCE_RENDERER = fileURLToPath(new URL('../../client/entry-server.tsx', import.meta.url))
 
 /** What the tests' single address may do unless `realCheckoutLimits` (see RATE_LIMITS). */
 const TEST_CHECKOUT_LIMITS = {
@@ -85,6 +90,9 @@ export async function createTestStore(opts: TestStoreOptions = {}): Promise<Test
     ...opts.env,
   })
   if (opts.clientDir) config.clientDir = opts.clientDir
+  // Pages drawn by the renderer's source (vitest compiles it), not by a build that may be absent
+  // or older than the code under test.
+  config.ssrEntry = opts.ssrEntry ?? SOURCE_RENDERER
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: fresh ? dataDir : 'memory://',

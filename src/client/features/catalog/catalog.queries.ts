@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import * as catalogRoutes from '../../../contracts/api-routes/catalog.routes'
+import type { CatalogSearch } from '../../../contracts/catalog-search'
 import { call } from '../../lib/api'
 
 /** Every view of the store's products starts with 'products': a product write refreshes them all. */
@@ -15,11 +16,7 @@ export const productKeys = {
   categories: () => [...productKeys.all, 'categories'] as const,
 }
 
-/** What the home page's grid shows: its address (`/?q=…&categoria=…`) says it. */
-export interface CatalogSearch {
-  q: string
-  category?: string
-}
+export type { CatalogSearch }
 
 /** One page of light cards from the server, which searches and filters (decision 021). */
 export const catalogPageQuery = (search: CatalogSearch, page: number) =>

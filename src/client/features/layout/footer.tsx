@@ -109,7 +109,8 @@ export function Footer() {
       </div>
       <div className="border-t border-purple-800">
         <div className="mx-auto max-w-6xl space-y-1 px-4 py-4 text-xs text-purple-300">
-          <p>
+          {/* The server's copy of the page may be from last year for a moment on 1 January. */}
+          <p suppressHydrationWarning>
             © {new Date().getFullYear()} {storeName}. Todos os direitos reservados.
           </p>
           <SellerLines seller={seller} />

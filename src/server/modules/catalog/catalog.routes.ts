@@ -10,7 +10,13 @@ import {
 } from '../../../contracts/products.js'
 import { CatalogCategories, CatalogPage, CatalogQuery } from '../../../contracts/catalog.js'
 import type { App } from '../../app-types.js'
-import { isFresh, prepareJson, sendPrepared, type PreparedBody } from '../../lib/http.js'
+import {
+  isFresh,
+  prepareJson,
+  queryStringOf,
+  sendPrepared,
+  type PreparedBody,
+} from '../../lib/http.js'
 import { parseOnce } from '../../lib/parse-or-throw.js'
 import { preparedAnswers } from '../../lib/prepared-answers.js'
 import type { CatalogService } from './catalog.service.js'
@@ -20,11 +26,6 @@ const PREPARED_QUERIES = 256
 const PREPARED_PRODUCTS = 256
 
 /** The text after `?` in a request's address: the key of its parsed query. */
-const queryStringOf = (url: string) => {
-  const at = url.indexOf('?')
-  return at === -1 ? '' : url.slice(at + 1)
-}
-
 export function catalogRoutes(app: App) {
   const catalog = app.services.catalog
 

@@ -57,7 +57,8 @@ function jsonLd(html: string) {
   return JSON.parse(blocks[0]![1]!)
 }
 
-/** The page as a browser without JavaScript shows it: the text of #root, tags removed. */
+/** The page as a browser without JavaScript shows it (drawn on the server from React's own
+ *  pages): the text of #root, tags removed. */
 function visibleText(html: string): string {
   const root = /<div id="root">([\s\S]*?)<\/div><\/body>|<div id="root">([\s\S]*)$/.exec(html)
   const inner = (root?.[1] ?? root?.[2] ?? '').replace(/<script[\s\S]*?<\/script>/g, '')
@@ -125,15 +126,18 @@ describe('the product page as a crawler and a slow phone get it', () => {
     expect(text).toContain(product.name)
     expect(text).toContain(formatDecimalBRL('19.90').replace(/\s/g, ' '))
     expect(text).toContain('Quarenta fichas de multiplicação.')
-    expect(html).toMatch(
-      /<img src="[^"]*size=full" srcset="[^"]*size=card 600w, [^"]*size=full 1200w" sizes="[^"]*" alt="[^"]*" fetchpriority="high"/,
-    )
+    // The cover, as React draws it: the picture for the screen's width, asked for first.
+    const cover = /<img [^>]*fetchPriority="high"[^>]*>/.exec(html)?.[0] ?? ''
+    expect(cover).toMatch(/ src="[^"]*size=full"/)
+    expect(cover).toMatch(/ srcSet="[^"]*size=card 600w, [^"]*size=full 1200w"/)
+    expect(cover).toMatch(/ sizes="[^"]+"/)
 
     // The client's data block holds the product exactly as the API answers it.
     const data = /<script type="application\/json" id="dados-da-pagina">([\s\S]*?)<\/script>/.exec(
       html,
     )
-    expect(JSON.parse(data![1]!)).toEqual({ product: view })
+    const settings = (await get('/api/settings/public')).json()
+    expect(JSON.parse(data![1]!)).toEqual({ settings, product: view })
     // Data blocks run nothing: the page's CSP (no inline script) still holds for them.
     expect(res.headers['content-security-policy']).toBe(pageCsp())
   })

@@ -2,25 +2,29 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { storeNameOf } from '../../../contracts/settings.js'
+import { catalogAddress, catalogSearchOf } from '../../../contracts/catalog-search.js'
+import type { PageData } from '../../../contracts/page-data.js'
+import { storeNameOf, type PublicSettings } from '../../../contracts/settings.js'
 import type { App } from '../../app-types.js'
 import { isAdminPage, matchPage } from '../../../contracts/page-routes.js'
 import { AppError } from '../../errors.js'
 import { baseUrlOf } from '../../http/base-url.js'
-import { prepareBody, sendPrepared, type PreparedBody } from '../../lib/http.js'
+import { prepareBody, queryStringOf, sendPrepared, type PreparedBody } from '../../lib/http.js'
 import { preparedAnswers } from '../../lib/prepared-answers.js'
-import { homeData, productBody, productData, type ShellBrand } from './page-body.js'
-import { productHead, STORE_NAME, storeHead } from './page-head.js'
+import { pageData, pageDataScript } from './page-data.js'
+import { productHead, storeHead } from './page-head.js'
+import { pageRenderer } from './page-render.js'
 import { robotsTxt, sitemapXml } from './sitemap.js'
 
 // Where index.html marks the spot for per-page tags; the dev <title> after it is replaced too.
 const HEAD_SLOT = /<!--app-head-->(\s*<title>[^<]*<\/title>)?/
-// The app's mount point: a product page is sent with its content already inside.
+// The app's mount point: a page drawn on the server is sent with its markup inside.
 const ROOT_SLOT = '<div id="root"></div>'
 
 /**
  * Serves the built client: hashed assets cached for a year, the service worker never cached,
- * and every page route answered with index.html carrying that page's title and preview tags.
+ * and every page route answered with index.html carrying that page's title and preview tags;
+ * the storefront's pages (home, searches, products, the clube) drawn inside it.
  */
 export async function webRoutes(app: App) {
   const { config } = app.deps
@@ -47,45 +51,69 @@ export async function webRoutes(app: App) {
   }
 
   const baseUrl = (req: FastifyRequest) => baseUrlOf(config, req)
-  // The owner's `store_name` (the settings service keeps it for a few seconds): every title and
-  // preview carries it. A settings read that fails keeps the default name, never a broken page.
-  const brandOf = async (req: FastifyRequest): Promise<ShellBrand> => {
+  const renderer = pageRenderer(config.ssrEntry)
+  // The store's public settings (the settings service keeps them for a few seconds): every title
+  // and preview carries its name, the header its logo. A read that fails keeps the defaults,
+  // never a broken page.
+  const settingsOf = async (req: FastifyRequest): Promise<PublicSettings> => {
     try {
-      const values = await app.services.settings.all()
-      return { storeName: storeNameOf(values), logo: values.store_logo }
+      return await app.services.settings.publicSettings()
     } catch (err) {
-      req.log.warn({ err }, 'store name unreadable: page with the default name')
-      return { storeName: STORE_NAME, logo: '' }
+      req.log.warn({ err }, 'store settings unreadable: page with the default name')
+      return {}
     }
   }
-  const storeName = async (req: FastifyRequest) => (await brandOf(req)).storeName
-  const page = (head: string, body = '') =>
+  const nameOf = (settings: PublicSettings) =>
+    storeNameOf({ store_name: settings.store_name ?? '' })
+  /** index.html with the page's head, its markup in #root and, beside it, what it was drawn from. */
+  const page = (head: string, body = '', data?: PageData) =>
     prepareBody(
       // Functions, not strings: a `$&` in a product's name must stay text.
       template!
         .replace(HEAD_SLOT, () => head)
-        .replace(ROOT_SLOT, () => `<div id="root">${body}</div>`),
+        .replace(
+          ROOT_SLOT,
+          () => `<div id="root">${body}</div>${data ? pageDataScript(data) : ''}`,
+        ),
       'text/html; charset=utf-8',
     )
+  /** A page drawn on the server (decision 031), with its data for the browser to hydrate it. */
+  const drawn = async (req: FastifyRequest, head: string, url: string, data: PageData) =>
+    page(head, await renderer.render(url, data, req.log), data)
 
-  // The home page is the same for everyone on a given host, with the catalogue's first cards
-  // (the client shows them without asking): rendered once per host and catalogue version.
-  const homes = preparedAnswers(16)
+  // The home page (and its searches, `/?q=…&categoria=…`) is the same for everyone on a given
+  // host: drawn once per catalogue version, settings and search, and kept as bytes.
+  const homes = preparedAnswers(32)
   const sendHome = async (req: FastifyRequest, reply: FastifyReply) => {
     const base = baseUrl(req)
-    const name = await storeName(req)
-    let catalogue
+    const settings = await settingsOf(req)
+    const head = storeHead(base, '/', nameOf(settings))
+    const search = catalogSearchOf(queryStringOf(req.url))
+    const address = catalogAddress(search)
     try {
-      catalogue = await app.services.catalog.home()
+      const version = await app.services.catalog.version()
+      const home = await homes.get(
+        `${version}\n${JSON.stringify(settings)}`,
+        `${base}\n${address}`,
+        async () => {
+          const [first, categories] = await Promise.all([
+            app.services.catalog.page({ q: search.q, category: search.category, page: 1 }),
+            app.services.catalog.categories(),
+          ])
+          return drawn(
+            req,
+            head,
+            address,
+            pageData({ settings, catalog: { search, page: first, categories } }),
+          )
+        },
+      )
+      return sendPrepared(req, reply, home)
     } catch (err) {
       // The page still loads (its script asks /api/catalog, which tells the error on screen).
       req.log.error({ err }, 'home page without its first cards')
-      return sendPrepared(req, reply, page(storeHead(base, '/', name)))
+      return sendPrepared(req, reply, page(head))
     }
-    const home = await homes.get(`${catalogue.version}\n${name}`, base, () =>
-      page(storeHead(base, '/', name), homeData(catalogue)),
-    )
-    return sendPrepared(req, reply, home)
   }
 
   // Pages answer HTML (a 404 page included, or the text 503 before a build): no JSON schema for
@@ -96,15 +124,35 @@ export async function webRoutes(app: App) {
     if (!template) return clientMissing(reply)
     const id = Number((req.params as { id: string }).id)
     const product = Number.isInteger(id) && id > 0 ? await findActive(app, id) : undefined
-    if (!product) reply.code(404)
-    const brand = await brandOf(req)
-    const name = brand.storeName
-    if (!product) return sendPrepared(req, reply, page(storeHead(baseUrl(req), req.url, name)))
-    const body = productBody(product, brand) + productData(product)
+    const settings = await settingsOf(req)
+    const name = nameOf(settings)
+    if (!product) {
+      reply.code(404)
+      return sendPrepared(req, reply, page(storeHead(baseUrl(req), req.url, name)))
+    }
     // Only a rated product costs a query: the catalogue holds every product's stars.
     const rated = await app.services.catalog.ratingOf(product.id)
     const reviews = rated ? await app.services.reviewReads.ofProduct(product.id) : undefined
-    return sendPrepared(req, reply, page(productHead(baseUrl(req), product, name, reviews), body))
+    const head = productHead(baseUrl(req), product, name, reviews)
+    return sendPrepared(
+      req,
+      reply,
+      await drawn(req, head, `/produto/${product.id}`, pageData({ settings, product })),
+    )
+  })
+
+  app.get('/clube', async (req, reply) => {
+    if (!template) return clientMissing(reply)
+    const settings = await settingsOf(req)
+    const head = storeHead(baseUrl(req), '/clube', nameOf(settings))
+    let plans
+    try {
+      plans = await app.services.plans.publicList()
+    } catch (err) {
+      req.log.error({ err }, 'clube page without its plans')
+      return sendPrepared(req, reply, page(head))
+    }
+    return sendPrepared(req, reply, await drawn(req, head, '/clube', pageData({ settings, plans })))
   })
 
   // For search engines: the store's pages, fresh at every request (a hidden product leaves at
@@ -127,7 +175,7 @@ export async function webRoutes(app: App) {
       return reply.code(404).send({ message: 'Rota não encontrada' })
     }
     if (!template) return clientMissing(reply)
-    const shell = page(storeHead(baseUrl(req), pathname, await storeName(req)))
+    const shell = page(storeHead(baseUrl(req), pathname, nameOf(await settingsOf(req))))
     // The client's own table of addresses: any other is its 'Página não encontrada', told so.
     const route = matchPage(pathname)
     if (!route) return sendStatusPage(req, reply, 404, shell)

@@ -1,0 +1,86 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, phoneContext } from './browser.js'
+
+// The storefront's pages arrive drawn by the server (decision 031); the browser must take that
+// markup over (hydrate it), not throw it away and draw the page again.
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+/** Opens a page with its console read, and marks the drawn heading before any script runs. */
+async function visit(url: string) {
+  const page = await (await phoneContext(browser, inject('baseUrl'))).newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`${message.type()}: ${message.text()}`)
+    }
+  })
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  // The server's element, before React runs: hydrated, it is still the one on screen.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const w = window as unknown as { drawn?: Element | null }
+      w.drawn = document.querySelector('#root [data-testid="store-name"]')
+    })
+  })
+  const res = await page.goto(url, { waitUntil: 'networkidle' })
+  expect(res?.status()).toBe(200)
+  return { page, problems }
+}
+
+/** The server's header element is the one on screen, and React answers its clicks. */
+async function expectHydrated(page: Page) {
+  const kept = await page.evaluate(() => {
+    const w = window as unknown as { drawn?: Element | null }
+    return Boolean(w.drawn?.isConnected)
+  })
+  expect(kept, 'the server-drawn header survives hydration').toBe(true)
+  await page.getByTestId('cart-button').click()
+  await page.getByRole('dialog').waitFor()
+}
+
+describe('the storefront as the server draws it and the browser takes it over', () => {
+  it('home, category, search, a product and /clube hydrate without a warning', async () => {
+    const products = (await (await fetch(`${inject('baseUrl')}/api/products`)).json()) as {
+      id: number
+      category: string
+      name: string
+    }[]
+    const product = products[0]!
+    const word = product.name.split(' ')[0]!
+    for (const url of [
+      '/',
+      `/?categoria=${product.category}`,
+      `/?q=${encodeURIComponent(word)}`,
+      `/produto/${product.id}`,
+      '/clube',
+    ]) {
+      const { page, problems } = await visit(url)
+      // The content is in the first HTML, before any script: what the largest paint needs.
+      const html = await (await page.request.get(url)).text()
+      expect(html, url).toContain('data-testid="store-name"')
+      if (url.startsWith('/produto/')) expect(html).toContain('Comprar Agora')
+      if (url === '/') expect(html).toContain('data-testid="product-card"')
+      await expectHydrated(page)
+      expect(problems, url).toEqual([])
+      await page.context().close()
+    }
+  })
+
+  it('a search typed after hydration still filters the grid', async () => {
+    const { page, problems } = await visit('/')
+    const cards = page.getByTestId('product-grid').getByTestId('product-card')
+    const before = await cards.count()
+    await page.getByTestId('search-input').fill('xyzzy nada disso')
+    await page.getByText('Nenhum produto encontrado').waitFor()
+    await page.getByTestId('search-input').fill('')
+    await expect.poll(() => cards.count(), { timeout: 5000 }).toBe(before)
+    expect(problems).toEqual([])
+    await page.context().close()
+  })
+})

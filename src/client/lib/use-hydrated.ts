@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from 'react'
+
+const never = () => () => {}
+
+/**
+ * False on the server and while the browser takes over the server's markup; true after, and at
+ * once in a page the browser draws alone. What shows only to this visitor (her login, the best
+ * sellers fetched after the page) waits for it, so the markup taken over is what the server drew.
+ */
+export const useHydrated = (): boolean =>
+  useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  )

@@ -1,0 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { PAGE_DATA_ID, type PageData } from '../contracts/page-data'
+import { productKeys } from './features/catalog/catalog.queries'
+import { clubeKeys } from './features/clube/clube.api'
+import { settingsKeys } from './features/settings/settings.queries'
+
+export type { PageData }
+
+/** What the server already sent with the page: read once, before the first render. */
+export function readPageData(): PageData {
+  const element = document.getElementById(PAGE_DATA_ID)
+  if (!element?.textContent) return {}
+  try {
+    const data = JSON.parse(element.textContent) as PageData
+    return data && typeof data === 'object' ? data : {}
+  } catch {
+    return {}
+  }
+}
+
+/** Puts a page's data in a query cache under the keys its screens ask (server and browser). */
+export function seedQueries(client: QueryClient, data: PageData): void {
+  if (data.settings) client.setQueryData(settingsKeys.public(), data.settings)
+  if (data.product) client.setQueryData(productKeys.detail(data.product.id), data.product)
+  if (data.catalog) {
+    client.setQueryData(productKeys.catalogPage(data.catalog.search, 1), data.catalog.page)
+    client.setQueryData(productKeys.categories(), data.catalog.categories)
+  }
+  if (data.plans) client.setQueryData(clubeKeys.plans(), data.plans)
+}

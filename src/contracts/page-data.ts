@@ -1,0 +1,25 @@
+import type { CatalogCategories, CatalogPage } from './catalog.js'
+import type { CatalogSearch } from './catalog-search.js'
+import type { Product } from './products.js'
+import type { PublicSettings } from './settings.js'
+import type { PublicPlan } from './subscriptions.js'
+
+/** The id of the data block the server writes beside a page's HTML. */
+export const PAGE_DATA_ID = 'dados-da-pagina'
+
+/**
+ * What the server read to draw a page, each part as its API route answers it. The server renders
+ * the page from it (src/client/entry-server.tsx) and sends it beside the HTML; the browser puts it
+ * in its cache before hydrating (src/client/page-data.ts), so both draw the same first screen
+ * and the browser asks for none of it again.
+ */
+export interface PageData {
+  settings?: PublicSettings
+  product?: Product
+  /** The grid the address asks for (`/?q=…&categoria=…`): its first page and the categories. */
+  catalog?: { search: CatalogSearch; page: CatalogPage; categories: CatalogCategories }
+  plans?: PublicPlan[]
+}
+
+/** Draws a page's markup for inside #root from its address and its data (entry-server.tsx). */
+export type RenderPage = (url: string, data: PageData) => Promise<string>
