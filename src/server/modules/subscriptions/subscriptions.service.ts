@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { centsToDecimal } from '../../../contracts/money.js'
 import { storeNameOf } from '../../../contracts/store-name.js'
@@ -22,6 +22,7 @@ import type { Viewer } from '../accounts/sessions.service.js'
 import type { PurchasesService } from '../downloads/purchases.service.js'
 import type { MessagingService } from '../messaging/messaging.service.js'
 import {
+  FREE_PROVIDER,
   newOrderId,
   toOrderSummary,
   type NewOrderLine,
@@ -39,7 +40,7 @@ import {
 import type { RefundsService } from '../refunds/refunds.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { clubeFigures } from './clube-figures.js'
-import { paidCycleOrders, type SubscriptionRow } from './clube-grants.js'
+import { GRANTING_CYCLES, paidCycleOrders, type SubscriptionRow } from './clube-grants.js'
 import { createPixAutomatico } from './pix-automatico.js'
 import { subscriptionPersonalData } from './subscription-personal-data.js'
 import { LIVE_STATUSES, type PlanRow, type PlansService } from './plans.service.js'
@@ -513,8 +514,8 @@ export function createSubscriptionsService(deps: {
         )
         .orderBy(desc(subscriptions.createdAt))
       const all = await plans.all()
-      // The latest paid cycle of each subscription still opening materials: 'Meus materiais'
-      // shows that order's purchases as the clube's.
+      // The latest granting cycle (paid, or a free period) of each subscription still opening
+      // materials: 'Meus materiais' shows that order's purchases as the clube's.
       const opening = rows.filter((s) => (LIVE_STATUSES as readonly string[]).includes(s.status))
       const paid = opening.length
         ? await db
@@ -526,7 +527,8 @@ export function createSubscriptionsService(deps: {
                   subscriptionCycles.subscriptionId,
                   opening.map((s) => s.id),
                 ),
-                eq(subscriptionCycles.status, 'paid'),
+                inArray(subscriptionCycles.status, GRANTING_CYCLES),
+                isNotNull(subscriptionCycles.orderId),
               ),
             )
             .orderBy(asc(subscriptionCycles.cycle))
@@ -883,8 +885,10 @@ export function createSubscriptionsService(deps: {
     },
 
     /**
-     * The owner gives one period free: the period ends one interval later, recorded as a cycle
-     * with no order (so the next charge is the cycle after it).
+     * The owner gives one period free: a cycle whose order charges nothing, paid at once through
+     * the order pipeline, so it does what paying any cycle does (clube-grants.ts): the period
+     * ends one interval later, and the materials are granted afresh with the plan's downloads
+     * for the new period (the previous cycle's grants end). The cycle stays 'free' in the list.
      */
     async freePeriod(id: string): Promise<AdminSubscription> {
       const sub = await find(id)
@@ -896,18 +900,42 @@ export function createSubscriptionsService(deps: {
       if (last && last.status === 'charged') {
         throw conflict('O PIX do próximo período já foi enviado: espere o pagamento ou cancele-o.')
       }
-      await db.transaction(async (tx) => {
-        await tx.insert(subscriptionCycles).values({
-          subscriptionId: id,
-          cycle: (last?.cycle ?? 0) + 1,
-          amountCents: 0,
-          status: 'free',
-        })
-        await tx
-          .update(subscriptions)
-          .set({ currentPeriodEnd: addInterval(sub.currentPeriodEnd!, plan.interval) })
-          .where(eq(subscriptions.id, id))
+      const orderId = newOrderId()
+      await orders.placeWith(async (tx, place) => {
+        await place(
+          {
+            id: orderId,
+            userId: sub.userId,
+            sessionId: null,
+            customerName: sub.customerName,
+            customerEmail: sub.email,
+            customerWhatsapp: sub.customerWhatsapp,
+            customerAddress: null,
+            totalCents: 0,
+            discountCents: 0,
+            couponCode: null,
+            paymentMethod: 'pix',
+            paymentProvider: FREE_PROVIDER,
+            subscriptionId: id,
+          },
+          [lineOf(plan, 0)],
+        )
+        // The cycle's number is taken once: a renewal or another click that took it first wins,
+        // and this order is not stored.
+        const [cycle] = await tx
+          .insert(subscriptionCycles)
+          .values({
+            subscriptionId: id,
+            cycle: (last?.cycle ?? 0) + 1,
+            amountCents: 0,
+            status: 'free',
+            orderId,
+          })
+          .onConflictDoNothing()
+          .returning()
+        if (!cycle) throw conflict('Esta assinatura mudou agora: confira a lista e tente de novo.')
       })
+      await orders.markOrderPaid(orderId, 'free')
       return (await this.adminList()).find((s) => s.id === id)!
     },
 
