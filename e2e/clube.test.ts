@@ -153,6 +153,17 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     await clube.filter({ hasText: 'R$ 19,90' }).waitFor()
     await shot(admin, 'painel-vendas-mrr')
 
+    // The free period granted her materials afresh (a new quota, as a paid cycle does): her
+    // page, opened before, shows them as the clube's once read again.
+    await page.reload()
+    await page
+      .getByTestId('material')
+      .first()
+      .getByTestId('material-clube')
+      .filter({ hasText: PLAN })
+      .waitFor()
+    await page.getByTestId('remaining').first().filter({ hasText: 'neste período' }).waitFor()
+
     // She cancels: the confirmation says what happens, and it happens.
     await sub.getByTestId('cancel-subscription').click()
     const dialog = page.getByTestId('confirm-dialog')

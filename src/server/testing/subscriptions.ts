@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { orders } from '../modules/orders/orders.tables.js'
 import { subscriptionCycles, subscriptions } from '../modules/subscriptions/subscriptions.tables.js'
 import type { TestStore } from './test-app.js'
@@ -22,5 +22,21 @@ export function subscriptionRows(store: () => TestStore) {
     const [row] = await db().select().from(orders).where(eq(orders.id, id))
     return row!
   }
-  return { subRow, cycleOrder, orderRow }
+  /** A subscription's cycles, first to last. */
+  const cyclesOf = (id: string) =>
+    db()
+      .select()
+      .from(subscriptionCycles)
+      .where(eq(subscriptionCycles.subscriptionId, id))
+      .orderBy(asc(subscriptionCycles.cycle))
+  /** Everything stored for an e-mail: its subscriptions, and every order placed for it. */
+  async function storedFor(email: string) {
+    const address = email.toLowerCase()
+    const [subs, placed] = await Promise.all([
+      db().select().from(subscriptions).where(eq(subscriptions.email, address)),
+      db().select().from(orders).where(eq(orders.customerEmail, address)),
+    ])
+    return { subs, orders: placed }
+  }
+  return { subRow, cycleOrder, orderRow, cyclesOf, storedFor }
 }

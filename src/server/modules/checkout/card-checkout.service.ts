@@ -9,11 +9,11 @@ import { AppError } from '../../errors.js'
 import { invalidInput } from '../../lib/parse-or-throw.js'
 import type { Viewer } from '../accounts/sessions.service.js'
 import type { CartOwner } from '../../http/cart-session.js'
-import { newOrderId } from '../orders/orders.service.js'
+import { FREE_PROVIDER, newOrderId } from '../orders/orders.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import type { CheckoutDeps } from './checkout.service.js'
 import { describeLines, priceItems, requestedItems } from './order-lines.js'
-import { countGuestOrder, FREE_PROVIDER, quoteOf } from './order-coupon.js'
+import { countGuestOrder, quoteOf } from './order-coupon.js'
 import { NO_SOURCE, type OrderSource } from './order-source.js'
 
 /** The admin's return URL when it is one, else this store's waiting page; with the order id. */

@@ -28,10 +28,10 @@ import {
 } from '../orders/orders.service.js'
 import { presentCharge, type PaymentsService } from '../payments/payments.service.js'
 import type { ChargeRequest, PixCharge } from '../payments/payments.service.js'
-import { toOrderSummary } from '../orders/orders.service.js'
+import { FREE_PROVIDER, toOrderSummary } from '../orders/orders.service.js'
 import type { TermsService } from '../terms/terms.service.js'
 import { describeLines, priceItems, requestedItems } from './order-lines.js'
-import { countGuestOrder, FREE_PROVIDER, limitedQuote, quoteOf } from './order-coupon.js'
+import { countGuestOrder, limitedQuote, quoteOf } from './order-coupon.js'
 import { NO_SOURCE, type OrderSource } from './order-source.js'
 
 export interface CheckoutDeps {

@@ -2,9 +2,6 @@ import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limit.js'
 import type { CouponQuote, CouponsService } from '../coupons/coupons.service.js'
 import type { PricedLine } from './order-lines.js'
 
-/** The provider name of an order a coupon paid in full: nothing was charged anywhere. */
-export const FREE_PROVIDER = 'free'
-
 /**
  * The coupon's quote for these server-priced lines. Every code tried counts against the
  * address (`couponCheckIp`) before it is looked up, at 'Aplicar' and with an order alike, so a

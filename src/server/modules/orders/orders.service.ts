@@ -25,6 +25,12 @@ export { toOrderSummary } from './order-summary.js'
 export type { OrderOwner, OwnedOrder } from './order-personal-data.js'
 export { UNPAID_ORDER_RETENTION_MS } from './order-personal-data.js'
 
+/**
+ * The provider name of an order that charged nothing anywhere: a coupon paid it in full, or the
+ * owner gave a clube period free. Paid as soon as it is stored (source 'free').
+ */
+export const FREE_PROVIDER = 'free'
+
 /** 128 random bits in base 36: 25 letters and digits, which also fits a PIX txid as is. */
 export function newOrderId(): string {
   return BigInt(`0x${randomBytes(16).toString('hex')}`)

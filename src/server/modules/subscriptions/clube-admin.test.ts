@@ -98,6 +98,44 @@ describe("a plan's cover, edits and removal", () => {
     expect(shown.find((p) => p.id === plan.id)?.imageUrl).toBe(plan.imageUrl)
   })
 
+  it('serves a stored cover for good, and answers 404 to any address that is not one', async () => {
+    const hash = plan.imageUrl!.split('/').at(-1)!
+    const image = await call(store, 'GET', `/api/plans/image/${hash}`)
+    expect(image.statusCode).toBe(200)
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(Number(image.headers['content-length'])).toBe(image.rawPayload.length)
+    expect(image.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP')
+    const notImages = [
+      '0123456789abcdef', // a hash no cover has
+      hash.toUpperCase(),
+      `${hash}0`,
+      hash.slice(1),
+      `${hash}.webp`,
+      `..%2F..%2F..%2Fpackage.json`,
+      `..%2Fplans%2F${hash}`,
+      `%2e%2e%2f${hash}`,
+      'a'.repeat(64),
+      'a'.repeat(65),
+      'a'.repeat(100),
+    ]
+    for (const address of notImages) {
+      const res = await call(store, 'GET', `/api/plans/image/${address}`)
+      expect([address, res.statusCode], res.body).toEqual([address, 404])
+      expect(res.headers['content-type']).toMatch(/^application\/json/)
+      expect(res.json()).toEqual({ message: expect.any(String) })
+      expect(res.headers['cache-control'] ?? '').not.toContain('immutable')
+    }
+    // Refused before the route, as everywhere in the store: a NUL (http/invalid-bytes.ts) and
+    // a parameter longer than the router takes (http/framework-errors.ts).
+    const nul = await call(store, 'GET', `/api/plans/image/${hash}%00`)
+    expect([nul.statusCode, nul.json()]).toEqual([
+      400,
+      { message: 'O texto enviado contém caracteres inválidos' },
+    ])
+    const huge = await call(store, 'GET', `/api/plans/image/${'a'.repeat(101)}`)
+    expect([huge.statusCode, huge.json()]).toEqual([414, { message: 'Endereço longo demais' }])
+  })
+
   it('an edit keeps the cover; a deactivated plan leaves /clube; an unused plan is deleted', async () => {
     const res = await call(
       store,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Product } from '../../../contracts/products.js'
 import type { Db } from '../../db/client.js'
 import type { PurchasesService } from '../downloads/purchases.service.js'
@@ -10,7 +10,13 @@ import { subscriptionCycles, subscriptions } from './subscriptions.tables.js'
 type Purchases = Pick<PurchasesService, 'grantClube' | 'revokeOrders'>
 export type SubscriptionRow = typeof subscriptions.$inferSelect
 
-/** The orders of a subscription's paid cycles, for revoking what they granted. */
+/**
+ * The cycles whose order granted materials: the paid ones, and the free periods the owner gave
+ * (each an order of R$ 0,00 paid at once; those given before had no order and granted nothing).
+ */
+export const GRANTING_CYCLES = ['paid', 'free'] as const
+
+/** The orders of a subscription's granting cycles, for revoking what they granted. */
 export async function paidCycleOrders(tx: Db, subscriptionId: string, except?: string) {
   const rows = await tx
     .select({ orderId: subscriptionCycles.orderId })
@@ -18,27 +24,11 @@ export async function paidCycleOrders(tx: Db, subscriptionId: string, except?: s
     .where(
       and(
         eq(subscriptionCycles.subscriptionId, subscriptionId),
-        eq(subscriptionCycles.status, 'paid'),
+        inArray(subscriptionCycles.status, GRANTING_CYCLES),
         except ? ne(subscriptionCycles.orderId, except) : undefined,
       ),
     )
   return rows.flatMap((r) => (r.orderId ? [r.orderId] : []))
-}
-
-/** The latest paid cycle's order and its plan line: where the clube's grants hang. */
-export async function currentGrantOrder(tx: Db, subscriptionId: string) {
-  const [row] = await tx
-    .select({ orderId: subscriptionCycles.orderId })
-    .from(subscriptionCycles)
-    .where(
-      and(
-        eq(subscriptionCycles.subscriptionId, subscriptionId),
-        eq(subscriptionCycles.status, 'paid'),
-      ),
-    )
-    .orderBy(desc(subscriptionCycles.cycle))
-    .limit(1)
-  return row?.orderId ?? null
 }
 
 /**
@@ -62,9 +52,12 @@ export function clubeOrderEffects(deps: {
       return async (tx: Db, order: OrderRow, lines: OrderLineRow[]) => {
         if (!order.subscriptionId) return
         const line = lines.find((l) => l.planId !== null)
+        // A free period's cycle stays 'free': its order grants as a paid one does.
         const [cycle] = await tx
           .update(subscriptionCycles)
-          .set({ status: 'paid' })
+          .set({
+            status: sql`CASE WHEN ${subscriptionCycles.status} = 'free' THEN 'free' ELSE 'paid' END`,
+          })
           .where(eq(subscriptionCycles.orderId, order.id))
           .returning()
         const [sub] = await tx

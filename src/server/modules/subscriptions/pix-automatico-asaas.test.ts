@@ -60,7 +60,7 @@ const svc = () => store.app.services.subscriptions
 type Delivery = { method: 'POST'; url: string; headers: Record<string, string>; payload: string }
 const inject = (delivery: Delivery) => store.app.inject(delivery)
 
-const { subRow, cycleOrder, orderRow } = subscriptionRows(() => store)
+const { subRow, cycleOrder, orderRow, cyclesOf } = subscriptionRows(() => store)
 
 /** A guest subscribes; the payer reads the journey-3 QR code: cycle 1 paid, debits authorised. */
 async function subscribedAndAuthorised() {
@@ -252,5 +252,71 @@ describe('Asaas PIX Automático, journey 3', () => {
     expect(sub.email).not.toBe(email)
     await svc().runDue()
     expect(fake.authorizationOf(answer.order.id).status).toBe('CANCELLED')
+  })
+})
+
+/** A genuine delivery made into forgeries: no token, another one, one a character short or long. */
+function forgeriesOf(delivery: Delivery): Delivery[] {
+  const { 'asaas-access-token': _token, ...headers } = delivery.headers
+  return [
+    { ...delivery, headers },
+    ...['outro-token-qualquer-0123456789', TOKEN.slice(0, -1), `${TOKEN}x`].map((token) => ({
+      ...delivery,
+      headers: { ...headers, 'asaas-access-token': token },
+    })),
+  ]
+}
+
+describe('PIX Automático webhooks without the store’s Asaas token', () => {
+  it('are refused with 401 and change nothing: an activation, a refused and a paid debit', async () => {
+    moveTo('2026-11-02T12:00:00Z')
+    const res = await call(
+      store,
+      'POST',
+      '/api/subscriptions',
+      { planId: plan.id, customerData: guestForm(), acceptTerms: true, taxId: CPF },
+      { session: newCartSession() },
+    )
+    expect(res.statusCode, res.body).toBe(201)
+    const answer = res.json<SubscribeAnswer>()
+    const id = answer.subscription.id
+    const stored = async () => ({ sub: await subRow(id), cycles: await cyclesOf(id) })
+    /** Each forgery answers 401 in Portuguese; no row moves and Asaas is not asked anything. */
+    async function refused(delivery: Delivery) {
+      const before = await stored()
+      const asked = fake.requests.length
+      for (const forged of forgeriesOf(delivery)) {
+        const answered = await inject(forged)
+        expect([answered.statusCode, answered.json()]).toEqual([401, { message: 'Token inválido' }])
+      }
+      expect(await stored()).toEqual(before)
+      expect(fake.requests.length).toBe(asked)
+    }
+
+    // Asaas says active (the fake's state): only the token stands between.
+    const activation = fake.approveAuthorization(answer.order.id, TOKEN)
+    await refused(activation)
+    expect((await subRow(id)).status).toBe('pendente')
+    expect((await orderRow(answer.order.id)).status).toBe('pending')
+    expect((await inject(activation)).statusCode).toBe(200)
+    expect((await subRow(id)).status).toBe('ativa')
+
+    moveTo('2026-11-29T13:00:00Z')
+    await svc().runDue()
+    const debit = (await cycleOrder(id, 2))!
+    expect(debit).toBeTruthy()
+    await refused(fake.refuseDebit(debit, TOKEN))
+    expect(await cycleOrder(id, 2)).toBe(debit)
+    expect((await orderRow(debit)).status).toBe('pending')
+    expect((await subRow(id)).status).toBe('ativa')
+    fake.pay(debit)
+    const paid = fake.webhook(debit, { token: TOKEN })
+    await refused(paid)
+    expect((await orderRow(debit)).status).toBe('pending')
+    expect((await subRow(id)).currentPeriodEnd!.toISOString()).toBe('2026-12-02T12:00:00.000Z')
+    // The genuine delivery still pays it: the forgeries failed on their token alone.
+    moveTo('2026-12-02T13:00:00Z')
+    expect((await inject(paid)).statusCode).toBe(200)
+    expect((await orderRow(debit)).status).toBe('paid')
   })
 })

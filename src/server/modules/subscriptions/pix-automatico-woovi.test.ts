@@ -1,3 +1,4 @@
+import { createSign, generateKeyPairSync } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminPlan, SubscribeAnswer } from '../../../contracts/subscriptions.js'
 import { adminSession } from '../../testing/auth.js'
@@ -61,7 +62,7 @@ afterAll(async () => {
 const runDue = () => store.app.services.subscriptions.runDue()
 
 const rows = subscriptionRows(() => store)
-const { subRow } = rows
+const { subRow, cyclesOf } = rows
 /** The order that charges a subscription's `cycle`. */
 const cycleOrder = async (id: string, cycle: number) =>
   rows.orderRow((await rows.cycleOrder(id, cycle)) ?? '')
@@ -162,5 +163,78 @@ describe('Woovi PIX Automático, journey 3 (PAYMENT_ON_APPROVAL)', () => {
       method: 'PUT',
       path: `/api/v1/subscriptions/${encodeURIComponent(remote.globalID)}/cancel`,
     })
+  })
+})
+
+/**
+ * A genuine delivery made into forgeries: unsigned, signed with another key, a signature of
+ * nonsense, and the signed bytes changed after signing.
+ */
+function forgeriesOf(delivery: Delivery): Delivery[] {
+  const other = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey
+  const signature = createSign('sha256').update(delivery.payload, 'utf8').sign(other, 'base64')
+  const { 'x-webhook-signature': _signed, ...unsigned } = delivery.headers
+  return [
+    { ...delivery, headers: unsigned },
+    { ...delivery, headers: { ...unsigned, 'x-webhook-signature': signature } },
+    { ...delivery, headers: { ...unsigned, 'x-webhook-signature': 'bm90LWEtc2lnbmF0dXJl' } },
+    { ...delivery, payload: delivery.payload.replace('"value":1990', '"value":1') },
+  ]
+}
+
+describe('PIX Automático webhooks not signed by Woovi', () => {
+  it('are refused with 401 and change nothing: an approval, a rejected and a paid debit', async () => {
+    moveTo('2026-11-02T12:00:00Z')
+    const res = await call(
+      store,
+      'POST',
+      '/api/subscriptions',
+      { planId: plan.id, customerData: guestForm(), acceptTerms: true, taxId: CPF },
+      { session: newCartSession() },
+    )
+    expect(res.statusCode, res.body).toBe(201)
+    const answer = res.json<SubscribeAnswer>()
+    const id = answer.subscription.id
+    const stored = async () => ({ sub: await subRow(id), cycles: await cyclesOf(id) })
+    /** Each forgery answers 401 in Portuguese; no row moves and Woovi is not asked anything. */
+    async function refused(delivery: Delivery) {
+      const before = await stored()
+      const asked = fake.requests.length
+      const forgeries = forgeriesOf(delivery)
+      expect(forgeries[3]!.payload).not.toBe(delivery.payload)
+      for (const forged of forgeries) {
+        const answered = await inject(forged)
+        expect([answered.statusCode, answered.json()]).toEqual([
+          401,
+          { message: 'Assinatura inválida' },
+        ])
+      }
+      expect(await stored()).toEqual(before)
+      expect(fake.requests.length).toBe(asked)
+    }
+
+    // Woovi says approved (the fake's state): only the signature stands between.
+    const approval = fake.approve(answer.order.id)
+    await refused(approval)
+    expect((await subRow(id)).status).toBe('pendente')
+    expect((await rows.orderRow(answer.order.id)).status).toBe('pending')
+    expect((await inject(approval)).statusCode).toBe(200)
+    expect((await subRow(id)).status).toBe('ativa')
+
+    moveTo('2026-11-25T13:00:00Z')
+    expect((await runDue()).charged).toBe(1)
+    const debit = await cycleOrder(id, 2)
+    const installment = installmentOf(debit)
+    await refused(fake.settleCobr(installment.globalID, 'REJECTED'))
+    expect((await cycleOrder(id, 2)).id).toBe(debit.id)
+    expect(debit.status).toBe('pending')
+    const paid = fake.settleCobr(installment.globalID, 'COMPLETED')
+    await refused(paid)
+    expect((await cycleOrder(id, 2)).status).toBe('pending')
+    expect((await subRow(id)).currentPeriodEnd!.toISOString()).toBe('2026-12-02T12:00:00.000Z')
+    // The genuine delivery still pays it: the forgeries failed on their signature alone.
+    moveTo('2026-12-02T12:30:00Z')
+    expect((await inject(paid)).statusCode).toBe(200)
+    expect((await cycleOrder(id, 2)).status).toBe('paid')
   })
 })

@@ -69,10 +69,12 @@ export async function subscriptionsRoutes(app: App) {
   app.get('/api/plans', { schema: { response: { 200: z.array(PublicPlan) } } }, () =>
     plans.publicList(),
   )
-  // A cover's address is its content's hash: it never changes, so it is cached for good.
+  // A cover's address is its content's hash: it never changes, so it is cached for good. Any
+  // other address is no image (404), not a malformed request: the service checks its form
+  // before it looks in the storage.
   app.get(
     '/api/plans/image/:hash',
-    { schema: { params: z.object({ hash: z.string().max(64) }) } },
+    { schema: { params: z.object({ hash: z.string() }) } },
     async (req, reply) => {
       const image = await plans.readImage(req.params.hash)
       if (!image) throw new AppError('not_found', 'Imagem não encontrada')

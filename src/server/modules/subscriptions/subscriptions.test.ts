@@ -1,6 +1,7 @@
 import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CustomerPurchase } from '../../../contracts/customer.js'
+import type { DownloadAnswer } from '../../../contracts/downloads.js'
 import type {
   AdminPlan,
   AdminSubscription,
@@ -10,7 +11,7 @@ import type {
 } from '../../../contracts/subscriptions.js'
 import { buildApp } from '../../app.js'
 import type { App } from '../../app-types.js'
-import { adminSession, customerSession } from '../../testing/auth.js'
+import { adminSession, customerSession, newIp } from '../../testing/auth.js'
 import { call, guestCheckout, guestForm, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { subscriptionRows } from '../../testing/subscriptions.js'
@@ -74,6 +75,14 @@ async function subscribe(cookie: string | undefined, body: Record<string, unknow
 const pay = (orderId: string) => store.app.services.orders.markOrderPaid(orderId, 'admin')
 
 const { subRow, cycleOrder } = subscriptionRows(() => store)
+
+const download = (cookie: string, productId: number) =>
+  store.app.inject({
+    method: 'POST',
+    url: `/api/user/download/${productId}?data=0`,
+    headers: { cookie },
+    remoteAddress: newIp(),
+  })
 
 async function materials(cookie: string) {
   const res = await call(store, 'GET', '/api/user/purchases', undefined, { cookie })
@@ -354,5 +363,68 @@ describe('withdrawal, figures, price changes, two instances', () => {
       .from(orders)
       .where(eq(orders.subscriptionId, answer.subscription.id))
     expect(placed).toHaveLength(2)
+  })
+})
+
+describe('a period the owner gives free', () => {
+  it('extends the period and starts a new download quota, as a paid cycle does', async () => {
+    moveTo(START)
+    const cookie = (await customerSession(store.app)).cookie
+    const answer = await subscribe(cookie)
+    const id = answer.subscription.id
+    await pay(answer.order.id)
+    const [material] = inClube
+    moveTo(START + 3 * DAY)
+    const first = await download(cookie, material!)
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json<DownloadAnswer>().remainingDownloads).toBe(1)
+
+    const res = await call(store, 'POST', `/api/admin/subscriptions/${id}/free-period`, undefined, {
+      cookie: admin,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const given = res.json<AdminSubscription>()
+    expect(given.currentPeriodEnd).toBe('2027-01-02T12:00:00.000Z')
+    expect(given.cycles.map((c) => [c.cycle, c.status, c.amount])).toEqual([
+      [1, 'paid', given.cycles[0]!.amount],
+      [2, 'free', '0.00'],
+    ])
+    const freeOrder = (await cycleOrder(id, 2))!
+    const [order] = await db().select().from(orders).where(eq(orders.id, freeOrder))
+    expect(order).toMatchObject({ status: 'paid', totalCents: 0, subscriptionId: id })
+    // The new period's materials: every one again, none of its downloads spent.
+    const mine = await materials(cookie)
+    expect(mine.map((p) => p.productId).sort()).toEqual([...inClube].sort())
+    expect(mine.every((p) => p.orderId === freeOrder && p.downloadCount === 0)).toBe(true)
+    expect(mine.every((p) => p.maxDownloads === 2)).toBe(true)
+    const next = await download(cookie, material!)
+    expect(next.statusCode, next.body).toBe(200)
+    expect(next.json<DownloadAnswer>()).toMatchObject({ remainingDownloads: 1 })
+    expect(next.json<DownloadAnswer>().purchaseId).not.toBe(first.json<DownloadAnswer>().purchaseId)
+    const views = await call(store, 'GET', '/api/subscriptions/mine', undefined, { cookie })
+    expect(views.json()[0]).toMatchObject({ id, clubeOrderId: freeOrder })
+
+    // The next PIX is the cycle after it, 3 days before the new end; while it is out, no gift.
+    moveTo(Date.parse('2026-12-30T13:00:00Z'))
+    await svc().runDue()
+    const third = (await cycleOrder(id, 3))!
+    expect(third).toBeTruthy()
+    const again = await call(
+      store,
+      'POST',
+      `/api/admin/subscriptions/${id}/free-period`,
+      undefined,
+      {
+        cookie: admin,
+      },
+    )
+    expect(again.statusCode).toBe(409)
+    expect(again.json().message).toMatch(/PIX do próximo período já foi enviado/)
+    // Paying it ends the free period's grants, as each paid cycle ends the one before.
+    await pay(third)
+    expect((await subRow(id)).currentPeriodEnd!.toISOString()).toBe('2027-02-02T12:00:00.000Z')
+    const renewed = await materials(cookie)
+    expect(renewed.length).toBe(inClube.length)
+    expect(renewed.every((p) => p.orderId === third && p.downloadCount === 0)).toBe(true)
   })
 })

@@ -130,8 +130,8 @@ export function SubscribersList() {
       >
         {action?.kind === 'free' ? (
           <p>
-            O período de {s?.customerName} ganha mais um ciclo sem cobrança: a próxima cobrança fica
-            para depois dele.
+            O período de {s?.customerName} ganha mais um ciclo sem cobrança, com os downloads dos
+            materiais renovados: a próxima cobrança fica para depois dele.
           </p>
         ) : (
           <>
