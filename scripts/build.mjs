@@ -34,6 +34,7 @@ function isStale(output, sources) {
 async function buildClient() {
   const { build } = await import('vite')
   await build({ root, logLevel: 'warn' })
+  inlineStylesheet(at('dist/client/index.html'))
   compressAssets(at('dist/client'))
   // The storefront's server renderer (src/client/entry-server.tsx): one file with React and the
   // pages inside, so the server needs none of the client's packages at run time.
@@ -50,6 +51,20 @@ async function buildClient() {
       rollupOptions: { output: { codeSplitting: false } },
     },
   })
+}
+
+/**
+ * The stylesheet inside the page instead of beside it (decision 031): the first paint waits for
+ * no second request. The whole sheet, not a 'critical' part: Tailwind keeps only the classes the
+ * pages use (about 10 KB gzip), a visit loads the HTML once (the pages after it are drawn in the
+ * browser), and a part would need the rest loaded by a script the CSP refuses, or a flash.
+ */
+function inlineStylesheet(indexFile) {
+  const html = readFileSync(indexFile, 'utf8')
+  const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(html)
+  if (!link) return
+  const css = readFileSync(at('dist/client', link[1]), 'utf8')
+  writeFileSync(indexFile, html.replace(link[0], () => `<style>${css}</style>`))
 }
 
 /** Gzip and Brotli copies beside each text asset: served as-is, no compression per request. */
