@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { asc, sql } from 'drizzle-orm'
 import {
   DEFAULT_SETTINGS,
@@ -33,6 +34,25 @@ export function createSettingsService(db: Db) {
     return values as SettingsMap
   }, 5_000)
 
+  // Derived once per read of the values (the cache above hands out the same object until then).
+  const publicOf = new WeakMap<SettingsMap, PublicSettings>()
+  const publicVersions = new WeakMap<PublicSettings, string>()
+
+  /**
+   * Public keys only, in their text form: the same object while the values read are the same,
+   * so a page can key what it prepared on it (`publicVersion`).
+   */
+  async function publicSettings(): Promise<PublicSettings> {
+    const values = await all.get()
+    let shown = publicOf.get(values)
+    if (!shown) {
+      const entries = PUBLIC_SETTING_KEYS.map((k) => [k, settingText(k, values[k])])
+      shown = Object.freeze(Object.fromEntries(entries) as PublicSettings)
+      publicOf.set(values, shown)
+    }
+    return shown
+  }
+
   return {
     /** Inserts every known key with its default; existing values are left alone. */
     async ensureDefaults(): Promise<void> {
@@ -57,10 +77,18 @@ export function createSettingsService(db: Db) {
       return (await all.get())[key]
     },
 
-    /** Public keys only, in their text form. */
-    async publicSettings(): Promise<PublicSettings> {
-      const values = await all.get()
-      return Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, settingText(k, values[k])]))
+    publicSettings,
+
+    /** A short digest of the public settings: what pages drawn from them are kept by. */
+    async publicVersion(): Promise<string> {
+      const shown = await publicSettings()
+      let version = publicVersions.get(shown)
+      if (!version) {
+        const digest = createHash('sha256').update(JSON.stringify(shown))
+        version = digest.digest('base64url').slice(0, 16)
+        publicVersions.set(shown, version)
+      }
+      return version
     },
 
     /** Every stored setting with its id and text value, for the admin screen (which masks secrets). */

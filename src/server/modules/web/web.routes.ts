@@ -91,9 +91,12 @@ export async function webRoutes(app: App) {
     const search = catalogSearchOf(queryStringOf(req.url))
     const address = catalogAddress(search)
     try {
-      const version = await app.services.catalog.version()
+      const [version, settingsVersion] = await Promise.all([
+        app.services.catalog.version(),
+        app.services.settings.publicVersion(),
+      ])
       const home = await homes.get(
-        `${version}\n${JSON.stringify(settings)}`,
+        `${version}\n${settingsVersion}`,
         `${base}\n${address}`,
         async () => {
           const [first, categories] = await Promise.all([
