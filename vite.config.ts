@@ -31,6 +31,10 @@ export default defineConfig({
     // Every browser the store meets takes <link rel="modulepreload"> (Safari since 17); an
     // older one fetches the framework chunk when the entry asks for it, a moment later.
     modulePreload: { polyfill: false },
+    // One stylesheet for every screen (the admin chart's few rules included), which the build
+    // puts inside every page (scripts/build.mjs, decision 031): a chunk loaded later then has
+    // no stylesheet of its own to fetch again as a <link> (a second download and a restyle).
+    cssCodeSplit: false,
     // The framework (React, TanStack Query, wouter) and the store's fetch helpers in one
     // chunk: one gzip stream instead of four small files, 1 KB less on the home page (issue 16).
     // useMutation and its observer stay out: only forms use them, and the home page has none.
