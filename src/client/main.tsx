@@ -1,6 +1,6 @@
 // First: schemas built by the imports below must see it.
 import './lib/zod-jitless'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app'
 import { bestsellersQuery } from './features/catalog/catalog.queries'
@@ -34,10 +34,14 @@ const app = (
 )
 void ready.then(() => {
   if (!root.hasChildNodes()) return createRoot(root).render(app)
-  // A page that does not hydrate as drawn is drawn again by the browser; it is said in the
-  // console, where the browser journeys look for it (e2e/hydration.test.ts).
-  hydrateRoot(root, app, {
-    onRecoverableError: (error) => console.error('Hidratação falhou:', error),
+  // In a transition, React takes the page over a few milliseconds at a time, yielding to the
+  // phone between them, instead of in one long task (the page is already on screen). A page that
+  // does not hydrate as drawn is drawn again by the browser; it is said in the console, where
+  // the browser journeys look for it (e2e/hydration.test.ts).
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.error('Hidratação falhou:', error),
+    })
   })
 })
 
