@@ -36,6 +36,8 @@ const PAGES: Array<[string, string]> = [
   ['/', 'h1'],
   ['/produto/1', 'h1'],
   ['/produto/2', 'h1'],
+  ['/?categoria=matematica', 'h2'],
+  ['/clube', 'h1'],
   ['/sobre-nos', 'h1'],
   ['/politica-privacidade', 'h1'],
   ['/termos-uso', 'h1'],
