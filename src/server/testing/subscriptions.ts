@@ -1,7 +1,28 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { orders } from '../modules/orders/orders.tables.js'
 import { subscriptionCycles, subscriptions } from '../modules/subscriptions/subscriptions.tables.js'
+import { expect } from 'vitest'
+import type { AdminPlan } from '../../contracts/subscriptions.js'
+import { call } from './commerce.js'
 import type { TestStore } from './test-app.js'
+
+/** A monthly plan opening every material (or as `fields` say), created by the admin. */
+export async function createPlan(
+  store: TestStore,
+  adminCookie: string,
+  fields: Record<string, unknown> = {},
+): Promise<AdminPlan> {
+  const body = {
+    name: 'Clube',
+    price: '19.90',
+    interval: 'month',
+    grants: { all: true },
+    ...fields,
+  }
+  const res = await call(store, 'POST', '/api/admin/plans', body, { cookie: adminCookie })
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json<AdminPlan>()
+}
 
 /** The clube's rows as the tests read them, straight from the store's database. */
 export function subscriptionRows(store: () => TestStore) {

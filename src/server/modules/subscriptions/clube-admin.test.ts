@@ -10,6 +10,7 @@ import type {
 import { adminSession, customerSession } from '../../testing/auth.js'
 import { call, guestForm, newCartSession } from '../../testing/commerce.js'
 import { insertProduct, samplePng } from '../../testing/fixtures.js'
+import { createPlan } from '../../testing/subscriptions.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -37,14 +38,7 @@ beforeAll(async () => {
   admin = (await adminSession(store.app)).cookie
   await insertProduct(store, { name: 'Ditado ilustrado', category: 'alfabetizacao' })
   await store.app.services.catalog.invalidate()
-  const res = await call(
-    store,
-    'POST',
-    '/api/admin/plans',
-    { name: 'Letrinhas', price: '29.90', interval: 'month', grants: { all: true } },
-    { cookie: admin },
-  )
-  plan = res.json<AdminPlan>()
+  plan = await createPlan(store, admin, { name: 'Letrinhas', price: '29.90' })
 }, 240_000)
 afterAll(async () => {
   await store?.close()

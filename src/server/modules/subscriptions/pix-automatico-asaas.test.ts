@@ -7,7 +7,7 @@ import { adminSession } from '../../testing/auth.js'
 import { call, guestForm, newCartSession } from '../../testing/commerce.js'
 import { startFakeAsaas, type FakeAsaas } from '../../testing/fake-asaas.js'
 import { insertProduct } from '../../testing/fixtures.js'
-import { subscriptionRows } from '../../testing/subscriptions.js'
+import { createPlan, subscriptionRows } from '../../testing/subscriptions.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { messageOutbox } from '../messaging/messaging.tables.js'
 import { brasiliaDay } from '../payments/providers/asaas.js'
@@ -94,15 +94,7 @@ describe('the pix_automatico setting', () => {
     expect((await save('asaas_webhook_token', TOKEN)).statusCode).toBe(200)
     expect((await save('pix_provider', 'asaas')).statusCode).toBe(200)
     expect((await save('pix_automatico', 'true')).statusCode).toBe(200)
-    const created = await call(
-      store,
-      'POST',
-      '/api/admin/plans',
-      { name: 'Clube', price: '19.90', interval: 'month', grants: { all: true } },
-      { cookie: admin },
-    )
-    expect(created.statusCode, created.body).toBe(201)
-    plan = created.json<AdminPlan>()
+    plan = await createPlan(store, admin)
   })
 })
 

@@ -7,7 +7,7 @@ import { startFakeEvolution, type FakeEvolution } from '../../testing/fake-evolu
 import { startFakeWoovi, type FakeWoovi } from '../../testing/fake-woovi.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { connectWhatsapp, outboxRow } from '../../testing/messaging.js'
-import { subscriptionRows } from '../../testing/subscriptions.js'
+import { createPlan, subscriptionRows } from '../../testing/subscriptions.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 
 const CPF = '529.982.247-25'
@@ -44,14 +44,7 @@ beforeAll(async () => {
   ] as const) {
     expect((await save(key, value)).statusCode).toBe(200)
   }
-  const created = await call(
-    store,
-    'POST',
-    '/api/admin/plans',
-    { name: 'Clube', price: '19.90', interval: 'month', grants: { all: true } },
-    { cookie: admin },
-  )
-  plan = created.json<AdminPlan>()
+  plan = await createPlan(store, admin)
 }, 240_000)
 afterAll(async () => {
   await store?.close()

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminPlan } from '../../../contracts/subscriptions.js'
 import { RATE_LIMITS } from '../../http/rate-limit.js'
 import { adminSession, customerSession, newIp } from '../../testing/auth.js'
-import { call, guestForm, newCartSession } from '../../testing/commerce.js'
+import { guestForm, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
-import { subscriptionRows } from '../../testing/subscriptions.js'
+import { createPlan, subscriptionRows } from '../../testing/subscriptions.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 
 /**
@@ -23,15 +23,7 @@ beforeAll(async () => {
   const admin = (await adminSession(store.app)).cookie
   book = await insertProduct(store, { name: 'Alfabetização 1', category: 'alfabetizacao' })
   await store.app.services.catalog.invalidate()
-  const created = await call(
-    store,
-    'POST',
-    '/api/admin/plans',
-    { name: 'Clube', price: '19.90', interval: 'month', grants: { all: true } },
-    { cookie: admin },
-  )
-  expect(created.statusCode, created.body).toBe(201)
-  plan = created.json<AdminPlan>()
+  plan = await createPlan(store, admin)
 }, 240_000)
 afterAll(() => store?.close())
 

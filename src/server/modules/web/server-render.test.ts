@@ -7,6 +7,7 @@ import { adminSession } from '../../testing/auth.js'
 import { writeBuiltClient } from '../../testing/built-client.js'
 import { call } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
+import { createPlan } from '../../testing/subscriptions.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 
 // The storefront's pages drawn on the server by React (decision 031), here from the renderer's
@@ -90,14 +91,7 @@ describe('pages drawn on the server', () => {
   })
 
   it('/clube lists the open plans with their price', async () => {
-    const created = await call(
-      store,
-      'POST',
-      '/api/admin/plans',
-      { name: 'Clube das Letrinhas', price: '29.90', interval: 'month', grants: { all: true } },
-      { cookie: admin },
-    )
-    expect(created.statusCode, created.body).toBe(201)
+    await createPlan(store, admin, { name: 'Clube das Letrinhas', price: '29.90' })
     const { root, data } = parts((await get('/clube')).body)
     expect(root).toContain('Clube de materiais')
     expect(root).toContain('Clube das Letrinhas')
