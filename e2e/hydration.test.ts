@@ -83,4 +83,22 @@ describe('the storefront as the server draws it and the browser takes it over', 
     expect(problems).toEqual([])
     await page.context().close()
   })
+
+  it('the home page’s markup served at another address (offline copy) is drawn again, quietly', async () => {
+    const page = await (await phoneContext(browser, inject('baseUrl'))).newPage()
+    const problems: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text())
+    })
+    const home = await (await page.request.get('/')).text()
+    // What the service worker answers offline for any page: its copy of the home page.
+    await page.route('**/produto/1', (route) =>
+      route.fulfill({ body: home, contentType: 'text/html; charset=utf-8' }),
+    )
+    await page.goto('/produto/1')
+    await page.getByTestId('price-box').waitFor()
+    expect(await page.getByTestId('product-card').count()).toBe(0)
+    expect(problems.filter((p) => /Hidratação/.test(p))).toEqual([])
+    await page.context().close()
+  })
 })

@@ -2,6 +2,7 @@
 import './lib/zod-jitless'
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { drawnAddressOf } from '../contracts/page-data'
 import { App } from './app'
 import { bestsellersQuery } from './features/catalog/catalog.queries'
 import { readPageData, seedQueries } from './page-data'
@@ -33,7 +34,11 @@ const app = (
   </StrictMode>
 )
 void ready.then(() => {
-  if (!root.hasChildNodes()) return createRoot(root).render(app)
+  if (data.address !== drawnAddressOf(window.location.pathname, window.location.search)) {
+    // Not this address's markup (none, or the offline copy of another page): drawn here.
+    root.replaceChildren()
+    return createRoot(root).render(app)
+  }
   // In a transition, React takes the page over a few milliseconds at a time, yielding to the
   // phone between them, instead of in one long task (the page is already on screen). A page that
   // does not hydrate as drawn is drawn again by the browser; it is said in the console, where

@@ -1,5 +1,5 @@
 import type { CatalogCategories, CatalogPage } from './catalog.js'
-import type { CatalogSearch } from './catalog-search.js'
+import { catalogAddress, catalogSearchOf, type CatalogSearch } from './catalog-search.js'
 import type { Product } from './products.js'
 import type { PublicSettings } from './settings.js'
 import type { PublicPlan } from './subscriptions.js'
@@ -14,11 +14,20 @@ export const PAGE_DATA_ID = 'dados-da-pagina'
  * and the browser asks for none of it again.
  */
 export interface PageData {
+  /** The address the markup was drawn for (the home page: with its search, as `catalogAddress`
+   *  writes it). The browser hydrates only there: the offline copy of the home page, served
+   *  for another address by the service worker, is drawn again instead. */
+  address?: string
   settings?: PublicSettings
   product?: Product
   /** The grid the address asks for (`/?q=…&categoria=…`): its first page and the categories. */
   catalog?: { search: CatalogSearch; page: CatalogPage; categories: CatalogCategories }
   plans?: PublicPlan[]
+}
+
+/** The address the browser is on, named as `PageData.address` names it. */
+export function drawnAddressOf(pathname: string, search: string): string {
+  return pathname === '/' ? catalogAddress(catalogSearchOf(search)) : pathname
 }
 
 /** Draws a page's markup for inside #root from its address and its data (entry-server.tsx). */

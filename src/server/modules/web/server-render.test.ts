@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PageData } from '../../../contracts/page-data.js'
+import { drawnAddressOf, type PageData } from '../../../contracts/page-data.js'
 import { adminSession } from '../../testing/auth.js'
 import { writeBuiltClient } from '../../testing/built-client.js'
 import { call } from '../../testing/commerce.js'
@@ -74,6 +74,10 @@ describe('pages drawn on the server', () => {
     expect(search.root).not.toContain('Tabuada do Pirata')
     expect(search.root).toContain('Resultados para “ditado”')
     expect(search.data.catalog?.search).toEqual({ q: 'ditado' })
+    // The browser names its address as the server named the drawn one, so it hydrates there.
+    expect(search.data.address).toBe('/?q=ditado')
+    expect(drawnAddressOf('/', '?q=%20ditado%20')).toBe(search.data.address)
+    expect(drawnAddressOf('/', '?categoria=MATEMÁTICA')).toBe(category.data.address)
 
     // An unknown category is no filter, as the page reads it.
     const unknown = parts((await get('/?categoria=nada')).body)

@@ -137,7 +137,11 @@ describe('the product page as a crawler and a slow phone get it', () => {
       html,
     )
     const settings = (await get('/api/settings/public')).json()
-    expect(JSON.parse(data![1]!)).toEqual({ settings, product: view })
+    expect(JSON.parse(data![1]!)).toEqual({
+      address: `/produto/${product.id}`,
+      settings,
+      product: view,
+    })
     // Data blocks run nothing: the page's CSP (no inline script) still holds for them.
     expect(res.headers['content-security-policy']).toBe(pageCsp())
   })

@@ -78,8 +78,10 @@ export async function webRoutes(app: App) {
       'text/html; charset=utf-8',
     )
   /** A page drawn on the server (decision 031), with its data for the browser to hydrate it. */
-  const drawn = async (req: FastifyRequest, head: string, url: string, data: PageData) =>
-    page(head, await renderer.render(url, data, req.log), data)
+  const drawn = async (req: FastifyRequest, head: string, url: string, parts: PageData) => {
+    const data = { address: url, ...parts }
+    return page(head, await renderer.render(url, data, req.log), data)
+  }
 
   // The home page (and its searches, `/?q=…&categoria=…`) is the same for everyone on a given
   // host: drawn once per catalogue version, settings and search, and kept as bytes.
