@@ -60,7 +60,8 @@ export const serverBuildOptions = {
     { in: at('src/server/migrate.ts'), out: 'migrate' },
     // Run as a child on a first start over an empty PGlite folder (src/server/startup.ts).
     { in: at('src/server/first-start.ts'), out: 'first-start' },
-    // The pristine PGlite folder a first start copies (src/server/db/pristine-pglite.ts).
+    // The pristine PGlite folder and the demo's artwork a first start copies
+    // (src/server/db/pristine-pglite.ts, src/server/seed/demo-artwork-cache.ts).
     { in: at('src/server/pristine-cli.ts'), out: 'pristine' },
     { in: at('src/server/storage-migrate.ts'), out: 'storage-migrate' },
     { in: at('src/server/backup-cli.ts'), out: 'backup' },
@@ -105,12 +106,13 @@ export async function buildAll({ ifMissing = false } = {}) {
     console.log('Compilando o servidor...')
     await buildServer()
   }
-  // In a child that exits: initdb's memory never stays in this process (or a server's). It
-  // returns at once when the folder for today's migrations exists.
+  // In a child that exits: initdb's and libvips's memory never stays in this process (or a
+  // server's). It returns at once when the folders for today's migrations and artwork exist.
   const pristine = spawnSync(process.execPath, [at('dist/server/pristine.js')], {
     stdio: 'inherit',
   })
-  if (pristine.status !== 0) throw new Error('the pristine database could not be made')
+  if (pristine.status !== 0)
+    throw new Error('the pristine database or demo artwork could not be made')
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -13,7 +13,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import path from 'node:path'
-import { migrationsDir, projectRoot } from '../paths.js'
+import { buildCacheDir, migrationsDir, projectRoot } from '../paths.js'
 
 /**
  * A pristine PGlite data folder (initdb run, every migration applied, no rows), made once per
@@ -23,7 +23,7 @@ import { migrationsDir, projectRoot } from '../paths.js'
  * A plain folder rather than PGlite's `loadDataDir` tarball: unpacking 43 MB through PGlite's
  * emulated file system took 4 s, as long as the initdb it replaces.
  */
-const CACHE = path.join(projectRoot, 'node_modules', '.cache', 'loja')
+const CACHE = buildCacheDir
 const READY = 'PRISTINE_READY'
 
 function filesUnder(dir: string): string[] {
@@ -43,6 +43,11 @@ export function pristineDir(): string {
     hash.update(path.relative(migrationsDir, file)).update(readFileSync(file))
   }
   return path.join(CACHE, `pglite-${hash.digest('hex').slice(0, 16)}`)
+}
+
+/** Whether a first start would find a pristine folder for today's migrations to copy. */
+export function pristineReady(): boolean {
+  return existsSync(path.join(pristineDir(), READY))
 }
 
 /**
