@@ -1,6 +1,6 @@
 import { loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
-import { LocalDiskStorage } from './files/storage.js'
+import { createStorage } from './files/create-storage.js'
 import { prepareDemoArtwork, seedDemoCatalog } from './seed/demo-catalog.js'
 import { phaseClock, timed } from './startup-phases.js'
 
@@ -11,7 +11,8 @@ import { phaseClock, timed } from './startup-phases.js'
 const clock = phaseClock()
 clock.mark('load')
 const config = loadConfig()
-const storage = new LocalDiskStorage(config.filesDir)
+// The store's own storage (the bucket when S3_BUCKET is set): the server reads the demo there.
+const storage = createStorage(config)
 // The folder is empty, so the demo will be seeded: its artwork is made (sharp on libuv's
 // threads) while the database opens and migrates, not after (issue 33).
 const artwork = config.seedDemo !== false ? timed(prepareDemoArtwork(storage)) : undefined

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { App } from './app-types.js'
 import type { Config } from './config.js'
+import { pristineReady } from './db/pristine-pglite.js'
+import { demoArtworkCached } from './seed/demo-artwork-cache.js'
 import type { PhaseTimes } from './startup-phases.js'
 import { ensureSuperAdmin } from './modules/accounts/admin-bootstrap.js'
 import { seedDemoCatalog } from './seed/demo-catalog.js'
@@ -56,10 +58,14 @@ export async function prepareStore(
  * `first-start.js` in a child process that exits: PGlite's initdb runs a second Postgres instance
  * and the demo's images go through libvips, and the memory both grow would otherwise stay with
  * the server until it restarts. Built only (tests and PostgreSQL do all of it in-process).
+ * When the build left both a pristine folder and the demo's artwork to copy (decision 029),
+ * neither runs, and the server does the rest itself: a child would only add a second Node
+ * process and a second opening of PGlite to the 5 s a first start has (issue 33).
  */
 export async function prepareFirstStartApart(config: Config): Promise<PhaseTimes | null> {
   if (config.databaseUrl || import.meta.url.endsWith('.ts')) return null
   if (existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))) return null
+  if (pristineReady() && (config.seedDemo === false || demoArtworkCached())) return null
   const entry = new URL('./first-start.js', import.meta.url)
   // A build without that entry (a test's own bundle of main.ts) does it all in-process.
   if (!existsSync(entry)) return null

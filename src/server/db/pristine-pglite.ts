@@ -58,7 +58,12 @@ export function pristineReady(): boolean {
 export function copyPristine(location: string): boolean {
   const source = pristineDir()
   if (!existsSync(path.join(source, READY))) return false
-  cpSync(source, location, { recursive: true, filter: (file) => path.basename(file) !== READY })
+  // Copied beside it and renamed over the empty folder: a start stopped mid-copy leaves no
+  // PG_VERSION over half a database, which the next start would open as a made one.
+  const copying = `${location}.copying`
+  rmSync(copying, { recursive: true, force: true })
+  cpSync(source, copying, { recursive: true, filter: (file) => path.basename(file) !== READY })
+  renameSync(copying, location)
   return true
 }
 
