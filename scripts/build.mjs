@@ -63,6 +63,9 @@ export const serverBuildOptions = {
     // The pristine PGlite folder and the demo's artwork a first start copies
     // (src/server/db/pristine-pglite.ts, src/server/seed/demo-artwork-cache.ts).
     { in: at('src/server/pristine-cli.ts'), out: 'pristine' },
+    // The demo's drawing, imported only when there is no drawn copy to take (the build's, or
+    // a first start without it): pdf-lib and the drawing code stay out of every other start.
+    { in: at('src/server/seed/demo-artwork.ts'), out: 'demo-artwork' },
     { in: at('src/server/storage-migrate.ts'), out: 'storage-migrate' },
     { in: at('src/server/backup-cli.ts'), out: 'backup' },
     { in: at('src/server/restore-cli.ts'), out: 'restore' },
@@ -76,6 +79,7 @@ export const serverBuildOptions = {
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  external: ['./demo-artwork.js'],
   sourcemap: true,
   logLevel: 'warning',
 }

@@ -13,7 +13,7 @@ import path from 'node:path'
 import type { StoredImage } from '../files/images.js'
 import { LocalDiskStorage, type FileStorage } from '../files/storage.js'
 import { buildCacheDir, projectRoot } from '../paths.js'
-import { renderDemoArtwork, type DemoArtwork } from './demo-artwork.js'
+import type { DemoArtwork } from './demo-artwork.js'
 import { DEMO_PRODUCTS } from './demo-products.js'
 
 /**
@@ -129,6 +129,7 @@ export async function ensureDemoArtwork(target = demoArtworkDir()): Promise<stri
   rmSync(building, { recursive: true, force: true })
   mkdirSync(building, { recursive: true })
   const store = path.join(building, STORE)
+  const { renderDemoArtwork } = await import('./demo-artwork.js')
   const artwork = await renderDemoArtwork(new LocalDiskStorage(store))
   mkdirSync(path.join(building, PDFS))
   for (const { files } of artwork) {

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js'
 import { productFiles, productImages, products } from '../modules/products/products.tables.js'
 import type { FileStorage } from '../files/storage.js'
 import { copyDemoArtwork, demoArtworkDir } from './demo-artwork-cache.js'
-import { renderDemoArtwork, type DemoArtwork } from './demo-artwork.js'
+import type { DemoArtwork } from './demo-artwork.js'
 
 /** Any constant will do: it only has to be the same for every process that seeds. */
 const SEED_LOCK = 720_261_001
@@ -86,5 +86,9 @@ export async function prepareDemoArtwork(
   storage: FileStorage,
   cacheDir = demoArtworkDir(),
 ): Promise<DemoArtwork> {
-  return (await copyDemoArtwork(storage, cacheDir)) ?? renderDemoArtwork(storage)
+  const copied = await copyDemoArtwork(storage, cacheDir)
+  if (copied) return copied
+  // Loaded only to draw: pdf-lib and the drawing code are a start's load time otherwise.
+  const { renderDemoArtwork } = await import('./demo-artwork.js')
+  return renderDemoArtwork(storage)
 }
