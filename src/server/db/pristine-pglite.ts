@@ -63,7 +63,14 @@ export function copyPristine(location: string): boolean {
   const copying = `${location}.copying`
   rmSync(copying, { recursive: true, force: true })
   cpSync(source, copying, { recursive: true, filter: (file) => path.basename(file) !== READY })
-  renameSync(copying, location)
+  try {
+    renameSync(copying, location)
+  } catch {
+    // A folder a rename cannot replace (Windows; leftovers of an interrupted initdb): copied
+    // into as before, without the guarantee above.
+    cpSync(copying, location, { recursive: true })
+    rmSync(copying, { recursive: true, force: true })
+  }
   return true
 }
 
