@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { existsSync } from 'node:fs'
+import { createInterface } from 'node:readline'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -40,6 +41,12 @@ export async function startServer(
   env: Record<string, string>,
   /** Another build of the server (a test builds its own, so a concurrent build cannot race it). */
   entry = 'dist/server/main.js',
+  opts: {
+    /** Each line the server prints, instead of this terminal (a bench reads its log). */
+    onLine?: (line: string) => void
+    /** How often /healthz is asked while it starts: a start's figure is this coarse. */
+    pollMs?: number
+  } = {},
 ): Promise<{ child: ChildProcess; baseUrl: string; port: number }> {
   // A caller that must know the port before the start (to build PUBLIC_URL on it) passes PORT.
   const port = env.PORT ? Number(env.PORT) : await freePort()
@@ -57,8 +64,9 @@ export async function startServer(
       MALLOC_ARENA_MAX: '2',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', opts.onLine ? 'pipe' : 'inherit', 'inherit'],
   })
+  if (opts.onLine && child.stdout) createInterface({ input: child.stdout }).on('line', opts.onLine)
   const baseUrl = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
@@ -69,7 +77,7 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200))
+    await new Promise((r) => setTimeout(r, opts.pollMs ?? 200))
   }
   child.kill('SIGKILL')
   throw new Error('server did not become healthy within 60 s')

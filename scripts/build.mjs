@@ -90,8 +90,12 @@ export const serverBuildOptions = {
     { in: at('src/server/migrate.ts'), out: 'migrate' },
     // Run as a child on a first start over an empty PGlite folder (src/server/startup.ts).
     { in: at('src/server/first-start.ts'), out: 'first-start' },
-    // The pristine PGlite folder a first start copies (src/server/db/pristine-pglite.ts).
+    // The pristine PGlite folder and the demo's artwork a first start copies
+    // (src/server/db/pristine-pglite.ts, src/server/seed/demo-artwork-cache.ts).
     { in: at('src/server/pristine-cli.ts'), out: 'pristine' },
+    // The demo's drawing, imported only when there is no drawn copy to take (the build's, or
+    // a first start without it): pdf-lib and the drawing code stay out of every other start.
+    { in: at('src/server/seed/demo-artwork.ts'), out: 'demo-artwork' },
     { in: at('src/server/storage-migrate.ts'), out: 'storage-migrate' },
     { in: at('src/server/backup-cli.ts'), out: 'backup' },
     { in: at('src/server/restore-cli.ts'), out: 'restore' },
@@ -105,6 +109,7 @@ export const serverBuildOptions = {
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  external: ['./demo-artwork.js'],
   sourcemap: true,
   logLevel: 'warning',
 }
@@ -140,12 +145,13 @@ export async function buildAll({ ifMissing = false } = {}) {
     console.log('Compilando o servidor...')
     await buildServer()
   }
-  // In a child that exits: initdb's memory never stays in this process (or a server's). It
-  // returns at once when the folder for today's migrations exists.
+  // In a child that exits: initdb's and libvips's memory never stays in this process (or a
+  // server's). It returns at once when the folders for today's migrations and artwork exist.
   const pristine = spawnSync(process.execPath, [at('dist/server/pristine.js')], {
     stdio: 'inherit',
   })
-  if (pristine.status !== 0) throw new Error('the pristine database could not be made')
+  if (pristine.status !== 0)
+    throw new Error('the pristine database or demo artwork could not be made')
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -5,12 +5,17 @@ import { openDatabase } from './db/client.js'
 import { createStorage } from './files/create-storage.js'
 import { createLifecycle } from './lifecycle.js'
 import { ignoreBrokenPipes, installShutdown, stdoutLog } from './shutdown.js'
+import { phaseClock } from './startup-phases.js'
 import { prepareFirstStartApart, prepareStore } from './startup.js'
 
+const clock = phaseClock()
+clock.mark('load')
 ignoreBrokenPipes()
 const config = loadConfig()
-await prepareFirstStartApart(config)
+const firstStart = await prepareFirstStartApart(config)
+if (firstStart) clock.mark('firstStart')
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+clock.mark('database')
 const storage = createStorage(config)
 // Pending migrations are applied only after a verified backup of the store as it was (issue 32).
 const migrated = await migrateWithBackup({ database, storage, config }, (line) =>
@@ -21,6 +26,7 @@ const migrated = await migrateWithBackup({ database, storage, config }, (line) =
   await database.close()
   process.exit(1)
 })
+clock.mark('migrate')
 const log = stdoutLog()
 const app = await buildApp({
   config,
@@ -29,7 +35,8 @@ const app = await buildApp({
   lifecycle: createLifecycle(),
   logStream: log,
 })
-await prepareStore(app)
+clock.mark('app')
+await prepareStore(app, clock.mark)
 if (migrated.backup) await app.services.backups.record(migrated.backup, 'premigrate')
 
 if (!config.publicUrl && config.env === 'production') {
@@ -46,6 +53,9 @@ process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
 await app.listen({ port: config.port, host: config.host })
+clock.mark('listen')
+// Where a start's seconds went (issue 33; `npm run bench -- first-start` prints them).
+app.log.info({ startupMs: clock.times, firstStartMs: firstStart ?? undefined }, 'started')
 const files = config.s3 ? `s3://${config.s3.bucket}` : 'disco local'
 console.log(
   `  Loja no ar: http://localhost:${config.port}  (banco: ${database.kind}, arquivos: ${files})`,

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -81,7 +81,10 @@ await new Promise(() => {})
         )) as Rows
       ).rows
     try {
+      // A copy left half-way by a stopped start would be a folder beside it, never `db` itself.
+      await mkdir(path.join(fresh, 'db.copying', 'base'), { recursive: true })
       const first = await openDatabase({ dataDir: fresh })
+      expect(await readdir(fresh)).not.toContain('db.copying')
       expect(await applied(first)).toEqual([{ n: migrations.entries.length }])
       await first.migrate()
       expect(await applied(first)).toEqual([{ n: migrations.entries.length }])

@@ -13,7 +13,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import path from 'node:path'
-import { migrationsDir, projectRoot } from '../paths.js'
+import { buildCacheDir, migrationsDir, projectRoot } from '../paths.js'
 
 /**
  * A pristine PGlite data folder (initdb run, every migration applied, no rows), made once per
@@ -23,7 +23,7 @@ import { migrationsDir, projectRoot } from '../paths.js'
  * A plain folder rather than PGlite's `loadDataDir` tarball: unpacking 43 MB through PGlite's
  * emulated file system took 4 s, as long as the initdb it replaces.
  */
-const CACHE = path.join(projectRoot, 'node_modules', '.cache', 'loja')
+const CACHE = buildCacheDir
 const READY = 'PRISTINE_READY'
 
 function filesUnder(dir: string): string[] {
@@ -45,6 +45,11 @@ export function pristineDir(): string {
   return path.join(CACHE, `pglite-${hash.digest('hex').slice(0, 16)}`)
 }
 
+/** Whether a first start would find a pristine folder for today's migrations to copy. */
+export function pristineReady(): boolean {
+  return existsSync(path.join(pristineDir(), READY))
+}
+
 /**
  * Copies the pristine folder into `location` (an empty PGlite folder); false when there is
  * none for today's migrations (the caller runs initdb as before). The migrations still run
@@ -53,7 +58,19 @@ export function pristineDir(): string {
 export function copyPristine(location: string): boolean {
   const source = pristineDir()
   if (!existsSync(path.join(source, READY))) return false
-  cpSync(source, location, { recursive: true, filter: (file) => path.basename(file) !== READY })
+  // Copied beside it and renamed over the empty folder: a start stopped mid-copy leaves no
+  // PG_VERSION over half a database, which the next start would open as a made one.
+  const copying = `${location}.copying`
+  rmSync(copying, { recursive: true, force: true })
+  cpSync(source, copying, { recursive: true, filter: (file) => path.basename(file) !== READY })
+  try {
+    renameSync(copying, location)
+  } catch {
+    // A folder a rename cannot replace (Windows; leftovers of an interrupted initdb): copied
+    // into as before, without the guarantee above.
+    cpSync(copying, location, { recursive: true })
+    rmSync(copying, { recursive: true, force: true })
+  }
   return true
 }
 

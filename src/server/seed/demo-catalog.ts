@@ -1,32 +1,14 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { productFiles, productImages, products } from '../modules/products/products.tables.js'
-import { storeImageVariants, type StoredImage } from '../files/images.js'
 import type { FileStorage } from '../files/storage.js'
-import { renderPng } from './demo-art.js'
-import { coverSvg } from './demo-cover.js'
-import { buildPdf } from './demo-pdf.js'
-import { practiceOf } from './demo-practice.js'
-import { previewSvg } from './demo-preview.js'
-import { DEMO_PRODUCTS, type DemoProduct } from './demo-products.js'
+import { copyDemoArtwork, demoArtworkDir } from './demo-artwork-cache.js'
+import type { DemoArtwork } from './demo-artwork.js'
 
 /** Any constant will do: it only has to be the same for every process that seeds. */
 const SEED_LOCK = 720_261_001
 
 const DAY_MS = 86_400_000
-
-interface PreparedFile {
-  fileName: string
-  /** Appended to `<id>-` once the product's id is known. */
-  keySuffix: string
-  pdf: Buffer
-}
-
-interface Prepared {
-  product: DemoProduct
-  images: StoredImage[]
-  files: PreparedFile[]
-}
 
 /**
  * Fills an empty store with a demo catalogue of 12 materials, with real covers and PDFs, so a
@@ -95,54 +77,18 @@ async function hasProducts(db: Pick<Db, 'select'>): Promise<boolean> {
   return rows.length > 0
 }
 
-type DemoArtwork = Awaited<ReturnType<typeof prepare>>[]
-
 /**
- * The demo catalogue's covers (stored) and PDFs, before any database: a first start makes them
- * while its database opens (first-start.ts), and hands them to `seedDemoCatalog`.
+ * The demo catalogue's covers (stored) and PDFs, before any database: copied from the build's
+ * cache when it holds them for today's drawing code (demo-artwork-cache.ts), drawn otherwise.
+ * A first start that seeds in a child makes them while its database opens (first-start.ts).
  */
-export function prepareDemoArtwork(storage: FileStorage): Promise<DemoArtwork> {
-  return Promise.all(DEMO_PRODUCTS.map((product, i) => prepare(product, i, storage)))
-}
-
-async function prepare(
-  product: DemoProduct,
-  index: number,
+export async function prepareDemoArtwork(
   storage: FileStorage,
-): Promise<Prepared> {
-  const { pages, answerKey } = practiceOf(product.slug)
-  const svgs = [
-    coverSvg({
-      name: product.name,
-      category: product.category,
-      format: product.canva ? 'CANVA' : 'PDF',
-      seed: index + 1,
-    }),
-  ]
-  if (product.withPreviews) {
-    pages.forEach((practice, i) => svgs.push(previewSvg(practice, product.category, i + 2)))
-  }
-  const images = await Promise.all(
-    svgs.map(async (svg, i) =>
-      storeImageVariants(storage, await renderPng(svg), { share: i === 0 }),
-    ),
-  )
-  const files: PreparedFile[] = [
-    {
-      fileName: `${product.slug}.pdf`,
-      keySuffix: `${product.slug}.pdf`,
-      pdf: await buildPdf({ ...product, pages }),
-    },
-  ]
-  if (answerKey) {
-    const pdf = await buildPdf({
-      name: `Gabarito — ${product.name}`,
-      description:
-        'Respostas esperadas de cada questão, para a correção rápida e o registro da turma.',
-      category: product.category,
-      pages: [answerKey],
-    })
-    files.push({ fileName: 'gabarito.pdf', keySuffix: `${product.slug}-gabarito.pdf`, pdf })
-  }
-  return { product, images, files }
+  cacheDir = demoArtworkDir(),
+): Promise<DemoArtwork> {
+  const copied = await copyDemoArtwork(storage, cacheDir)
+  if (copied) return copied
+  // Loaded only to draw: pdf-lib and the drawing code are a start's load time otherwise.
+  const { renderDemoArtwork } = await import('./demo-artwork.js')
+  return renderDemoArtwork(storage)
 }

@@ -16,15 +16,7 @@ import {
 } from 'pdf-lib'
 import { checkDecodedSize, checkPageTree } from './stamp-prescan.js'
 import { isPdfHead, StampRefusal } from './stamp-reasons.js'
-
-/** What a file's object streams may inflate to in all (the thread's memory cap lowers it). */
-export const DEFAULT_MAX_DECODED_BYTES = 64 * 1024 * 1024
-
-export interface StampText {
-  name: string
-  email: string
-  orderId: string
-}
+import { DEFAULT_MAX_DECODED_BYTES, type StampText } from './stamp-text.js'
 
 const MARGIN = 10
 const SIZE = 7

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import { DEFAULT_MAX_DECODED_BYTES, type StampText } from './stamp-pdf.js'
+import { DEFAULT_MAX_DECODED_BYTES, type StampText } from './stamp-text.js'
 import type { StampReply, StampRequest } from './stamp-worker.js'
 
 export type StampOutcome =

@@ -8,7 +8,8 @@ import { readFileSync, readlinkSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { constants, setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
-import { stampPdf, type StampText } from './stamp-pdf.js'
+import { stampPdf } from './stamp-pdf.js'
+import type { StampText } from './stamp-text.js'
 import { StampRefusal } from './stamp-reasons.js'
 
 export interface StampRequest {
