@@ -13,7 +13,8 @@ import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js'
 import { registerInvalidBytesCheck } from './http/invalid-bytes.js'
 import { loggerOptions } from './http/safe-log.js'
 import { registerOriginCheck } from './http/origin-check.js'
-import { registerSecurityHeaders } from './http/security-headers.js'
+import { contentPolicies, registerSecurityHeaders } from './http/security-headers.js'
+import { registerPreparedLane } from './http/prepared-lane.js'
 import { openRedis } from './lib/redis.js'
 import { changeSignalFor, createServices } from './composition.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
@@ -94,6 +95,9 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.decorate('deps', deps)
   const lifecycle = deps.lifecycle ?? createLifecycle()
   app.decorate('lifecycle', lifecycle)
+  // First of all hooks: the public reads it answers skip the others (http/prepared-lane.ts).
+  const policyOf = contentPolicies(app)
+  registerPreparedLane(app, policyOf)
   // Once shutting down, every answer (those under way when it began too) closes its connection.
   app.addHook('onRequest', async (_req, reply) => {
     if (lifecycle.draining) reply.header('connection', 'close')
@@ -125,7 +129,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(fastifyCookie)
   registerErrorHandling(app)
   // Before the checks that refuse a request, so their answers carry the headers too.
-  registerSecurityHeaders(app)
+  registerSecurityHeaders(app, policyOf)
   registerOriginCheck(app)
   registerInvalidBytesCheck(app)
 

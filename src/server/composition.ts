@@ -371,7 +371,7 @@ export function createServices(
 
   // Listeners, once every service exists.
   products.onChange((productIds) => catalog.productsChanged(productIds))
-  orders.onSalesChange(() => catalog.salesChanged())
+  orders.onSalesChange((change) => catalog.salesChanged(change))
   orders.onClosed((order) => payments.voidClosedCharge(order))
   plans.onPriceChange(async (plan) => void (await subscriptions.priceChanged(plan)))
   // A refused PIX Automático debit: the clube sends that cycle's PIX instead (issue 30).

@@ -16,23 +16,30 @@ const SECRET_PATHS = /^\/api\/downloads\//
  * policy, HSTS over https, and a Content-Security-Policy on pages (the built client's shell,
  * whose inline scripts, if a build ever makes one, are allowed by hash) and on JSON.
  */
-export function registerSecurityHeaders(app: App) {
-  const hashes = inlineScriptHashes(app.deps.config.clientDir)
-
+export function registerSecurityHeaders(app: App, policyOf = contentPolicies(app)) {
   // In onRequest, not onSend: a download is written by hand (hijacked) from the headers set
   // so far, and never passes through onSend.
   app.addHook('onRequest', async (req, reply) => void setBaseHeaders(req, reply))
   app.addHook('onSend', async (_req, reply, payload) => {
-    const type = String(reply.getHeader('content-type') ?? '')
-    // The ad pixels the shop filled in may load (after the buyer's 'Aceitar'); none by default.
-    const policy = type.startsWith('text/html')
-      ? pageCsp(hashes, await app.services.ads.pixelSources())
-      : type.startsWith('application/json')
-        ? API_POLICY
-        : null
+    const policy = await policyOf(String(reply.getHeader('content-type') ?? ''))
     if (policy) reply.header('content-security-policy', policy)
     return payload
   })
+}
+
+/**
+ * The Content-Security-Policy of an answer of `type`: pages and JSON have one, other files none.
+ * Synchronous but for pages, whose policy names the ad pixels the shop filled in.
+ */
+export function contentPolicies(app: App) {
+  const hashes = inlineScriptHashes(app.deps.config.clientDir)
+  return (type: string): string | null | Promise<string> => {
+    // The ad pixels the shop filled in may load (after the buyer's 'Aceitar'); none by default.
+    if (type.startsWith('text/html')) {
+      return app.services.ads.pixelSources().then((pixels) => pageCsp(hashes, pixels))
+    }
+    return type.startsWith('application/json') ? API_POLICY : null
+  }
 }
 
 /** nosniff, the referrer policy and HSTS; frameworkErrors calls it too, its answers skip hooks. */

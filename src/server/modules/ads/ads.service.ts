@@ -191,9 +191,19 @@ export function createAdsService(deps: {
       }
     },
 
-    /** An order was paid or refunded: send now rather than at the next tick. */
+    /**
+     * An order was paid or refunded: send now rather than at the next tick. Without a platform
+     * filled in nothing was written, and a run would only read an empty queue (two statements
+     * per payment); the tick still settles what an earlier configuration left.
+     */
     wake() {
-      void job?.runFresh()
+      if (!job) return
+      const running = job
+      credentials()
+        .then((creds) => {
+          if (AD_PLATFORMS.some((p) => configured(p, creds))) void running.runFresh()
+        })
+        .catch((err: unknown) => deps.log.warn({ err }, 'ad settings unreadable'))
     },
 
     /** Per platform: whether it is on, the last event sent, what waits, the latest failures. */

@@ -13,6 +13,7 @@ import type { App } from '../../app-types.js'
 import {
   isFresh,
   prepareJson,
+  PREPARED_READ,
   queryStringOf,
   sendPrepared,
   type PreparedBody,
@@ -25,7 +26,6 @@ import type { CatalogService } from './catalog.service.js'
 const PREPARED_QUERIES = 256
 const PREPARED_PRODUCTS = 256
 
-/** The text after `?` in a request's address: the key of its parsed query. */
 export function catalogRoutes(app: App) {
   const catalog = app.services.catalog
 
@@ -50,23 +50,29 @@ export function catalogRoutes(app: App) {
 
   // The hottest call: its bytes are prepared once per catalogue snapshot, through ProductList
   // (see catalog.service.ts), and sent as they are; Fastify serialises only objects.
-  app.get('/api/products', { schema: { response: { 200: ProductList } } }, async (req, reply) =>
-    sendPrepared(req, reply, await catalog.listActiveJson()),
+  app.get(
+    '/api/products',
+    { schema: { response: { 200: ProductList } }, config: PREPARED_READ },
+    async (req, reply) => sendPrepared(req, reply, await catalog.listActiveJson()),
   )
 
   // The storefront's grid: a page of light cards, searched and filtered here (decision 021).
   // CatalogQuery is parsed by `catalogQuery` (once per query string), not by Fastify's schema.
-  app.get('/api/catalog', { schema: { response: { 200: CatalogPage } } }, async (req, reply) => {
-    const query = catalogQuery(queryStringOf(req.url), req.query)
-    const key = `${query.category ?? ''}\n${query.page}\n${query.q}`
-    return prepared(req, reply, pages, key, async () =>
-      prepareJson(CatalogPage, await catalog.page(query)),
-    )
-  })
+  app.get(
+    '/api/catalog',
+    { schema: { response: { 200: CatalogPage } }, config: PREPARED_READ },
+    async (req, reply) => {
+      const query = catalogQuery(queryStringOf(req.url), req.query)
+      const key = `${query.category ?? ''}\n${query.page}\n${query.q}`
+      return prepared(req, reply, pages, key, async () =>
+        prepareJson(CatalogPage, await catalog.page(query)),
+      )
+    },
+  )
 
   app.get(
     '/api/catalog/categories',
-    { schema: { response: { 200: CatalogCategories } } },
+    { schema: { response: { 200: CatalogCategories } }, config: PREPARED_READ },
     async (req, reply) =>
       prepared(req, reply, others, 'categories', async () =>
         prepareJson(CatalogCategories, await catalog.categories()),
@@ -75,7 +81,7 @@ export function catalogRoutes(app: App) {
 
   app.get(
     '/api/products/bestsellers',
-    { schema: { response: { 200: ProductList } } },
+    { schema: { response: { 200: ProductList } }, config: PREPARED_READ },
     async (req, reply) =>
       prepared(req, reply, others, 'bestsellers', async () =>
         prepareJson(ProductList, await catalog.bestsellers()),
@@ -83,17 +89,21 @@ export function catalogRoutes(app: App) {
   )
 
   // ProductIdParams is parsed by `idOf` (once per spelling), not by Fastify's schema.
-  app.get('/api/products/:id', { schema: { response: { 200: Product } } }, async (req, reply) => {
-    const id = idOf(req)
-    return prepared(req, reply, products, `${id}`, async () =>
-      prepareJson(Product, await catalog.getActive(id)),
-    )
-  })
+  app.get(
+    '/api/products/:id',
+    { schema: { response: { 200: Product } }, config: PREPARED_READ },
+    async (req, reply) => {
+      const id = idOf(req)
+      return prepared(req, reply, products, `${id}`, async () =>
+        prepareJson(Product, await catalog.getActive(id)),
+      )
+    },
+  )
 
   // Older clients' fallback path for the product page; same rules, wrapped answer.
   app.get(
     '/api/emergency/:id',
-    { schema: { response: { 200: EmergencyProductAnswer } } },
+    { schema: { response: { 200: EmergencyProductAnswer } }, config: PREPARED_READ },
     async (req, reply) => {
       const id = idOf(req)
       return prepared(req, reply, products, `emergency ${id}`, async () =>

@@ -27,6 +27,13 @@ const TOPIC_SALES = 'catalog:sales'
 /** Searches remembered per catalogue version (see `matching`). */
 const SEARCH_CACHE = 64
 
+/**
+ * Payments here re-rank the best sellers at most once in this long (see `salesChanged`): each
+ * ranking sums every paid order's lines, which at a hundred payments a second was most of a
+ * payment's database time, and also makes every prepared answer again (a new version).
+ */
+export const SALES_RANKING_EVERY_MS = 1000
+
 /** A card with its stars, when it has approved reviews (the card itself is never changed). */
 function withRating(card: CatalogCard, ratings: Map<number, RatingSummary>): CatalogCard {
   const rating = ratings.get(card.id)
@@ -42,6 +49,7 @@ export function createCatalogService(
   signal: ChangeSignal,
 ) {
   const snapshot = createCatalogSnapshot(sources)
+  const salesRanking = throttled(() => snapshot.changed({ sales: true }), SALES_RANKING_EVERY_MS)
   // Another instance wrote: refresh as if it had been here. After the signal's connection came
   // back, everything is compared again (what was said meanwhile is lost).
   signal.subscribe(
@@ -136,9 +144,14 @@ export function createCatalogService(
       signal.publish(ids?.length ? `${TOPIC_PRODUCTS}:${ids.join(',')}` : TOPIC_PRODUCTS)
     },
 
-    /** An order was paid or closed here: best sellers are ranked again, here and elsewhere. */
-    salesChanged() {
-      snapshot.changed({ sales: true })
+    /**
+     * An order was paid or closed here: best sellers are ranked again, here and elsewhere.
+     * After payments only, at once after a quiet second, else once at the end of that second
+     * for all the payments in it; anything else (a refund hides a review's stars) at once.
+     */
+    salesChanged(change: { onlyPayments?: boolean } = {}) {
+      if (change.onlyPayments) salesRanking()
+      else snapshot.changed({ sales: true })
       signal.publish(TOPIC_SALES)
     },
 
@@ -250,3 +263,24 @@ export function createCatalogService(
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>
+
+/**
+ * `run` now if it last ran more than `everyMs` ago, else once when that time is up, however
+ * many calls came meanwhile. The wait never keeps the process alive.
+ */
+function throttled(run: () => void, everyMs: number): () => void {
+  let lastRun = -Infinity
+  let pending: NodeJS.Timeout | null = null
+  const fire = () => {
+    pending = null
+    lastRun = Date.now()
+    run()
+  }
+  return () => {
+    if (pending) return
+    const wait = lastRun + everyMs - Date.now()
+    if (wait <= 0) return fire()
+    pending = setTimeout(fire, wait)
+    pending.unref()
+  }
+}

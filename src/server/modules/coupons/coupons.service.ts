@@ -254,7 +254,9 @@ export function createCouponsService(
      * back is taken again, even past `maxUses`: the buyer paid the discounted price.
      */
     orderEffects: {
-      preparePaid: async () => async (tx: Db, order: { id: string }) => {
+      preparePaid: async () => async (tx: Db, order: { id: string; couponCode: string | null }) => {
+        // An order placed without a coupon holds no use to take again.
+        if (order.couponCode === null) return
         const [retaken] = await tx
           .update(couponUses)
           .set({ releasedAt: null })

@@ -19,6 +19,14 @@ export interface OrderChangeScope {
   closed(order: OrderRow): void
 }
 
+/**
+ * What a committed change did to sales. `onlyPayments`: orders were paid and none closed (a
+ * refund also hides its buyer's review, which the catalogue's stars must show at once).
+ */
+export interface SalesChange {
+  onlyPayments: boolean
+}
+
 /** Who marked an order paid; logged, so a surprise payment can be traced. */
 export type PaidSource = 'webhook' | 'recheck' | 'demo' | 'admin' | 'free'
 
@@ -33,7 +41,7 @@ export function createOrderChange(
 ) {
   const notices = deps.notices ?? NO_NOTICES
   const closedListeners: ((order: OrderRow) => Promise<void>)[] = []
-  const salesListeners: (() => void)[] = []
+  const salesListeners: ((change: SalesChange) => void)[] = []
   const afterClose = createDetached(deps.log, 'after-close steps')
 
   /**
@@ -76,8 +84,9 @@ export function createOrderChange(
   }
 
   /**
-   * Runs `work` as one order change. `bare`: without notices the work is a single statement,
-   * atomic by itself, so no transaction is opened (placing an order, most of a checkout).
+   * Runs `work` as one order change. `bare`: the work is a single statement, its notices'
+   * rows included (deferInserts), atomic by itself, so no transaction is opened (placing an
+   * order, most of a checkout).
    */
   async function withOrderChange<T>(
     work: (scope: OrderChangeScope) => Promise<T>,
@@ -94,10 +103,10 @@ export function createOrderChange(
         paid: (order) => paid.push(order),
         closed: (order) => closed.push(order),
       })
-    const result = !writer && opts.bare ? await run(db) : await db.transaction(run)
+    const result = opts.bare ? await run(db) : await db.transaction(run)
     if (wrote) notices.flush()
     if (paid.length > 0 || closed.length > 0) {
-      for (const listener of salesListeners) listener()
+      for (const listener of salesListeners) listener({ onlyPayments: closed.length === 0 })
     }
     if (closed.length > 0) afterClosed(closed)
     return result
@@ -110,7 +119,7 @@ export function createOrderChange(
       closedListeners.push(listener)
     },
     /** After a payment, refund or cancellation commits: sales changed (the best sellers). */
-    onSalesChange(listener: () => void) {
+    onSalesChange(listener: (change: SalesChange) => void) {
       salesListeners.push(listener)
     },
     /** Waits for the close listeners under way (closing the app lets them finish). */

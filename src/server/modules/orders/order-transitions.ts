@@ -7,7 +7,14 @@ import type { OrderChange, OrderChangeScope, PaidSource } from './order-change.j
 import type { PaidGrant } from './order-notices.js'
 import { canTransition, claimableWhere, dueWhere, payableWhere } from './order-states.js'
 import { orderItems, orders } from './orders.tables.js'
-import { placeOrder, type NewOrder, type NewOrderLine, type OrderRow } from './place-order.js'
+import { deferInserts } from '../../db/deferred-inserts.js'
+import {
+  placeOrder,
+  storedOrder,
+  type NewOrder,
+  type NewOrderLine,
+  type OrderRow,
+} from './place-order.js'
 
 export type OrderLineRow = typeof orderItems.$inferSelect
 
@@ -56,17 +63,22 @@ export function orderTransitions(
     await scope.notices?.orderClosed(scope.tx, order, lines, { moneyToSend })
   }
 
-  /** Stores an order and its lines with its 'new order' notice, in the caller's change. */
+  /**
+   * Stores an order and its lines with its 'new order' notice, in the caller's change: the
+   * notice's rows are written by the order's own statement (see place-order.ts).
+   */
   async function placeWithin(scope: OrderChangeScope, order: NewOrder, lines: NewOrderLine[]) {
-    const row = await placeOrder(scope.tx, order, lines)
-    await scope.notices?.orderPlaced(scope.tx, row, lines)
+    const row = storedOrder(order)
+    const notices = deferInserts(scope.tx)
+    await scope.notices?.orderPlaced(notices.db, row, lines)
+    await placeOrder(scope.tx, row, lines, notices.statements)
     return row
   }
 
   return {
     /**
-     * Stores an order, its lines and its 'new order' notice atomically. Without notices the
-     * order stays one statement (see place-order.ts).
+     * Stores an order, its lines and its 'new order' notice atomically, in one statement and
+     * no transaction (see place-order.ts).
      */
     insert: (order: NewOrder, lines: NewOrderLine[]): Promise<OrderRow> =>
       withOrderChange((scope) => placeWithin(scope, order, lines), { bare: true }),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import type { orderItems, orders } from './orders.tables.js'
 
@@ -9,18 +9,9 @@ export type NewOrder = Omit<
 >
 export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>
 
-/**
- * Stores an order and its lines in ONE statement (a data-modifying CTE): atomic without
- * BEGIN/COMMIT, one round trip instead of four, which is most of a checkout's database time.
- * Inside a caller's transaction it simply joins it. Answers the row as stored.
- */
-export async function placeOrder(
-  db: Db,
-  order: NewOrder,
-  lines: NewOrderLine[],
-): Promise<OrderRow> {
-  const now = new Date()
-  const row: OrderRow = {
+/** The row `order` is stored as (what `placeOrder` writes), known before it is written. */
+export function storedOrder(order: NewOrder, now = new Date()): OrderRow {
+  return {
     userId: null,
     sessionId: null,
     customerWhatsapp: '',
@@ -47,6 +38,21 @@ export async function placeOrder(
     createdAt: now,
     updatedAt: now,
   }
+}
+
+/**
+ * Stores an order (`row`, from `storedOrder`), its lines and `also` (inserts of other tables
+ * made with deferInserts: the order's notices) in ONE statement of data-modifying CTEs: atomic
+ * without BEGIN/COMMIT, one round trip instead of six, which is most of a checkout's database
+ * time. Inside a caller's transaction it simply joins it.
+ */
+export async function placeOrder(
+  db: Db,
+  row: OrderRow,
+  lines: NewOrderLine[],
+  also: SQL[] = [],
+): Promise<void> {
+  const now = row.createdAt
   const values = sql.join(
     lines.map(
       (l) =>
@@ -73,12 +79,14 @@ export async function placeOrder(
         ${now.toISOString()}::timestamptz,
         ${now.toISOString()}::timestamptz)
       RETURNING id
-    )
+    )${sql.join(
+      also.map((statement, i) => sql`, ${sql.raw(`also_${i}`)} AS (${statement})`),
+      sql``,
+    )}
     INSERT INTO order_items (order_id, product_id, plan_id, product_name, unit_price_cents, quantity,
       bundle_product_ids, bump_for)
     SELECT placed.id, l.product_id, l.plan_id, l.product_name, l.unit_price_cents, l.quantity,
       l.bundle_product_ids, l.bump_for
     FROM placed, (VALUES ${values})
       AS l (product_id, plan_id, product_name, unit_price_cents, quantity, bundle_product_ids, bump_for)`)
-  return row
 }

@@ -31,8 +31,12 @@ export function createTermsService(deps: { db: Db; currentTerms: () => Promise<s
       return row!.id
     },
 
-    /** The text of a version (in the caller's transaction when given). */
+    /**
+     * The text of a version (in the caller's transaction when given). Today's is known: a
+     * receipt of an order placed under today's terms reads nothing.
+     */
     async textOf(versionId: number, q: Db = db): Promise<string | null> {
+      if (known?.id === versionId) return known.text
       const [row] = await q
         .select({ text: termsVersions.text })
         .from(termsVersions)

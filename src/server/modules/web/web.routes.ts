@@ -9,7 +9,13 @@ import type { App } from '../../app-types.js'
 import { isAdminPage, matchPage } from '../../../contracts/page-routes.js'
 import { AppError } from '../../errors.js'
 import { baseUrlOf } from '../../http/base-url.js'
-import { prepareBody, queryStringOf, sendPrepared, type PreparedBody } from '../../lib/http.js'
+import {
+  prepareBody,
+  PREPARED_READ,
+  queryStringOf,
+  sendPrepared,
+  type PreparedBody,
+} from '../../lib/http.js'
 import { preparedAnswers } from '../../lib/prepared-answers.js'
 import { pageData, pageDataScript } from './page-data.js'
 import { productHead, storeHead } from './page-head.js'
@@ -123,7 +129,9 @@ export async function webRoutes(app: App) {
 
   // Pages answer HTML (a 404 page included, or the text 503 before a build): no JSON schema for
   // them; only a thrown error answers an ErrorAnswer. The static files are bytes likewise.
-  app.get('/', async (req, reply) => (template ? sendHome(req, reply) : clientMissing(reply)))
+  app.get('/', { config: PREPARED_READ }, async (req, reply) =>
+    template ? sendHome(req, reply) : clientMissing(reply),
+  )
 
   app.get('/produto/:id', async (req, reply) => {
     if (!template) return clientMissing(reply)
