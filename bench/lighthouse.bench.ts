@@ -48,6 +48,10 @@ try {
         (id) => score(id) >= GOALS.score,
       )
       console.log(`    every category ${GOALS.score} (goal): ${met(all)}`)
+      const lcpElement = audits['largest-contentful-paint-element']?.details as
+        { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+      const snippet = lcpElement?.items?.[0]?.items?.[0]?.node?.snippet
+      if (snippet) console.log(`    LCP element: ${snippet.slice(0, 160)}`)
       const failing = Object.values(categories.accessibility?.auditRefs ?? [])
         .map((ref) => audits[ref.id])
         .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
