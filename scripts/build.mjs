@@ -64,7 +64,10 @@ function inlineStylesheet(indexFile) {
   const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(html)
   if (!link) return
   const css = readFileSync(at('dist/client', link[1]), 'utf8')
-  writeFileSync(indexFile, html.replace(link[0], () => `<style>${css}</style>`))
+  writeFileSync(
+    indexFile,
+    html.replace(link[0], () => `<style>${css}</style>`),
+  )
 }
 
 /** Gzip and Brotli copies beside each text asset: served as-is, no compression per request. */
