@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /**
@@ -17,3 +20,37 @@ export const migrationsDir = fileURLToPath(
 export const buildCacheDir = fileURLToPath(
   new URL('../../node_modules/.cache/loja', import.meta.url),
 )
+
+/**
+ * The folder of `buildCacheDir` for what `libraries` (their installed versions) and `sources`
+ * (files or folders under the project, tests left out) make today: another version of either is
+ * another folder, so a cache never outlives what it was made from.
+ */
+export function buildCacheFolder(
+  prefix: string,
+  made: { libraries: readonly string[]; sources: readonly string[] },
+): string {
+  const hash = createHash('sha256')
+  for (const library of made.libraries) {
+    const manifest = path.join(projectRoot, 'node_modules', library, 'package.json')
+    hash.update(existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : '?')
+  }
+  for (const source of made.sources) {
+    const full = path.join(projectRoot, source)
+    if (!existsSync(full)) continue
+    const files = full.endsWith('.ts') ? [full] : filesUnder(full)
+    for (const file of files.filter((f) => !f.endsWith('.test.ts'))) {
+      hash.update(path.relative(projectRoot, file)).update(readFileSync(file))
+    }
+  }
+  return path.join(buildCacheDir, `${prefix}-${hash.digest('hex').slice(0, 16)}`)
+}
+
+/** Every file under `dir`, its sub-folders included, sorted. */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)],
+    )
+    .sort()
+}

@@ -1,19 +1,17 @@
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
-import { createHash } from 'node:crypto'
 import {
   cpSync,
   mkdirSync,
   existsSync,
   readdirSync,
-  readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs'
 import path from 'node:path'
-import { buildCacheDir, migrationsDir, projectRoot } from '../paths.js'
+import { buildCacheDir, buildCacheFolder, migrationsDir, projectRoot } from '../paths.js'
 
 /**
  * A pristine PGlite data folder (initdb run, every migration applied, no rows), made once per
@@ -26,23 +24,12 @@ import { buildCacheDir, migrationsDir, projectRoot } from '../paths.js'
 const CACHE = buildCacheDir
 const READY = 'PRISTINE_READY'
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) =>
-      e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)],
-    )
-    .sort()
-}
-
 /** The folder for today's migrations and PGlite: another set of either is another folder. */
 export function pristineDir(): string {
-  const hash = createHash('sha256')
-  const pglite = path.join(projectRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json')
-  hash.update(existsSync(pglite) ? JSON.parse(readFileSync(pglite, 'utf8')).version : '?')
-  for (const file of filesUnder(migrationsDir)) {
-    hash.update(path.relative(migrationsDir, file)).update(readFileSync(file))
-  }
-  return path.join(CACHE, `pglite-${hash.digest('hex').slice(0, 16)}`)
+  return buildCacheFolder('pglite', {
+    libraries: ['@electric-sql/pglite'],
+    sources: [path.relative(projectRoot, migrationsDir)],
+  })
 }
 
 /** Whether a first start would find a pristine folder for today's migrations to copy. */

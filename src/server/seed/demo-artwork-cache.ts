@@ -1,18 +1,9 @@
-import { createHash } from 'node:crypto'
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { StoredImage } from '../files/images.js'
 import { LocalDiskStorage, type FileStorage } from '../files/storage.js'
-import { buildCacheDir, projectRoot } from '../paths.js'
+import { buildCacheFolder, filesUnder } from '../paths.js'
 import type { DemoArtwork } from './demo-artwork.js'
 import { DEMO_PRODUCTS } from './demo-products.js'
 
@@ -49,30 +40,9 @@ interface Manifest {
   objects: string[]
 }
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) =>
-      e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)],
-    )
-    .sort()
-}
-
 /** The folder for today's drawing code and libraries. */
 export function demoArtworkDir(): string {
-  const hash = createHash('sha256')
-  for (const library of LIBRARIES) {
-    const manifest = path.join(projectRoot, 'node_modules', library, 'package.json')
-    hash.update(existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : '?')
-  }
-  for (const source of SOURCES) {
-    const full = path.join(projectRoot, source)
-    if (!existsSync(full)) continue
-    const files = full.endsWith('.ts') ? [full] : filesUnder(full)
-    for (const file of files.filter((f) => !f.endsWith('.test.ts'))) {
-      hash.update(path.relative(projectRoot, file)).update(readFileSync(file))
-    }
-  }
-  return path.join(buildCacheDir, `demo-${hash.digest('hex').slice(0, 16)}`)
+  return buildCacheFolder('demo', { libraries: LIBRARIES, sources: SOURCES })
 }
 
 /**
