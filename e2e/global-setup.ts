@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -76,7 +77,14 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
-  server?.kill('SIGTERM')
+  // Waited for: a store still closing its database writes into the folder removed below.
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = once(server, 'exit')
+    server.kill('SIGTERM')
+    const killer = setTimeout(() => server?.kill('SIGKILL'), 15_000)
+    await exited
+    clearTimeout(killer)
+  }
   mailbox?.close()
   await smtp?.close()
   await focusNfe?.close()

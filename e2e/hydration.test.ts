@@ -84,6 +84,38 @@ describe('the storefront as the server draws it and the browser takes it over', 
     await page.context().close()
   })
 
+  it('a tap on the drawn page before its scripts arrive is done once they have', async () => {
+    const page = await (await phoneContext(browser, inject('baseUrl'))).newPage()
+    const problems: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text())
+    })
+    // A slow phone network: every script a second late.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      await route.continue()
+    })
+    const products = (await (await page.request.get('/api/products')).json()) as {
+      id: number
+      isFree: boolean
+    }[]
+    const paid = products.find((p) => !p.isFree)!
+    await page.goto(`/produto/${paid.id}`, { waitUntil: 'commit' })
+    const buy = page.getByRole('button', { name: 'Comprar Agora' })
+    await buy.waitFor()
+    const taken = () =>
+      page.evaluate(() => Boolean((window as { __lojaTaken?: boolean }).__lojaTaken))
+    expect(await taken(), 'tapped before the scripts took the page').toBe(false)
+    // Tapped twice by an impatient thumb: one purchase.
+    await buy.click()
+    await buy.click()
+    await page.waitForURL((url) => url.pathname === '/checkout')
+    await page.getByTestId('checkout-submit').waitFor()
+    expect(await page.getByTestId('cart-count').textContent()).toBe('1')
+    expect(problems).toEqual([])
+    await page.context().close()
+  })
+
   it('the home page’s markup served at another address (offline copy) is drawn again, quietly', async () => {
     const page = await (await phoneContext(browser, inject('baseUrl'))).newPage()
     const problems: string[] = []

@@ -82,9 +82,7 @@ describe('a buyer pays to the store’s static PIX key', () => {
 
     const products = (await (await page.request.get('/api/products')).json()) as ProductRow[]
     const product = products.find((p) => !p.isFree)!
-    // The page is drawn by the server before its script runs: tap once the browser has taken it
-    // over (a tap before that is lost; see decision 031).
-    await page.goto(`/produto/${product.id}`, { waitUntil: 'networkidle' })
+    await page.goto(`/produto/${product.id}`)
     await page.getByRole('button', { name: 'Comprar Agora' }).click()
     await page.waitForURL((url) => url.pathname === '/checkout')
     await page.getByLabel('Nome', { exact: true }).fill('Clara')

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { drawnAddressOf } from '../contracts/page-data'
 import { App } from './app'
 import { bestsellersQuery } from './features/catalog/catalog.queries'
+import { replayHeldTaps } from './lib/held-taps'
 import { readPageData, seedQueries } from './page-data'
 import { queryClient } from './lib/query-client'
 import { preloadOtherRoutes, preloadProductPage } from './routes'
@@ -37,6 +38,7 @@ void ready.then(() => {
   if (data.address !== drawnAddressOf(window.location.pathname, window.location.search)) {
     // Not this address's markup (none, or the offline copy of another page): drawn here.
     root.replaceChildren()
+    replayHeldTaps()
     return createRoot(root).render(app)
   }
   // In a transition, React takes the page over a few milliseconds at a time, yielding to the
@@ -48,6 +50,8 @@ void ready.then(() => {
       onRecoverableError: (error) => console.error('Hidratação falhou:', error),
     })
   })
+  // Outside the transition: what a held tap starts is urgent, as a tap is.
+  replayHeldTaps()
 })
 
 window.addEventListener('load', () => {
