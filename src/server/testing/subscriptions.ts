@@ -2,8 +2,8 @@ import { and, asc, eq } from 'drizzle-orm'
 import { orders } from '../modules/orders/orders.tables.js'
 import { subscriptionCycles, subscriptions } from '../modules/subscriptions/subscriptions.tables.js'
 import { expect } from 'vitest'
-import type { AdminPlan } from '../../contracts/subscriptions.js'
-import { call } from './commerce.js'
+import type { AdminPlan, SubscribeAnswer } from '../../contracts/subscriptions.js'
+import { call, guestForm, newCartSession } from './commerce.js'
 import type { TestStore } from './test-app.js'
 
 /** A monthly plan opening every material (or as `fields` say), created by the admin. */
@@ -60,4 +60,53 @@ export function subscriptionRows(store: () => TestStore) {
     return { subs, orders: placed }
   }
   return { subRow, cycleOrder, orderRow, cyclesOf, storedFor }
+}
+
+/** A provider's webhook as the tests deliver it to the store (`app.inject`). */
+export type Delivery = {
+  method: 'POST'
+  url: string
+  headers: Record<string, string>
+  payload: string
+}
+
+/** A guest subscribes to `planId` from the clube page, her CPF given (201, or the test fails). */
+export async function subscribeGuest(store: TestStore, planId: number, taxId: string) {
+  const res = await call(
+    store,
+    'POST',
+    '/api/subscriptions',
+    { planId, customerData: guestForm(), acceptTerms: true, taxId },
+    { session: newCartSession() },
+  )
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json<SubscribeAnswer>()
+}
+
+/**
+ * A checker that each forgery made of a delivery answers 401 with `message`, while the
+ * subscription's row and cycles stay as they were and the provider is asked nothing
+ * (`providerRequests`: how many calls its fake has had).
+ */
+export function forgeryRefusals(
+  store: TestStore,
+  subscriptionId: string,
+  providerRequests: () => number,
+  message: string,
+) {
+  const { subRow, cyclesOf } = subscriptionRows(() => store)
+  const stored = async () => ({
+    sub: await subRow(subscriptionId),
+    cycles: await cyclesOf(subscriptionId),
+  })
+  return async function refused(forgeries: Delivery[]) {
+    const before = await stored()
+    const asked = providerRequests()
+    for (const forged of forgeries) {
+      const answered = await store.app.inject(forged)
+      expect([answered.statusCode, answered.json()]).toEqual([401, { message }])
+    }
+    expect(await stored()).toEqual(before)
+    expect(providerRequests()).toBe(asked)
+  }
 }

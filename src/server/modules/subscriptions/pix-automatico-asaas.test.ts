@@ -1,13 +1,19 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminPlan, SubscribeAnswer } from '../../../contracts/subscriptions.js'
+import type { AdminPlan } from '../../../contracts/subscriptions.js'
 import { buildApp } from '../../app.js'
 import type { App } from '../../app-types.js'
 import { adminSession } from '../../testing/auth.js'
-import { call, guestForm, newCartSession } from '../../testing/commerce.js'
+import { call } from '../../testing/commerce.js'
 import { startFakeAsaas, type FakeAsaas } from '../../testing/fake-asaas.js'
 import { insertProduct } from '../../testing/fixtures.js'
-import { createPlan, subscriptionRows } from '../../testing/subscriptions.js'
+import {
+  createPlan,
+  forgeryRefusals,
+  subscribeGuest,
+  subscriptionRows,
+  type Delivery,
+} from '../../testing/subscriptions.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { messageOutbox } from '../messaging/messaging.tables.js'
 import { brasiliaDay } from '../payments/providers/asaas.js'
@@ -57,23 +63,14 @@ afterAll(async () => {
 
 const db = () => store.database.db
 const svc = () => store.app.services.subscriptions
-type Delivery = { method: 'POST'; url: string; headers: Record<string, string>; payload: string }
 const inject = (delivery: Delivery) => store.app.inject(delivery)
 
-const { subRow, cycleOrder, orderRow, cyclesOf } = subscriptionRows(() => store)
+const { subRow, cycleOrder, orderRow } = subscriptionRows(() => store)
 
 /** A guest subscribes; the payer reads the journey-3 QR code: cycle 1 paid, debits authorised. */
 async function subscribedAndAuthorised() {
   moveTo('2026-11-02T12:00:00Z')
-  const res = await call(
-    store,
-    'POST',
-    '/api/subscriptions',
-    { planId: plan.id, customerData: guestForm(), acceptTerms: true, taxId: CPF },
-    { session: newCartSession() },
-  )
-  expect(res.statusCode, res.body).toBe(201)
-  const answer = res.json<SubscribeAnswer>()
+  const answer = await subscribeGuest(store, plan.id, CPF)
   const delivery = fake.approveAuthorization(answer.order.id, TOKEN)
   expect((await inject(delivery)).statusCode).toBe(200)
   return answer
@@ -262,28 +259,11 @@ function forgeriesOf(delivery: Delivery): Delivery[] {
 describe('PIX Automático webhooks without the store’s Asaas token', () => {
   it('are refused with 401 and change nothing: an activation, a refused and a paid debit', async () => {
     moveTo('2026-11-02T12:00:00Z')
-    const res = await call(
-      store,
-      'POST',
-      '/api/subscriptions',
-      { planId: plan.id, customerData: guestForm(), acceptTerms: true, taxId: CPF },
-      { session: newCartSession() },
-    )
-    expect(res.statusCode, res.body).toBe(201)
-    const answer = res.json<SubscribeAnswer>()
+    const answer = await subscribeGuest(store, plan.id, CPF)
     const id = answer.subscription.id
-    const stored = async () => ({ sub: await subRow(id), cycles: await cyclesOf(id) })
+    const refusals = forgeryRefusals(store, id, () => fake.requests.length, 'Token inválido')
     /** Each forgery answers 401 in Portuguese; no row moves and Asaas is not asked anything. */
-    async function refused(delivery: Delivery) {
-      const before = await stored()
-      const asked = fake.requests.length
-      for (const forged of forgeriesOf(delivery)) {
-        const answered = await inject(forged)
-        expect([answered.statusCode, answered.json()]).toEqual([401, { message: 'Token inválido' }])
-      }
-      expect(await stored()).toEqual(before)
-      expect(fake.requests.length).toBe(asked)
-    }
+    const refused = (delivery: Delivery) => refusals(forgeriesOf(delivery))
 
     // Asaas says active (the fake's state): only the token stands between.
     const activation = fake.approveAuthorization(answer.order.id, TOKEN)

@@ -2,12 +2,18 @@ import { createSign, generateKeyPairSync } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminPlan, SubscribeAnswer } from '../../../contracts/subscriptions.js'
 import { adminSession } from '../../testing/auth.js'
-import { call, guestForm, newCartSession } from '../../testing/commerce.js'
+import { call } from '../../testing/commerce.js'
 import { startFakeEvolution, type FakeEvolution } from '../../testing/fake-evolution.js'
 import { startFakeWoovi, type FakeWoovi } from '../../testing/fake-woovi.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { connectWhatsapp, outboxRow } from '../../testing/messaging.js'
-import { createPlan, subscriptionRows } from '../../testing/subscriptions.js'
+import {
+  createPlan,
+  forgeryRefusals,
+  subscribeGuest,
+  subscriptionRows,
+  type Delivery,
+} from '../../testing/subscriptions.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 
 const CPF = '529.982.247-25'
@@ -21,7 +27,6 @@ let store: TestStore
 let admin: string
 let plan: AdminPlan
 
-type Delivery = { method: 'POST'; url: string; headers: Record<string, string>; payload: string }
 const inject = (delivery: Delivery) => store.app.inject(delivery)
 const save = (key: string, value: string) =>
   call(store, 'POST', '/api/admin/settings', { key, value }, { cookie: admin })
@@ -55,7 +60,7 @@ afterAll(async () => {
 const runDue = () => store.app.services.subscriptions.runDue()
 
 const rows = subscriptionRows(() => store)
-const { subRow, cyclesOf } = rows
+const { subRow } = rows
 /** The order that charges a subscription's `cycle`. */
 const cycleOrder = async (id: string, cycle: number) =>
   rows.orderRow((await rows.cycleOrder(id, cycle)) ?? '')
@@ -69,15 +74,7 @@ describe('Woovi PIX Automático, journey 3 (PAYMENT_ON_APPROVAL)', () => {
   it('subscribing answers the subscription QR code; approving it pays cycle 1', async () => {
     const methods = await call(store, 'GET', '/api/payments/methods')
     expect(methods.json()).toMatchObject({ pixAutomatico: true, taxIdRequired: false })
-    const res = await call(
-      store,
-      'POST',
-      '/api/subscriptions',
-      { planId: plan.id, customerData: guestForm(), acceptTerms: true, taxId: CPF },
-      { session: newCartSession() },
-    )
-    expect(res.statusCode, res.body).toBe(201)
-    answer = res.json<SubscribeAnswer>()
+    answer = await subscribeGuest(store, plan.id, CPF)
     const remote = fake.subscriptionOf(answer.order.id)
     expect(answer.pixPaymentData?.qrCode).toBe(remote.pixRecurring.emv)
     const sent = fake.requests.find((r) => r.path === '/api/v1/subscriptions')!.body
@@ -178,32 +175,14 @@ function forgeriesOf(delivery: Delivery): Delivery[] {
 describe('PIX Automático webhooks not signed by Woovi', () => {
   it('are refused with 401 and change nothing: an approval, a rejected and a paid debit', async () => {
     moveTo('2026-11-02T12:00:00Z')
-    const res = await call(
-      store,
-      'POST',
-      '/api/subscriptions',
-      { planId: plan.id, customerData: guestForm(), acceptTerms: true, taxId: CPF },
-      { session: newCartSession() },
-    )
-    expect(res.statusCode, res.body).toBe(201)
-    const answer = res.json<SubscribeAnswer>()
+    const answer = await subscribeGuest(store, plan.id, CPF)
     const id = answer.subscription.id
-    const stored = async () => ({ sub: await subRow(id), cycles: await cyclesOf(id) })
+    const refusals = forgeryRefusals(store, id, () => fake.requests.length, 'Assinatura inválida')
     /** Each forgery answers 401 in Portuguese; no row moves and Woovi is not asked anything. */
     async function refused(delivery: Delivery) {
-      const before = await stored()
-      const asked = fake.requests.length
       const forgeries = forgeriesOf(delivery)
       expect(forgeries[3]!.payload).not.toBe(delivery.payload)
-      for (const forged of forgeries) {
-        const answered = await inject(forged)
-        expect([answered.statusCode, answered.json()]).toEqual([
-          401,
-          { message: 'Assinatura inválida' },
-        ])
-      }
-      expect(await stored()).toEqual(before)
-      expect(fake.requests.length).toBe(asked)
+      await refusals(forgeries)
     }
 
     // Woovi says approved (the fake's state): only the signature stands between.

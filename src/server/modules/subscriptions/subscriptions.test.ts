@@ -250,12 +250,13 @@ describe('three cycles by monthly PIX, a late payment, a cancellation', () => {
 })
 
 describe('withdrawal, figures, price changes, two instances', () => {
-  it('withdrawing within 7 days refunds the first payment (nothing downloaded: at once)', async () => {
+  /** A customer subscribes, pays, and asks to withdraw `days` later. */
+  async function withdrawAfter(days: number) {
     moveTo(START)
     const cookie = (await customerSession(store.app)).cookie
     const answer = await subscribe(cookie)
     await pay(answer.order.id)
-    moveTo(START + 3 * DAY)
+    moveTo(START + days * DAY)
     const res = await call(
       store,
       'POST',
@@ -263,6 +264,11 @@ describe('withdrawal, figures, price changes, two instances', () => {
       { withdraw: true },
       { cookie },
     )
+    return { cookie, answer, res }
+  }
+
+  it('withdrawing within 7 days refunds the first payment (nothing downloaded: at once)', async () => {
+    const { cookie, answer, res } = await withdrawAfter(3)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().refund).toBe('refunded')
     expect((await subRow(answer.subscription.id)).status).toBe('encerrada')
@@ -272,18 +278,7 @@ describe('withdrawal, figures, price changes, two instances', () => {
   })
 
   it('after 7 days a withdrawal is refused with the reason', async () => {
-    moveTo(START)
-    const cookie = (await customerSession(store.app)).cookie
-    const answer = await subscribe(cookie)
-    await pay(answer.order.id)
-    moveTo(START + 8 * DAY)
-    const res = await call(
-      store,
-      'POST',
-      `/api/subscriptions/${answer.subscription.id}/cancel`,
-      { withdraw: true },
-      { cookie },
-    )
+    const { res } = await withdrawAfter(8)
     expect(res.statusCode).toBe(409)
     expect(res.json().message).toMatch(/prazo de 7 dias/)
   })
