@@ -11,6 +11,14 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
+/** Parts of a page that its scripts never change: drawn by the server, they must read the same. */
+const STEADY = [
+  '[data-testid="store-name"]',
+  'main h1',
+  '[data-testid="product-grid"]',
+  '[data-testid="price-box"]',
+]
+
 /** Opens a page with its console read, and marks the drawn heading before any script runs. */
 async function visit(url: string) {
   const page = await (await phoneContext(browser, inject('baseUrl'))).newPage()
@@ -21,13 +29,15 @@ async function visit(url: string) {
     }
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-  // The server's element, before React runs: hydrated, it is still the one on screen.
-  await page.addInitScript(() => {
+  // The server's element and what the page says, before any script runs: hydrated, the element
+  // is still the one on screen and says the same (the framework corrects a difference quietly).
+  await page.addInitScript((selectors: string[]) => {
     document.addEventListener('DOMContentLoaded', () => {
-      const w = window as unknown as { drawn?: Element | null }
+      const w = window as unknown as { drawn?: Element | null; drawnTexts?: string[] }
       w.drawn = document.querySelector('#root [data-testid="store-name"]')
+      w.drawnTexts = selectors.map((s) => document.querySelector(s)?.textContent ?? '')
     })
-  })
+  }, STEADY)
   const res = await page.goto(url, { waitUntil: 'networkidle' })
   expect(res?.status()).toBe(200)
   return { page, problems }
@@ -40,6 +50,14 @@ async function expectHydrated(page: Page) {
     return Boolean(w.drawn?.isConnected)
   })
   expect(kept, 'the server-drawn header survives hydration').toBe(true)
+  const texts = await page.evaluate((selectors: string[]) => {
+    const w = window as unknown as { drawnTexts?: string[] }
+    return {
+      drawn: w.drawnTexts,
+      now: selectors.map((s) => document.querySelector(s)?.textContent ?? ''),
+    }
+  }, STEADY)
+  expect(texts.now, 'the page says what the server drew').toEqual(texts.drawn)
   await page.getByTestId('cart-button').click()
   await page.getByRole('dialog').waitFor()
 }

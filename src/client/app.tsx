@@ -4,6 +4,7 @@ import { useLocation } from 'wouter'
 import { hasPendingOrder } from './features/checkout/pending-order-key'
 import { Header } from './features/layout/header'
 import { queryClient } from './lib/query-client'
+import { preloadable } from './lib/preloadable'
 import { useHydrated } from './lib/use-hydrated'
 import { AppRoutes } from './routes'
 import { useCurrentToast } from './ui/toast-store'
@@ -37,8 +38,12 @@ function LazyPaymentWatcher() {
   ) : null
 }
 
-// The footer is below every page's first screen: its code comes after the first paint.
-const Footer = lazy(() => import('./features/layout/footer').then((m) => ({ default: m.Footer })))
+// The footer is below every page's first screen: its code comes after the first paint (and
+// before the page is taken over, main.tsx: its form then works from the first tap).
+const Footer = preloadable(() =>
+  import('./features/layout/footer').then((m) => ({ default: m.Footer })),
+)
+export const preloadFooter = () => Footer.preload()
 
 // Radix's toast is fetched with the first message: most visits show none.
 const Toaster = lazy(() => import('./ui/toaster').then((m) => ({ default: m.Toaster })))

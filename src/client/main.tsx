@@ -1,11 +1,12 @@
 // First: schemas built by the imports below must see it.
 import './lib/zod-jitless'
-import { startTransition, StrictMode } from 'react'
+import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { drawnAddressOf } from '../contracts/page-data'
-import { App } from './app'
+import { App, preloadFooter } from './app'
 import { bestsellersQuery } from './features/catalog/catalog.queries'
 import { replayHeldTaps } from './lib/held-taps'
+import { markHydrated } from './lib/use-hydrated'
 import { readPageData, seedQueries } from './page-data'
 import { queryClient } from './lib/query-client'
 import { preloadOtherRoutes, preloadProductPage } from './routes'
@@ -19,15 +20,19 @@ const root = document.getElementById('root')
 if (!root) throw new Error('Elemento #root ausente em index.html')
 
 // The storefront's pages arrive drawn by the server (entry-server.tsx) with the data they were
-// drawn from: that data goes in the cache first, so React's first render is the same page and
-// takes over the markup instead of drawing it again. Another page's code is loaded first, so the
-// page hydrates in one pass rather than waiting behind a fallback.
+// drawn from: that data goes in the cache first, so the first render is the same page and takes
+// over the markup instead of drawing it again. The code of a page other than the home, and the
+// footer's, are loaded first, so the page is taken over whole, in one pass.
 const data = readPageData()
 seedQueries(queryClient, data)
-const ready =
+const ready = Promise.all([
   window.location.pathname === '/'
-    ? Promise.resolve()
-    : (data.product ? preloadProductPage() : preloadOtherRoutes()).catch(() => undefined)
+    ? undefined
+    : data.product
+      ? preloadProductPage()
+      : preloadOtherRoutes(),
+  preloadFooter(),
+]).catch(() => undefined)
 
 const app = (
   <StrictMode>
@@ -39,18 +44,15 @@ void ready.then(() => {
     // Not this address's markup (none, or the offline copy of another page): drawn here.
     root.replaceChildren()
     replayHeldTaps()
-    return createRoot(root).render(app)
+    createRoot(root).render(app)
+    return markHydrated()
   }
-  // In a transition, React takes the page over a few milliseconds at a time, yielding to the
-  // phone between them, instead of in one long task (the page is already on screen). A page that
-  // does not hydrate as drawn is drawn again by the browser; it is said in the console, where
-  // the browser journeys look for it (e2e/hydration.test.ts).
-  startTransition(() => {
-    hydrateRoot(root, app, {
-      onRecoverableError: (error) => console.error('Hidratação falhou:', error),
-    })
-  })
-  // Outside the transition: what a held tap starts is urgent, as a tap is.
+  // Preact (decision 032) takes the drawn page over in one pass, keeping its elements and
+  // attaching their handlers; the browser journeys compare what the page says before and after
+  // (e2e/hydration.test.ts).
+  hydrateRoot(root, app)
+  markHydrated()
+  // A tap made before now is done now (decision 031).
   replayHeldTaps()
 })
 

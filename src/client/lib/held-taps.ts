@@ -9,8 +9,8 @@ declare global {
 
 /**
  * Ends index.html's holding of early taps and does each held one again on the element, if it
- * is still on the page (decision 031). Called right after `hydrateRoot`: React answers an event
- * on markup it has not taken over yet by taking it over at once, then handling the event.
+ * is still on the page (decision 031). Called right after `hydrateRoot`, which has attached the
+ * page's handlers by the time it returns.
  */
 export function replayHeldTaps() {
   window.__lojaTaken = true

@@ -1,4 +1,3 @@
-import { preload } from 'react-dom'
 import { Link } from 'wouter'
 import type { CatalogCard } from '../../../contracts/catalog'
 import { imageVariant } from '../../lib/image-url'
@@ -14,7 +13,6 @@ interface ProductCardProps {
 
 export function ProductCard({ product, priority = false }: ProductCardProps) {
   const src = imageVariant(product.imageUrl, 'card')
-  if (priority) preload(src, { as: 'image', fetchPriority: 'high' })
   return (
     <Link
       href={`/produto/${product.id}`}

@@ -126,10 +126,10 @@ describe('the product page as a crawler and a slow phone get it', () => {
     expect(text).toContain(product.name)
     expect(text).toContain(formatDecimalBRL('19.90').replace(/\s/g, ' '))
     expect(text).toContain('Quarenta fichas de multiplicação.')
-    // The cover, as React draws it: the picture for the screen's width, asked for first.
-    const cover = /<img [^>]*fetchPriority="high"[^>]*>/.exec(html)?.[0] ?? ''
+    // The cover, as the page draws it: the picture for the screen's width, asked for first.
+    const cover = /<img [^>]*fetchpriority="high"[^>]*>/i.exec(html)?.[0] ?? ''
     expect(cover).toMatch(/ src="[^"]*size=full"/)
-    expect(cover).toMatch(/ srcSet="[^"]*size=card 600w, [^"]*size=full 1200w"/)
+    expect(cover).toMatch(/ srcset="[^"]*size=card 600w, [^"]*size=full 1200w"/i)
     expect(cover).toMatch(/ sizes="[^"]+"/)
 
     // The client's data block holds the product exactly as the API answers it.
