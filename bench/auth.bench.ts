@@ -16,7 +16,7 @@ import {
   testRedisPrefix,
 } from '../src/server/testing/redis.js'
 import { formatLoad, load } from './load.js'
-import { startServer } from './server-process.js'
+import { startServer, stopServer } from './server-process.js'
 
 const SEQUENTIAL_REQUESTS = 3000
 const LOGIN_SECONDS = 10
@@ -66,8 +66,7 @@ async function benchStore(label: string, env: Record<string, string>) {
       `  session check adds ${added.toFixed(3)} ms p50 (goal ≤ 1 ms: ${added <= 1 ? 'met' : 'missed'})`,
     )
   } finally {
-    store.child.kill('SIGTERM')
-    await new Promise((r) => store.child.once('exit', r))
+    await stopServer(store.child)
     await rm(dataDir, { recursive: true, force: true })
   }
 }

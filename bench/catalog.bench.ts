@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { formatLoad, load } from './load.js'
-import { freePort, startServer } from './server-process.js'
+import { freePort, startServer, stopServer } from './server-process.js'
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'loja-bench-'))
 const store = await startServer({ DATA_DIR: dataDir })
@@ -53,8 +53,7 @@ console.log(
   `home page JavaScript, gzip: ${homeJs.toFixed(1)} KB, goal ≤ 85 KB (issue 33): ${homeJs <= 85 ? 'met' : 'missed'}`,
 )
 
-store.child.kill('SIGTERM')
-bare.child.kill('SIGTERM')
+await Promise.all([stopServer(store.child), stopServer(bare.child)])
 await rm(dataDir, { recursive: true, force: true })
 
 async function fetchBytes(url: string) {

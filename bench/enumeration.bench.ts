@@ -9,7 +9,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { startServer } from './server-process.js'
+import { startServer, stopServer } from './server-process.js'
 
 const PAIRS = 60
 let ipCounter = 0
@@ -129,7 +129,6 @@ try {
     buyers,
   )
 } finally {
-  store.child.kill('SIGTERM')
-  await new Promise((r) => store.child.once('exit', r))
+  await stopServer(store.child)
   await rm(dataDir, { recursive: true, force: true })
 }

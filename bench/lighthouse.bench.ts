@@ -9,7 +9,7 @@ import lighthouse from 'lighthouse'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
-import { startServer } from './server-process.js'
+import { startServer, stopServer } from './server-process.js'
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'loja-bench-lh-'))
 const store = await startServer({ DATA_DIR: dataDir })
@@ -69,6 +69,6 @@ try {
   console.log(`(${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(1)})`)
 } finally {
   await chrome.kill()
-  store.child.kill('SIGTERM')
+  await stopServer(store.child)
   await rm(dataDir, { recursive: true, force: true })
 }

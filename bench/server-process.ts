@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
 import { createServer } from 'node:net'
 import { existsSync } from 'node:fs'
 import { createInterface } from 'node:readline'
@@ -81,4 +82,17 @@ export async function startServer(
   }
   child.kill('SIGKILL')
   throw new Error('server did not become healthy within 60 s')
+}
+
+/**
+ * Stops a server started above and waits for it to exit (SIGKILL after `graceMs`): a store still
+ * closing its database writes into the folder its caller removes next.
+ */
+export async function stopServer(child: ChildProcess, graceMs = 15_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = once(child, 'exit')
+  child.kill('SIGTERM')
+  const killer = setTimeout(() => child.kill('SIGKILL'), graceMs)
+  await exited
+  clearTimeout(killer)
 }

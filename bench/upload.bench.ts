@@ -13,7 +13,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import sharp from 'sharp'
 import { startS3, useS3 } from './s3-server.js'
-import { startServer } from './server-process.js'
+import { startServer, stopServer } from './server-process.js'
 import { login, uploadProduct, writeSource } from './upload-client.js'
 
 const MB = 1024 * 1024
@@ -101,8 +101,7 @@ for (const [label, copyMs] of [
   )
 }
 
-store.child.kill('SIGTERM')
-await new Promise((r) => store.child.once('exit', r))
+await stopServer(store.child)
 await s3?.close()
 await rm(dataDir, { recursive: true, force: true })
 

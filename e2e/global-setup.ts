@@ -1,12 +1,11 @@
 import type { ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { freePort, startServer } from '../bench/server-process.js'
+import { freePort, startServer, stopServer } from '../bench/server-process.js'
 import { startSmtpServer, type FakeSmtp } from '../src/server/testing/smtp.js'
 import { startFakeFocusNfe, type FakeFocusNfe } from '../src/server/testing/fake-focusnfe.js'
 
@@ -77,14 +76,7 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
-  // Waited for: a store still closing its database writes into the folder removed below.
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = once(server, 'exit')
-    server.kill('SIGTERM')
-    const killer = setTimeout(() => server?.kill('SIGKILL'), 15_000)
-    await exited
-    clearTimeout(killer)
-  }
+  if (server) await stopServer(server)
   mailbox?.close()
   await smtp?.close()
   await focusNfe?.close()
