@@ -1,6 +1,7 @@
 // The storefront's server renderer: built by Vite on its own (scripts/build.mjs, dist/ssr) with
-// the framework (Preact, decision 032) and the page code inside, and called by the server (modules/web/page-render.ts) to draw a
-// page's first screen from the data it already holds. main.tsx hydrates that markup.
+// the framework (Preact, decision 032) and the page code inside, and called by the server
+// (modules/web/page-render.ts) to draw a page's first screen from the data it already holds.
+// main.tsx hydrates that markup.
 import { QueryClient } from '@tanstack/react-query'
 import type { VNode } from 'preact'
 import { renderToStringAsync } from 'preact-render-to-string'
@@ -11,9 +12,9 @@ import { seedQueries } from './page-data'
 
 /**
  * The page at `url` (path and query) as HTML, for inside #root. The async renderer waits for the
- * lazy parts (the footer, the other pages' table) so the HTML is whole; what the data does not hold
- * (the visitor's cart, her login, best sellers) is drawn as it is while loading, which is how the
- * browser draws it too before its own requests answer.
+ * lazy parts (the footer, the other pages' table) so the HTML is whole; what the data does not
+ * hold (the visitor's cart, her login, best sellers) is drawn as it is while loading, which is how
+ * the browser draws it too before its own requests answer.
  */
 export const renderPage: RenderPage = async (url, data) => {
   // A cache per page: nothing of one render reaches another; nothing fetches on the server.
