@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { chromium, type Page } from 'playwright-core'
-import { startServer } from './server-process.js'
+import { startServer, stopServer } from './server-process.js'
 
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -77,9 +77,7 @@ for (const size of SIZES) {
     await serverUnderChange(server.baseUrl)
   } finally {
     if (server) {
-      const { child } = server
-      child.kill('SIGTERM')
-      await new Promise((resolve) => child.once('exit', resolve))
+      await stopServer(server.child)
     }
     psql('postgres', `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`)
     rmSync(dataDir, { recursive: true, force: true })

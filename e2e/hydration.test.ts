@@ -102,17 +102,24 @@ describe('the storefront as the server draws it and the browser takes it over', 
     await page.context().close()
   })
 
-  it('a tap on the drawn page before its scripts arrive is done once they have', async () => {
+  /** A page on a slow phone network: every script a second late, its console errors kept. */
+  async function slowScripts() {
     const page = await (await phoneContext(browser, inject('baseUrl'))).newPage()
     const problems: string[] = []
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(m.text())
     })
-    // A slow phone network: every script a second late.
     await page.route('**/assets/*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_000))
       await route.continue()
     })
+    const taken = () =>
+      page.evaluate(() => Boolean((window as { __lojaTaken?: boolean }).__lojaTaken))
+    return { page, problems, taken }
+  }
+
+  it('a tap on the drawn page before its scripts arrive is done once they have', async () => {
+    const { page, problems, taken } = await slowScripts()
     const products = (await (await page.request.get('/api/products')).json()) as {
       id: number
       isFree: boolean
@@ -121,8 +128,6 @@ describe('the storefront as the server draws it and the browser takes it over', 
     await page.goto(`/produto/${paid.id}`, { waitUntil: 'commit' })
     const buy = page.getByRole('button', { name: 'Comprar Agora' })
     await buy.waitFor()
-    const taken = () =>
-      page.evaluate(() => Boolean((window as { __lojaTaken?: boolean }).__lojaTaken))
     expect(await taken(), 'tapped before the scripts took the page').toBe(false)
     // Tapped twice by an impatient thumb: one purchase.
     await buy.click()
@@ -130,6 +135,19 @@ describe('the storefront as the server draws it and the browser takes it over', 
     await page.waitForURL((url) => url.pathname === '/checkout')
     await page.getByTestId('checkout-submit').waitFor()
     expect(await page.getByTestId('cart-count').textContent()).toBe('1')
+    expect(problems).toEqual([])
+    await page.context().close()
+  })
+
+  it('an e-mail typed and sent before the scripts arrive is the one sent once they have', async () => {
+    const { page, problems, taken } = await slowScripts()
+    await page.goto('/', { waitUntil: 'commit' })
+    const field = page.getByLabel('Seu e-mail')
+    await field.waitFor()
+    await field.fill(`cedo.${Date.now()}@exemplo.com`)
+    await page.getByRole('button', { name: 'Quero' }).click()
+    expect(await taken(), 'sent before the scripts took the page').toBe(false)
+    await page.getByText(/Enviamos um e-mail de confirmação/).waitFor()
     expect(problems).toEqual([])
     await page.context().close()
   })

@@ -63,8 +63,7 @@ describe('the owner composes and previews a newsletter, on her phone', () => {
 
   it('a visitor asks for news in the footer and is told to confirm', async () => {
     const page = await phone()
-    // The footer is drawn by the server and taken over when its code arrives (decision 031).
-    await page.goto('/', { waitUntil: 'networkidle' })
+    await page.goto('/')
     await page.getByLabel('Seu e-mail').fill(`leitora.${Date.now()}@exemplo.com`)
     await page.getByRole('button', { name: 'Quero' }).click()
     await page.getByText(/Enviamos um e-mail de confirmação/).waitFor()

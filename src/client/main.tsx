@@ -43,7 +43,7 @@ void ready.then(() => {
   if (data.address !== drawnAddressOf(window.location.pathname, window.location.search)) {
     // Not this address's markup (none, or the offline copy of another page): drawn here.
     root.replaceChildren()
-    replayHeldTaps()
+    replayHeldTaps(root)
     createRoot(root).render(app)
     return markHydrated()
   }
@@ -52,8 +52,8 @@ void ready.then(() => {
   // (e2e/hydration.test.ts).
   hydrateRoot(root, app)
   markHydrated()
-  // A tap made before now is done now (decision 031).
-  replayHeldTaps()
+  // What the visitor typed and tapped before now is done now (decision 031).
+  replayHeldTaps(root)
 })
 
 window.addEventListener('load', () => {
