@@ -98,7 +98,8 @@ describe('a guest buys two materials with PIX on a phone', () => {
     const completed = page.getByTestId('checkout-completed')
     await completed.waitFor()
     expect(await completed.innerText()).toContain('Pagamento confirmado!')
-    expect(await page.evaluate(() => localStorage.getItem('pendingOrder'))).toBeNull()
+    // The saved order is forgotten by an effect, which runs after the view is painted.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingOrder'))).toBeNull()
     await expect.poll(() => text(page, 'cart-count')).toBe('0')
     // No account: the materials are found with the order's email and WhatsApp, which the link
     // carried and which then leave the address.
