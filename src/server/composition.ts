@@ -205,7 +205,7 @@ export function createServices(
     effects: [
       purchases.orderEffects,
       // Before the Canva links and the stamping: they follow the purchases a cycle grants.
-      clubeOrderEffects({ plans, purchases, onSale: () => catalog.listActive(), now: clock }),
+      clubeOrderEffects({ purchases, onSale: () => catalog.listActive(), now: clock }),
       canvaLinks.orderEffects,
       stamping.orderEffects,
       cart.orderEffects,

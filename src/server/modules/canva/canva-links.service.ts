@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import { whatsappMatches } from '../../lib/phone.js'
+import type { ReadsOnce } from '../../lib/reads-once.js'
 import {
   REVOKED_MESSAGE,
   type PaidOrder,
@@ -73,11 +74,12 @@ export function createCanvaLinksService(deps: {
     tx: Db,
     order: PaidOrder,
     granted: { id: number; productId: number }[],
+    once?: ReadsOnce,
   ): Promise<{ productId: number; canvaUrl: string }[]> {
     if (granted.length === 0) return []
     // Read from the products themselves: a product hidden since the sale still delivers.
     const productIds = [...new Set(granted.map((p) => p.productId))]
-    const delivery = await products.deliveries(productIds, tx)
+    const delivery = await products.deliveries(productIds, tx, once)
     const links = granted.flatMap((purchase) => {
       const product = delivery.find((d) => d.id === purchase.productId)
       const linkUrl = product && canvaLinkOf(product)
@@ -105,8 +107,8 @@ export function createCanvaLinksService(deps: {
   return {
     /** The orders module's effect (orders.service.ts `OrderEffects`), after the purchases'. */
     orderEffects: {
-      preparePaid: async () => async (tx: Db, order: PaidOrder) =>
-        grant(tx, order, await purchases.ofOrder(tx, order.id)),
+      preparePaid: async () => async (tx: Db, order: PaidOrder, _lines: unknown, once: ReadsOnce) =>
+        grant(tx, order, await purchases.ofOrder(tx, order.id, once), once),
       closed: async () => {},
       async claimed(tx: Db, orderIds: string[], userId: string) {
         // One query at a time: a transaction is one connection.

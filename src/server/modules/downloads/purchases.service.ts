@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import { QUOTA_EXHAUSTED_MESSAGE } from '../../../contracts/downloads.js'
 import type { Db } from '../../db/client.js'
+import { readEach, type ReadsOnce } from '../../lib/reads-once.js'
 import { AppError } from '../../errors.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { downloadLog, purchases } from './downloads.tables.js'
@@ -185,9 +186,14 @@ export function createPurchasesService(deps: {
     /** Export and erasure of purchases, and the download log's retention (privacy module). */
     personalData: purchasePersonalData(db),
 
-    /** An order's purchases (inside the paying transaction, for the effects that follow). */
-    ofOrder: (tx: Db, orderId: string) =>
-      tx.select().from(purchases).where(eq(purchases.orderId, orderId)),
+    /**
+     * An order's purchases (inside the paying transaction, for the effects that follow; `once`
+     * shares one read among them).
+     */
+    ofOrder: (tx: Db, orderId: string, once: ReadsOnce = readEach) =>
+      once(`purchases of order ${orderId}`, () =>
+        tx.select().from(purchases).where(eq(purchases.orderId, orderId)),
+      ),
 
     /** The live purchases of a product (the Canva tab grants a new link to each). */
     activeOfProduct: (tx: Db, productId: number) =>

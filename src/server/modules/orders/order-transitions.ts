@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { OrderClosedReason, OrderStatus } from '../../../contracts/checkout.js'
 import type { Db } from '../../db/client.js'
 import { whatsappMatches } from '../../lib/phone.js'
+import { readsOnce, type ReadsOnce } from '../../lib/reads-once.js'
 import type { OrderChange, OrderChangeScope, PaidSource } from './order-change.js'
 import type { PaidGrant } from './order-notices.js'
 import { canTransition, claimableWhere, dueWhere, payableWhere } from './order-states.js'
@@ -23,11 +24,13 @@ export type OrderLineRow = typeof orderItems.$inferSelect
  * grants and revokes purchases, canva grants links), so their rows exist exactly when the
  * status changes. `preparePaid` reads what it needs BEFORE the transaction opens (PGlite runs
  * one query at a time) and answers the step to run inside it, which may report what it
- * granted for the buyer's receipt. Wired in composition.ts, in order.
+ * granted for the buyer's receipt. Wired in composition.ts, in order: the effects that grant
+ * purchases come before those that read them, so `once` (reads shared by one payment's steps:
+ * the order's purchases, their products) answers a read made after every grant.
  */
 export interface OrderEffects {
   preparePaid(): Promise<
-    (tx: Db, order: OrderRow, lines: OrderLineRow[]) => Promise<PaidGrant[] | void>
+    (tx: Db, order: OrderRow, lines: OrderLineRow[], once: ReadsOnce) => Promise<PaidGrant[] | void>
   >
   /** `status` is the new one: 'cancelled' (by hand or expired) or 'refunded'. */
   closed(tx: Db, orderId: string, status?: OrderStatus): Promise<void>
@@ -133,7 +136,8 @@ export function orderTransitions(
         if (!order) return false
         const lines = await linesOf(tx, order.id)
         const grants: PaidGrant[] = []
-        for (const step of steps) grants.push(...((await step(tx, order, lines)) ?? []))
+        const once = readsOnce()
+        for (const step of steps) grants.push(...((await step(tx, order, lines, once)) ?? []))
         await scope.notices?.orderPaid(tx, order, lines, grants)
         scope.paid(order)
         return true

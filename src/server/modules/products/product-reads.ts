@@ -4,6 +4,7 @@ import type { PurchaseFile } from '../../../contracts/customer.js'
 import { centsToDecimal } from '../../../contracts/money.js'
 import type { AdminProduct } from '../../../contracts/products.js'
 import type { Db } from '../../db/client.js'
+import { readEach, type ReadsOnce } from '../../lib/reads-once.js'
 import type { BundleItem } from '../../../contracts/products.js'
 import {
   productBumps,
@@ -235,10 +236,20 @@ export function createProductReads(db: Db) {
       return row ?? null
     },
 
-    /** `tx`: inside a caller's transaction (PGlite would wait forever for a second query). */
-    async deliveries(ids: number[], tx: Db = db): Promise<DeliveryProduct[]> {
+    /**
+     * `tx`: inside a caller's transaction (PGlite would wait forever for a second query);
+     * `once` shares the read among the steps of one payment.
+     */
+    async deliveries(
+      ids: number[],
+      tx: Db = db,
+      once: ReadsOnce = readEach,
+    ): Promise<DeliveryProduct[]> {
       if (!ids.length) return []
-      return tx.select(deliveryColumns).from(products).where(inArray(products.id, ids))
+      const key = [...ids].sort((a, b) => a - b).join(',')
+      return once(`deliveries of ${key}`, () =>
+        tx.select(deliveryColumns).from(products).where(inArray(products.id, ids)),
+      )
     },
 
     /** The product's files in delivery order. */

@@ -8,6 +8,7 @@ import type { StampFallbackCount, StampFallbackReason } from '../../../contracts
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import type { FileStorage } from '../../files/storage.js'
+import type { ReadsOnce } from '../../lib/reads-once.js'
 import type { PurchasesService } from '../downloads/purchases.service.js'
 import type { OrderLineRow, OrderRow, OrdersService } from '../orders/orders.service.js'
 import type { DeliveryFile, ProductsService } from '../products/products.service.js'
@@ -217,10 +218,11 @@ export function createStampingService(deps: {
   async function queueCopies(
     tx: Db,
     bought: Array<{ id: number; orderId: string; productId: number }>,
+    once?: ReadsOnce,
   ): Promise<void> {
     if (bought.length === 0) return
     const stamped = (
-      await deps.products.deliveries([...new Set(bought.map((p) => p.productId))], tx)
+      await deps.products.deliveries([...new Set(bought.map((p) => p.productId))], tx, once)
     )
       .filter((p) => p.stampPdf && !p.isFree)
       .map((p) => p.id)
@@ -244,9 +246,9 @@ export function createStampingService(deps: {
     /** Paying grants a row per PDF file of each stamped product's purchase, in the same transaction. */
     orderEffects: {
       async preparePaid() {
-        return async (tx: Db, order: OrderRow, lines: OrderLineRow[]) => {
+        return async (tx: Db, order: OrderRow, lines: OrderLineRow[], once: ReadsOnce) => {
           if (lines.length === 0) return
-          await queueCopies(tx, await deps.purchases.ofOrder(tx, order.id))
+          await queueCopies(tx, await deps.purchases.ofOrder(tx, order.id, once), once)
         }
       },
       async closed(tx: Db, orderId: string) {

@@ -1,11 +1,11 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Product } from '../../../contracts/products.js'
 import type { Db } from '../../db/client.js'
 import type { PurchasesService } from '../downloads/purchases.service.js'
 import type { OrderEffects, OrderLineRow, OrderRow } from '../orders/orders.service.js'
-import { grantedProducts, type PlanRow } from './plans.service.js'
+import { grantedProducts } from './plans.service.js'
 import { nextPeriod } from './subscription-periods.js'
-import { subscriptionCycles, subscriptions } from './subscriptions.tables.js'
+import { plans, subscriptionCycles, subscriptions } from './subscriptions.tables.js'
 
 type Purchases = Pick<PurchasesService, 'grantClube' | 'revokeOrders'>
 export type SubscriptionRow = typeof subscriptions.$inferSelect
@@ -40,15 +40,15 @@ export async function paidCycleOrders(tx: Db, subscriptionId: string, except?: s
  * refund of a cycle (a withdrawal) ends the subscription.
  */
 export function clubeOrderEffects(deps: {
-  plans: { all(): Promise<PlanRow[]> }
   purchases: Purchases
   onSale: () => Promise<Product[]>
   now: () => Date
 }): OrderEffects {
   return {
     async preparePaid() {
-      // Read before the transaction (PGlite runs one query at a time): plans and catalogue.
-      const [allPlans, onSale] = await Promise.all([deps.plans.all(), deps.onSale()])
+      // Read before the transaction (PGlite runs one query at a time): the catalogue, from
+      // memory. The plan is read inside, and only for a cycle's order: most orders are not.
+      const onSale = await deps.onSale()
       return async (tx: Db, order: OrderRow, lines: OrderLineRow[]) => {
         if (!order.subscriptionId) return
         const line = lines.find((l) => l.planId !== null)
@@ -65,7 +65,12 @@ export function clubeOrderEffects(deps: {
           .from(subscriptions)
           .where(eq(subscriptions.id, order.subscriptionId))
           .for('update')
-        const plan = allPlans.find((p) => p.id === sub?.planId)
+        const [plan] = sub
+          ? await tx
+              .select()
+              .from(plans)
+              .where(and(eq(plans.id, sub.planId), isNull(plans.deletedAt)))
+          : []
         if (!cycle || !sub || !line || !plan) return
         const now = deps.now()
         const { start, end } = nextPeriod(sub.currentPeriodEnd, plan.interval, now)
