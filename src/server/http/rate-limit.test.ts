@@ -9,8 +9,10 @@ import {
   testRedisPrefix,
 } from '../testing/redis.js'
 import {
+  addressSubject,
   createRateLimiter,
   MemoryCounterStore,
+  RATE_LIMITS,
   tooManyAttempts,
   type CounterStore,
 } from './rate-limit.js'
@@ -184,5 +186,31 @@ describe('limiter', () => {
   it('says one minute in the singular, never zero', () => {
     expect(tooManyAttempts(500).message).toBe('Muitas tentativas. Tente novamente em 1 minuto.')
     expect(tooManyAttempts(500).headers['retry-after']).toBe('1')
+  })
+})
+
+describe('addresses', () => {
+  it('counts an IPv6 address by its /64, however it is written, and IPv4 whole', () => {
+    const line = '2804:14c:5b81:8a2c::/64'
+    expect(addressSubject('2804:14c:5b81:8a2c:1d3f:9e2:aa01:7')).toBe(line)
+    expect(addressSubject('2804:014C:5B81:8A2C:0000:0000:0000:0001')).toBe(line)
+    expect(addressSubject('2804:14c:5b81:8a2c::9')).toBe(line)
+    expect(addressSubject('2804:14c:5b81:8a2d::9')).not.toBe(line)
+    expect(addressSubject('2804:14c::1')).toBe('2804:14c:0:0::/64')
+    expect(addressSubject('::1')).toBe('0:0:0:0::/64')
+    expect(addressSubject('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64')
+    expect(addressSubject('::ffff:203.0.113.9')).toBe('203.0.113.9')
+    expect(addressSubject('203.0.113.9')).toBe('203.0.113.9')
+  })
+
+  it('refuses one line that walks its /64, and not its neighbour', async () => {
+    const limiter = createRateLimiter(new MemoryCounterStore())
+    const policy = RATE_LIMITS.guestLookup
+    const host = (i: number) => `2804:14c:5b81:8a2c:${i.toString(16)}::1`
+    for (let i = 0; i < policy.limit; i++) await limiter.consume(policy, host(i))
+    await expect(limiter.consume(policy, host(999))).rejects.toMatchObject({
+      code: 'too_many_requests',
+    })
+    await limiter.consume(policy, '2804:14c:5b81:8a2d::1')
   })
 })

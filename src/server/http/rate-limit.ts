@@ -1,3 +1,4 @@
+import { isIP, isIPv6 } from 'node:net'
 import { AppError } from '../errors.js'
 
 /** How many attempts one subject (an e-mail, an IP) may make in a fixed window. */
@@ -81,6 +82,38 @@ export const RATE_LIMITS = {
   contactIp: { name: 'contact-ip', limit: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitPolicy | SlowdownPolicy>
 
+/**
+ * What a limit counts of a client's address: an IPv4 address whole; an IPv6 one by its /64.
+ * A home or phone line is handed a whole /64 and picks its addresses in it at will (privacy
+ * extensions), so counting each address apart would give one machine 2^64 fresh counters.
+ * An IPv4 address written as IPv6 (::ffff:a.b.c.d, from a dual-stack socket) counts as IPv4.
+ */
+export function addressSubject(ip: string): string {
+  const address = ip.split('%')[0]!
+  if (!isIPv6(address)) return ip
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped) return mapped[1]!
+  return `${hextets(address).slice(0, 4).join(':')}::/64`
+}
+
+/** The eight groups of an IPv6 address, '::' filled in, each without leading zeros. */
+function hextets(address: string): string[] {
+  const groups = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((group) => {
+          if (!group.includes('.')) return [group]
+          // An IPv4 address as the last 32 bits: two groups.
+          const [a, b, c, d] = group.split('.').map(Number) as [number, number, number, number]
+          return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)]
+        })
+  const [head = '', tail] = address.split('::')
+  const before = groups(head)
+  const after = tail === undefined ? [] : groups(tail)
+  const zeros = Array<string>(8 - before.length - after.length).fill('0')
+  return [...before, ...zeros, ...after].map((g) => parseInt(g, 16).toString(16))
+}
+
 /** Counters in fixed windows: the first hit opens a window of `windowMs`; it then expires. */
 export interface CounterStore {
   increment(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>
@@ -95,8 +128,9 @@ export interface CounterStore {
  * ceiling; the tests of each limit run with the real numbers.
  */
 export function createRateLimiter(store: CounterStore, limits: Record<string, number> = {}) {
+  // A subject that is an address counts by what addressSubject keeps of it.
   const keyOf = (policy: RateLimitPolicy, subject: string) =>
-    `rl:${policy.name}:${subject.toLowerCase()}`
+    `rl:${policy.name}:${(isIP(subject) ? addressSubject(subject) : subject).toLowerCase()}`
   const limitOf = (policy: RateLimitPolicy) => limits[policy.name] ?? policy.limit
   return {
     /**

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { RegisterBody } from '../../../contracts/accounts.js'
 import { AppError } from '../../errors.js'
-import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limit.js'
+import { addressSubject, RATE_LIMITS, type RateLimiter } from '../../http/rate-limit.js'
 import type { AccountsService } from './accounts.service.js'
 
 type UserRow = NonNullable<Awaited<ReturnType<AccountsService['findById']>>>
@@ -60,7 +60,7 @@ export function createLoginService(
     const { email, password, ip } = attempt
     const account = email.trim().toLowerCase()
     // An IP never holds '/', so this names one account from one address unambiguously.
-    const accountFromIp = `${ip}/${account}`
+    const accountFromIp = `${addressSubject(ip)}/${account}`
     await limiter.consume(RATE_LIMITS.loginIp, ip)
     await limiter.consume(RATE_LIMITS.loginAccountIp, accountFromIp)
     // Held before the password is checked, and for every answer: a guesser who could tell a
