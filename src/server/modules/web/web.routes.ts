@@ -19,6 +19,7 @@ import {
 import { preparedAnswers } from '../../lib/prepared-answers.js'
 import { pageData, pageDataScript } from './page-data.js'
 import { productHead, storeHead } from './page-head.js'
+import { pagePreloads } from './page-preloads.js'
 import { pageRenderer } from './page-render.js'
 import { robotsTxt, sitemapXml } from './sitemap.js'
 
@@ -58,6 +59,7 @@ export async function webRoutes(app: App) {
 
   const baseUrl = (req: FastifyRequest) => baseUrlOf(config, req)
   const renderer = pageRenderer(config.ssrEntry)
+  const preloads = pagePreloads(config.clientDir)
   // The store's public settings (the settings service keeps them for a few seconds): every title
   // and preview carries its name, the header its logo. A read that fails keeps the defaults,
   // never a broken page.
@@ -95,7 +97,7 @@ export async function webRoutes(app: App) {
   const sendHome = async (req: FastifyRequest, reply: FastifyReply) => {
     const base = baseUrl(req)
     const settings = await settingsOf(req)
-    const head = storeHead(base, '/', nameOf(settings))
+    const head = storeHead(base, '/', nameOf(settings)) + preloads.home
     const search = catalogSearchOf(queryStringOf(req.url))
     const address = catalogAddress(search)
     try {
@@ -146,7 +148,7 @@ export async function webRoutes(app: App) {
     // Only a rated product costs a query: the catalogue holds every product's stars.
     const rated = await app.services.catalog.ratingOf(product.id)
     const reviews = rated ? await app.services.reviewReads.ofProduct(product.id) : undefined
-    const head = productHead(baseUrl(req), product, name, reviews)
+    const head = productHead(baseUrl(req), product, name, reviews) + preloads.product
     return sendPrepared(
       req,
       reply,
@@ -157,7 +159,7 @@ export async function webRoutes(app: App) {
   app.get('/clube', async (req, reply) => {
     if (!template) return clientMissing(reply)
     const settings = await settingsOf(req)
-    const head = storeHead(baseUrl(req), '/clube', nameOf(settings))
+    const head = storeHead(baseUrl(req), '/clube', nameOf(settings)) + preloads.clube
     let plans
     try {
       plans = await app.services.plans.publicList()
