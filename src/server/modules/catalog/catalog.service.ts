@@ -23,6 +23,8 @@ export { publicView, type CatalogSources } from './catalog-snapshot.js'
 /** The topics the catalogue tells other instances about (lib/change-signal.ts). */
 const TOPIC_PRODUCTS = 'catalog:products'
 const TOPIC_SALES = 'catalog:sales'
+/** Orders were paid (and none closed): the best sellers are ranked again within a second. */
+const TOPIC_PAYMENTS = 'catalog:sales:payments'
 
 /** Searches remembered per catalogue version (see `matching`). */
 const SEARCH_CACHE = 64
@@ -50,6 +52,9 @@ export function createCatalogService(
 ) {
   const snapshot = createCatalogSnapshot(sources)
   const salesRanking = throttled(() => snapshot.changed({ sales: true }), SALES_RANKING_EVERY_MS)
+  // The other instances are told of payments as often as they rank again: at most once a
+  // second, not once per payment (a NOTIFY each, and a ranking on every instance).
+  const tellPayments = throttled(() => signal.publish(TOPIC_PAYMENTS), SALES_RANKING_EVERY_MS)
   // Another instance wrote: refresh as if it had been here. After the signal's connection came
   // back, everything is compared again (what was said meanwhile is lost).
   signal.subscribe(
@@ -65,6 +70,7 @@ export function createCatalogService(
         else snapshot.changed({ products: true })
       }
       if (topic === TOPIC_SALES) snapshot.changed({ sales: true })
+      if (topic === TOPIC_PAYMENTS) salesRanking()
     },
     () => snapshot.changed({ everything: true, sales: true }),
   )
@@ -150,9 +156,13 @@ export function createCatalogService(
      * for all the payments in it; anything else (a refund hides a review's stars) at once.
      */
     salesChanged(change: { onlyPayments?: boolean } = {}) {
-      if (change.onlyPayments) salesRanking()
-      else snapshot.changed({ sales: true })
-      signal.publish(TOPIC_SALES)
+      if (change.onlyPayments) {
+        salesRanking()
+        tellPayments()
+      } else {
+        snapshot.changed({ sales: true })
+        signal.publish(TOPIC_SALES)
+      }
     },
 
     /** A review was moderated here: the stars are read again, here and elsewhere. */

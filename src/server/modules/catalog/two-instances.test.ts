@@ -1,7 +1,9 @@
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CatalogPage } from '../../../contracts/catalog.js'
+import type { Product } from '../../../contracts/products.js'
 import { adminSession } from '../../testing/auth.js'
-import { insertProduct } from '../../testing/fixtures.js'
+import { insertPaidOrder, insertProduct } from '../../testing/fixtures.js'
 import {
   dropRedisPrefix,
   redisAvailable,
@@ -43,7 +45,7 @@ describe
     ...(withRedis
       ? [{ signal: 'Redis', env: { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix } }]
       : []),
-  ])('the catalogue on two instances sharing PostgreSQL ($signal)', ({ env }) => {
+  ])('the catalogue on two instances sharing PostgreSQL ($signal)', ({ signal, env }) => {
   beforeAll(async () => {
     a = await createTestStore({ env })
     b = await createTestStore({ env, databaseUrl: a.databaseUrl })
@@ -86,5 +88,45 @@ describe
     expect((await catalogOf(a, 'zebra')).total).toBe(0)
     await eventually(async () => (await catalogOf(b, 'zebra')).total === 0)
     expect((await b.app.inject({ url: `/api/products/${id}` })).statusCode).toBe(404)
+  })
+
+  it('ranks B’s best sellers again after payments on A, told once a second, not per payment', async () => {
+    // What A says on the database's channel (with Redis the same messages go through Redis).
+    const listener = new pg.Client({ connectionString: a.databaseUrl })
+    const topics: string[] = []
+    if (signal === 'LISTEN/NOTIFY') {
+      await listener.connect()
+      listener.on('notification', (n) =>
+        topics.push((JSON.parse(n.payload!) as { topic: string }).topic),
+      )
+      await listener.query('LISTEN loja_changes')
+    }
+    try {
+      const { id } = await insertProduct(a, { name: 'Dominó das Sílabas' })
+      const bestsellers = async () =>
+        (await b.app.inject({ url: '/api/products/bestsellers' })).json<Product[]>()
+      // Written around the services (no message): B reads it again as a restart would.
+      b.app.services.catalog.invalidate()
+      expect((await catalogOf(b, 'domino')).total).toBe(1)
+      expect((await bestsellers()).map((p) => p.id)).not.toContain(id)
+
+      // Ten payments committing one after another, as the orders module reports them.
+      await insertPaidOrder(a, [{ productId: id, quantity: 50 }])
+      for (let i = 0; i < 10; i++) a.app.services.catalog.salesChanged({ onlyPayments: true })
+      await eventually(async () => (await bestsellers())[0]?.id === id)
+
+      if (signal === 'LISTEN/NOTIFY') {
+        const payments = () => topics.filter((t) => t === 'catalog:sales:payments').length
+        // The first at once, the other nine together at the end of that second, and no more.
+        const start = Date.now()
+        while (payments() < 2 && Date.now() - start < 3_000) {
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500))
+        expect(payments()).toBe(2)
+      }
+    } finally {
+      await listener.end().catch(() => {})
+    }
   })
 })
