@@ -62,6 +62,7 @@ export const stampFallbacks = route<typeof StampFallbacksAnswer>()(
   '/api/admin/stamping/fallbacks',
 )
 export const analytics = route<typeof AdminAnalytics>()('GET', '/api/admin/analytics')
+/** A page of orders, newest first (`?before=` the last id shown: contracts/admin.ts). */
 export const orders = route<AdminOrder[]>()('GET', '/api/admin/orders')
 /** The sales dashboard (`?from=&to=`, days in the store's time zone). */
 export const salesAnalytics = route<typeof SalesAnalytics>()('GET', '/api/admin/analytics/sales')

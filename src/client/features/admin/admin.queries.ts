@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query'
-import type { AdminProductLight } from '../../../contracts/admin'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { ADMIN_ORDERS_PAGE, type AdminProductLight } from '../../../contracts/admin'
 import type { AnswerOf, ApiRoute } from '../../../contracts/api-route'
 import * as adminRoutes from '../../../contracts/api-routes/admin.routes'
 import { HttpError, call } from '../../lib/api'
@@ -72,7 +72,16 @@ export const adminProductsQuery = () => list(adminKeys.fullProducts(), adminRout
 export const stampFallbacksQuery = () =>
   list(adminKeys.stampFallbacks(), adminRoutes.stampFallbacks)
 export const analyticsQuery = () => list(adminKeys.analytics(), adminRoutes.analytics)
-export const adminOrdersQuery = () => list(adminKeys.orders(), adminRoutes.orders)
+/** The orders, newest first, a page at a time: the next page starts after the last one shown. */
+export const adminOrdersQuery = () =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.orders(),
+    queryFn: ({ pageParam, signal }) =>
+      call(adminRoutes.orders, { query: pageParam ? { before: pageParam } : {}, signal }),
+    initialPageParam: '',
+    getNextPageParam: (page) =>
+      page.length === ADMIN_ORDERS_PAGE ? page[page.length - 1]!.id : undefined,
+  })
 export const downloadsQuery = () => list(adminKeys.downloads(), adminRoutes.downloads)
 export const adminSettingsQuery = () => list(adminKeys.settings(), adminRoutes.settings)
 export const backupsQuery = () => list(adminKeys.backups(), adminRoutes.backups)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminOrder } from '../../../contracts/admin.js'
+import { ADMIN_ORDERS_PAGE, type AdminOrder } from '../../../contracts/admin.js'
 import type { AdminRefund } from '../../../contracts/refunds.js'
 import { canvaLinks } from '../canva/canva.tables.js'
 import { downloadLog, purchases } from '../downloads/downloads.tables.js'
@@ -152,14 +152,32 @@ describe('the admin lists do not query once per row', () => {
     expect(many.count).toBeLessThanOrEqual(5)
   })
 
-  it('GET /api/admin/orders: the same few queries for 200 orders and for 500', async () => {
-    const few = await list<AdminOrder>('/api/admin/orders')
-    expect(few.answer).toHaveLength(200)
+  it('GET /api/admin/orders: pages of 100, newest first, every order once, a few queries each', async () => {
+    // The 200 orders above, and 300 more made by one statement: one created_at for them all,
+    // so the pages' order among them is the id's.
+    const first = await list<AdminOrder>('/api/admin/orders')
+    expect(first.answer).toHaveLength(ADMIN_ORDERS_PAGE)
     await seedOrders(300, false)
-    const many = await list<AdminOrder>('/api/admin/orders')
-    expect(many.answer).toHaveLength(500)
-    expect(many.answer.every((o) => o.items.length === 2)).toBe(true)
-    expect(many.count).toBe(few.count)
-    expect(many.count).toBeLessThanOrEqual(5)
+    const seen: AdminOrder[] = []
+    let before = ''
+    for (;;) {
+      const page = await list<AdminOrder>(`/api/admin/orders${before && `?before=${before}`}`)
+      expect(page.count).toBeLessThanOrEqual(first.count + 1)
+      seen.push(...page.answer)
+      if (page.answer.length < ADMIN_ORDERS_PAGE) break
+      before = page.answer.at(-1)!.id
+    }
+    expect(seen).toHaveLength(500)
+    expect(new Set(seen.map((o) => o.id)).size).toBe(500)
+    expect(seen.every((o, i) => i === 0 || o.createdAt <= seen[i - 1]!.createdAt)).toBe(true)
+    expect(seen.every((o) => o.items.length === 2)).toBe(true)
+  })
+
+  it('GET /api/admin/orders?before=: an order it does not know is a 404, an empty one a 400', async () => {
+    const get = (url: string) => call(store, 'GET', url, undefined, { cookie: admin })
+    const unknown = await get('/api/admin/orders?before=nao-existe')
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toEqual({ message: 'Pedido não encontrado' })
+    expect((await get('/api/admin/orders?before=')).statusCode).toBe(400)
   })
 })

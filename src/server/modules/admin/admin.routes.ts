@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   AdminAnalytics,
   AdminOrder,
+  AdminOrdersQuery,
   AdminPaymentMode,
   AdminProductLight,
   AdminSetting,
@@ -42,8 +43,10 @@ export function adminRoutes(app: App) {
     scope.get('/api/admin/analytics', { schema: { response: { 200: AdminAnalytics } } }, () =>
       adminReports.analytics(),
     )
-    scope.get('/api/admin/orders', { schema: { response: { 200: z.array(AdminOrder) } } }, () =>
-      adminReports.orders(),
+    scope.get(
+      '/api/admin/orders',
+      { schema: { querystring: AdminOrdersQuery, response: { 200: z.array(AdminOrder) } } },
+      (req) => adminReports.orders(req.query.before),
     )
     scope.get('/api/admin/users', { schema: { response: { 200: z.array(AdminUser) } } }, () =>
       userAdmin.list(),

@@ -95,6 +95,8 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     // The sales dashboard reads paid orders by the day they were paid.
     index('orders_paid_at_idx').on(t.paidAt),
+    // The admin's orders list, newest first, a page at a time (keyset on created_at, id).
+    index('orders_created_idx').on(t.createdAt, t.id),
   ],
 )
 

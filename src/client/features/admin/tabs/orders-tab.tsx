@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import type { AdminOrder } from '../../../../contracts/admin'
 import { formatPhoneBR } from '../../../lib/format'
@@ -106,23 +106,43 @@ export function OrdersList({
   title: string
   render: (order: AdminOrder) => ReactNode
 }) {
-  const { data, error, isPending, refetch } = useQuery(adminOrdersQuery())
+  const pages = useInfiniteQuery(adminOrdersQuery())
+  const { data, error, isPending, refetch, hasNextPage, fetchNextPage } = pages
+  const orders = data?.pages.flat() ?? []
   return (
     <Panel title={title}>
       {isPending ? (
         <Loading />
-      ) : error ? (
+      ) : !data ? (
         <LoadError error={error} onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
+      ) : orders.length === 0 ? (
         <p className="text-gray-600">Nenhum pedido ainda.</p>
       ) : (
-        <ul className="divide-y divide-purple-100">
-          {data.map((order) => (
-            <OrderLine key={order.id} order={order}>
-              {render(order)}
-            </OrderLine>
-          ))}
-        </ul>
+        <>
+          <ul className="divide-y divide-purple-100">
+            {orders.map((order) => (
+              <OrderLine key={order.id} order={order}>
+                {render(order)}
+              </OrderLine>
+            ))}
+          </ul>
+          {/* The older orders, a page at a time: a store with years of sales opens at once. */}
+          {pages.isFetchNextPageError ? (
+            <LoadError error={error} onRetry={() => void fetchNextPage()} />
+          ) : (
+            hasNextPage && (
+              <Button
+                variant="secondary"
+                className="mt-4 w-full"
+                data-testid="more-orders"
+                disabled={pages.isFetchingNextPage}
+                onClick={() => void fetchNextPage()}
+              >
+                {pages.isFetchingNextPage ? 'Carregando...' : 'Carregar pedidos mais antigos'}
+              </Button>
+            )
+          )}
+        </>
       )}
     </Panel>
   )
