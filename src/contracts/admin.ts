@@ -33,11 +33,12 @@ export const AdminOrder = OrderSummary.extend({
 export type AdminOrder = z.infer<typeof AdminOrder>
 
 /**
- * GET /api/admin/orders?before=: newest first, a page at a time. `before` is the id of the last
- * order shown; a page shorter than ADMIN_ORDERS_PAGE is the last.
+ * GET /api/admin/orders and /users (`?before=`): newest first, a page at a time. `before` is the
+ * id of the last row shown; a page shorter than ADMIN_LIST_PAGE is the last.
  */
-export const ADMIN_ORDERS_PAGE = 100
+export const ADMIN_LIST_PAGE = 100
 export const AdminOrdersQuery = z.object({ before: z.string().min(1).max(64).optional() })
+export const AdminUsersQuery = z.object({ before: z.uuid().optional() })
 
 /** GET /api/admin/users: never a password hash. */
 export const AdminUser = SessionUser.omit({ profileImageUrl: true, emailVerified: true }).extend({

@@ -101,6 +101,7 @@ export const saveSetting = route<typeof AdminSetting, typeof SettingBody>()(
   '/api/admin/settings',
 )
 export const paymentMode = route<typeof AdminPaymentMode>()('GET', '/api/admin/payment-mode')
+/** A page of users, newest first (`?before=` the last id shown: contracts/admin.ts). */
 export const users = route<AdminUser[]>()('GET', '/api/admin/users')
 export const userRole = route<typeof AdminUser, typeof UserRoleBody>()(
   'PUT',

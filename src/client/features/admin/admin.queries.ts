@@ -1,9 +1,10 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { ADMIN_ORDERS_PAGE, type AdminProductLight } from '../../../contracts/admin'
+import { queryOptions } from '@tanstack/react-query'
+import type { AdminProductLight } from '../../../contracts/admin'
 import type { AnswerOf, ApiRoute } from '../../../contracts/api-route'
 import * as adminRoutes from '../../../contracts/api-routes/admin.routes'
 import { HttpError, call } from '../../lib/api'
 import { withTimeout } from '../../lib/timeout'
+import { newestFirstQuery } from './newest-first'
 
 // SPEC.md sections 7 and 9: the light list waits up to 60 s, the status is polled every 5 s.
 const LIGHT_TIMEOUT_MS = 60_000
@@ -72,16 +73,8 @@ export const adminProductsQuery = () => list(adminKeys.fullProducts(), adminRout
 export const stampFallbacksQuery = () =>
   list(adminKeys.stampFallbacks(), adminRoutes.stampFallbacks)
 export const analyticsQuery = () => list(adminKeys.analytics(), adminRoutes.analytics)
-/** The orders, newest first, a page at a time: the next page starts after the last one shown. */
-export const adminOrdersQuery = () =>
-  infiniteQueryOptions({
-    queryKey: adminKeys.orders(),
-    queryFn: ({ pageParam, signal }) =>
-      call(adminRoutes.orders, { query: pageParam ? { before: pageParam } : {}, signal }),
-    initialPageParam: '',
-    getNextPageParam: (page) =>
-      page.length === ADMIN_ORDERS_PAGE ? page[page.length - 1]!.id : undefined,
-  })
+/** The orders, newest first, a page at a time. */
+export const adminOrdersQuery = () => newestFirstQuery(adminKeys.orders(), adminRoutes.orders)
 export const downloadsQuery = () => list(adminKeys.downloads(), adminRoutes.downloads)
 export const adminSettingsQuery = () => list(adminKeys.settings(), adminRoutes.settings)
 export const backupsQuery = () => list(adminKeys.backups(), adminRoutes.backups)
@@ -93,12 +86,11 @@ export const whatsappConfigQuery = () =>
   list(adminKeys.whatsappConfig(), adminRoutes.whatsappConfig)
 
 /** Roles change under the admin's feet (another tab, another admin): always asked again. */
-export const adminUsersQuery = () =>
-  queryOptions({
-    ...list(adminKeys.users(), adminRoutes.users),
-    staleTime: 0,
-    refetchOnMount: 'always',
-  })
+export const adminUsersQuery = () => ({
+  ...newestFirstQuery(adminKeys.users(), adminRoutes.users),
+  staleTime: 0,
+  refetchOnMount: 'always' as const,
+})
 
 /** Polled every 5 s; an error means the integration is not set up, so no retries. */
 export const whatsappStatusQuery = () =>

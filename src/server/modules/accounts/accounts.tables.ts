@@ -41,7 +41,11 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    // The admin's users list, newest first, a page at a time (db/newest-first.ts).
+    index('users_created_idx').on(t.createdAt, t.id),
+  ],
 )
 
 /**

@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm'
-import type { AdminUser } from '../../../contracts/admin.js'
+import { eq } from 'drizzle-orm'
+import { ADMIN_LIST_PAGE, type AdminUser } from '../../../contracts/admin.js'
 import type { Db } from '../../db/client.js'
+import { listedAfter, newestFirst } from '../../db/newest-first.js'
 import { users } from './accounts.tables.js'
 import { AppError } from '../../errors.js'
 import type { Role } from './sessions.service.js'
@@ -24,8 +25,17 @@ function toAdminUser(row: UserRow): AdminUser {
 /** The users tab: list them and change their role. */
 export function createUserAdmin(db: Db) {
   return {
-    async list(): Promise<AdminUser[]> {
-      const rows = await db.select().from(users).orderBy(desc(users.createdAt))
+    /** A page of users, newest first: those after `before` (a user's id) in that order. */
+    async list(before?: string): Promise<AdminUser[]> {
+      const list = { table: users, id: users.id, createdAt: users.createdAt }
+      const after = await listedAfter(db, list, before)
+      if (after === null) throw new AppError('not_found', 'Usuário não encontrado')
+      const rows = await db
+        .select()
+        .from(users)
+        .where(after)
+        .orderBy(...newestFirst(list))
+        .limit(ADMIN_LIST_PAGE)
       return rows.map(toAdminUser)
     },
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_ORDERS_PAGE, type AdminOrder } from '../../../contracts/admin.js'
+import { randomUUID } from 'node:crypto'
+import { ADMIN_LIST_PAGE, type AdminOrder, type AdminUser } from '../../../contracts/admin.js'
 import type { AdminRefund } from '../../../contracts/refunds.js'
+import { users } from '../accounts/accounts.tables.js'
 import { canvaLinks } from '../canva/canva.tables.js'
 import { downloadLog, purchases } from '../downloads/downloads.tables.js'
 import { orderItems, orders } from '../orders/orders.tables.js'
@@ -156,7 +158,7 @@ describe('the admin lists do not query once per row', () => {
     // The 200 orders above, and 300 more made by one statement: one created_at for them all,
     // so the pages' order among them is the id's.
     const first = await list<AdminOrder>('/api/admin/orders')
-    expect(first.answer).toHaveLength(ADMIN_ORDERS_PAGE)
+    expect(first.answer).toHaveLength(ADMIN_LIST_PAGE)
     await seedOrders(300, false)
     const seen: AdminOrder[] = []
     let before = ''
@@ -164,7 +166,7 @@ describe('the admin lists do not query once per row', () => {
       const page = await list<AdminOrder>(`/api/admin/orders${before && `?before=${before}`}`)
       expect(page.count).toBeLessThanOrEqual(first.count + 1)
       seen.push(...page.answer)
-      if (page.answer.length < ADMIN_ORDERS_PAGE) break
+      if (page.answer.length < ADMIN_LIST_PAGE) break
       before = page.answer.at(-1)!.id
     }
     expect(seen).toHaveLength(500)
@@ -173,11 +175,37 @@ describe('the admin lists do not query once per row', () => {
     expect(seen.every((o) => o.items.length === 2)).toBe(true)
   })
 
-  it('GET /api/admin/orders?before=: an order it does not know is a 404, an empty one a 400', async () => {
+  it('GET /api/admin/users: pages of 100, newest first, every account once', async () => {
+    await store.database.db.insert(users).values(
+      Array.from({ length: 150 }, (_, i) => ({
+        email: `conta-${i}@exemplo.com`,
+        firstName: `Conta ${i}`,
+      })),
+    )
+    const seen: AdminUser[] = []
+    let before = ''
+    for (;;) {
+      const page = await list<AdminUser>(`/api/admin/users${before && `?before=${before}`}`)
+      seen.push(...page.answer)
+      if (page.answer.length < ADMIN_LIST_PAGE) break
+      before = page.answer.at(-1)!.id
+    }
+    // The 150, the admin and the buyers of the lists above.
+    expect(seen).toHaveLength(await store.database.db.$count(users))
+    expect(seen.length).toBeGreaterThan(150)
+    expect(new Set(seen.map((u) => u.id)).size).toBe(seen.length)
+    expect(seen.every((u, i) => i === 0 || u.createdAt <= seen[i - 1]!.createdAt)).toBe(true)
+  })
+
+  it('?before= a row it does not know is a 404; an empty or malformed one a 400', async () => {
     const get = (url: string) => call(store, 'GET', url, undefined, { cookie: admin })
-    const unknown = await get('/api/admin/orders?before=nao-existe')
-    expect(unknown.statusCode).toBe(404)
-    expect(unknown.json()).toEqual({ message: 'Pedido não encontrado' })
+    const order = await get('/api/admin/orders?before=nao-existe')
+    expect(order.statusCode).toBe(404)
+    expect(order.json()).toEqual({ message: 'Pedido não encontrado' })
     expect((await get('/api/admin/orders?before=')).statusCode).toBe(400)
+    const user = await get(`/api/admin/users?before=${randomUUID()}`)
+    expect(user.statusCode).toBe(404)
+    expect(user.json()).toEqual({ message: 'Usuário não encontrado' })
+    expect((await get('/api/admin/users?before=nao-e-um-uuid')).statusCode).toBe(400)
   })
 })

@@ -3,6 +3,7 @@ import {
   AdminAnalytics,
   AdminOrder,
   AdminOrdersQuery,
+  AdminUsersQuery,
   AdminPaymentMode,
   AdminProductLight,
   AdminSetting,
@@ -48,8 +49,10 @@ export function adminRoutes(app: App) {
       { schema: { querystring: AdminOrdersQuery, response: { 200: z.array(AdminOrder) } } },
       (req) => adminReports.orders(req.query.before),
     )
-    scope.get('/api/admin/users', { schema: { response: { 200: z.array(AdminUser) } } }, () =>
-      userAdmin.list(),
+    scope.get(
+      '/api/admin/users',
+      { schema: { querystring: AdminUsersQuery, response: { 200: z.array(AdminUser) } } },
+      (req) => userAdmin.list(req.query.before),
     )
     scope.get(
       '/api/admin/downloads',

@@ -5,10 +5,11 @@ import type {
   DownloadStat,
   RecoveryReport,
 } from '../../../contracts/admin.js'
-import { ADMIN_ORDERS_PAGE } from '../../../contracts/admin.js'
+import { ADMIN_LIST_PAGE } from '../../../contracts/admin.js'
 import { describeSource } from '../../../contracts/attribution.js'
 import { centsToDecimal } from '../../../contracts/money.js'
 import type { Db } from '../../db/client.js'
+import { listedAfter, newestFirst } from '../../db/newest-first.js'
 import { AppError } from '../../errors.js'
 import { checkoutDrafts } from '../abandoned/abandoned.tables.js'
 import { users } from '../accounts/accounts.tables.js'
@@ -75,21 +76,16 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
   return {
     /** A page of orders, newest first: those after `before` (an order's id) in that order. */
     async orders(before?: string): Promise<AdminOrder[]> {
-      if (before) {
-        const [from] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, before))
-        if (!from) throw new AppError('not_found', 'Pedido não encontrado')
-      }
-      // Compared in the database: its timestamps hold microseconds, a JavaScript Date does not.
-      const older = before
-        ? sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${before})`
-        : undefined
+      const list = { table: orders, id: orders.id, createdAt: orders.createdAt }
+      const after = await listedAfter(db, list, before)
+      if (after === null) throw new AppError('not_found', 'Pedido não encontrado')
       return withItems(
         await db
           .select()
           .from(orders)
-          .where(older)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(ADMIN_ORDERS_PAGE),
+          .where(after)
+          .orderBy(...newestFirst(list))
+          .limit(ADMIN_LIST_PAGE),
       )
     },
 

@@ -11,6 +11,7 @@ import { adminOrdersQuery } from '../admin.queries'
 import { money, shortDate } from '../money'
 import { DemoBadge, OrderStatusBadge } from '../order-badge'
 import { RefundDialog } from '../refund-dialog'
+import { OlderPages } from '../newest-first'
 import { MarkRefundSent } from './refunds-tab'
 
 /** "2× Kit Alfabetização, Cartaz": what the buyer paid for, to match it with the PIX. */
@@ -107,7 +108,7 @@ export function OrdersList({
   render: (order: AdminOrder) => ReactNode
 }) {
   const pages = useInfiniteQuery(adminOrdersQuery())
-  const { data, error, isPending, refetch, hasNextPage, fetchNextPage } = pages
+  const { data, error, isPending, refetch } = pages
   const orders = data?.pages.flat() ?? []
   return (
     <Panel title={title}>
@@ -126,22 +127,8 @@ export function OrdersList({
               </OrderLine>
             ))}
           </ul>
-          {/* The older orders, a page at a time: a store with years of sales opens at once. */}
-          {pages.isFetchNextPageError ? (
-            <LoadError error={error} onRetry={() => void fetchNextPage()} />
-          ) : (
-            hasNextPage && (
-              <Button
-                variant="secondary"
-                className="mt-4 w-full"
-                data-testid="more-orders"
-                disabled={pages.isFetchingNextPage}
-                onClick={() => void fetchNextPage()}
-              >
-                {pages.isFetchingNextPage ? 'Carregando...' : 'Carregar pedidos mais antigos'}
-              </Button>
-            )
-          )}
+          {/* A page at a time: a store with years of sales opens the tab at once. */}
+          <OlderPages pages={pages} label="Carregar mais pedidos" />
         </>
       )}
     </Panel>
