@@ -1,5 +1,6 @@
 import { isIP, isIPv6 } from 'node:net'
 import { AppError } from '../errors.js'
+import { unmapped } from '../lib/outbound-address.js'
 
 /** How many attempts one subject (an e-mail, an IP) may make in a fixed window. */
 export interface RateLimitPolicy {
@@ -89,10 +90,8 @@ export const RATE_LIMITS = {
  * An IPv4 address written as IPv6 (::ffff:a.b.c.d, from a dual-stack socket) counts as IPv4.
  */
 export function addressSubject(ip: string): string {
-  const address = ip.split('%')[0]!
-  if (!isIPv6(address)) return ip
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped) return mapped[1]!
+  const address = unmapped(ip.split('%')[0]!)
+  if (!isIPv6(address)) return address
   return `${hextets(address).slice(0, 4).join(':')}::/64`
 }
 

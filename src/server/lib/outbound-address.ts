@@ -31,10 +31,14 @@ PRIVATE.addSubnet('fc00::', 7, 'ipv6') // unique local
 
 export type AddressKind = 'public' | 'private' | 'never'
 
+/** An IPv4 address written as IPv6 (::ffff:127.0.0.1, from a dual-stack socket) as IPv4. */
+export function unmapped(address: string): string {
+  return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address
+}
+
 /** An IP address's kind; an IPv4 written as IPv6 (::ffff:127.0.0.1) is judged as IPv4. */
 export function addressKind(address: string): AddressKind {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  const ip = mapped ? mapped[1]! : address
+  const ip = unmapped(address)
   const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4'
   if (NEVER.check(ip, family)) return 'never'
   if (PRIVATE.check(ip, family)) return 'private'

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { ADMIN_LIST_PAGE, type AdminUser } from '../../../contracts/admin.js'
 import type { Db } from '../../db/client.js'
-import { listedAfter, newestFirst } from '../../db/newest-first.js'
+import { newestFirstPage } from '../../db/newest-first.js'
 import { users } from './accounts.tables.js'
 import { AppError } from '../../errors.js'
 import type { Role } from './sessions.service.js'
 
 type UserRow = typeof users.$inferSelect
+const USER_LIST = { table: users, id: users.id, createdAt: users.createdAt }
 
 /** A user as the administration sees it: the password hash is never part of it. */
 function toAdminUser(row: UserRow): AdminUser {
@@ -27,15 +28,9 @@ export function createUserAdmin(db: Db) {
   return {
     /** A page of users, newest first: those after `before` (a user's id) in that order. */
     async list(before?: string): Promise<AdminUser[]> {
-      const list = { table: users, id: users.id, createdAt: users.createdAt }
-      const after = await listedAfter(db, list, before)
-      if (after === null) throw new AppError('not_found', 'Usuário não encontrado')
-      const rows = await db
-        .select()
-        .from(users)
-        .where(after)
-        .orderBy(...newestFirst(list))
-        .limit(ADMIN_LIST_PAGE)
+      const query = db.select().from(users).$dynamic()
+      const rows = await newestFirstPage(db, USER_LIST, query, ADMIN_LIST_PAGE, before)
+      if (!rows) throw new AppError('not_found', 'Usuário não encontrado')
       return rows.map(toAdminUser)
     },
 

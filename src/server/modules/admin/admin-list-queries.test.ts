@@ -7,7 +7,7 @@ import { canvaLinks } from '../canva/canva.tables.js'
 import { downloadLog, purchases } from '../downloads/downloads.tables.js'
 import { orderItems, orders } from '../orders/orders.tables.js'
 import { refunds } from '../refunds/refunds.tables.js'
-import { adminSession } from '../../testing/auth.js'
+import { adminSession, customerSession } from '../../testing/auth.js'
 import { call } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { queryCounter } from '../../testing/query-counter.js'
@@ -207,5 +207,21 @@ describe('the admin lists do not query once per row', () => {
     expect(user.statusCode).toBe(404)
     expect(user.json()).toEqual({ message: 'Usuário não encontrado' })
     expect((await get('/api/admin/users?before=nao-e-um-uuid')).statusCode).toBe(400)
+  })
+
+  it('a page after a known id: refused to a buyer and to a stranger, the same page to 30 at once', async () => {
+    const [, second] = (await list<AdminOrder>('/api/admin/orders')).answer
+    const url = `/api/admin/orders?before=${second!.id}`
+    const buyer = (await customerSession(store.app)).cookie
+    expect((await call(store, 'GET', url, undefined, { cookie: buyer })).statusCode).toBe(403)
+    expect((await call(store, 'GET', url)).statusCode).toBe(401)
+    const users = `/api/admin/users?before=${randomUUID()}`
+    expect((await call(store, 'GET', users, undefined, { cookie: buyer })).statusCode).toBe(403)
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => call(store, 'GET', url, undefined, { cookie: admin })),
+    )
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(200))
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1)
+    expect(answers[0]!.json<AdminOrder[]>().map((o) => o.id)).not.toContain(second!.id)
   })
 })

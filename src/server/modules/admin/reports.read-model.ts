@@ -9,7 +9,7 @@ import { ADMIN_LIST_PAGE } from '../../../contracts/admin.js'
 import { describeSource } from '../../../contracts/attribution.js'
 import { centsToDecimal } from '../../../contracts/money.js'
 import type { Db } from '../../db/client.js'
-import { listedAfter, newestFirst } from '../../db/newest-first.js'
+import { newestFirstPage } from '../../db/newest-first.js'
 import { AppError } from '../../errors.js'
 import { checkoutDrafts } from '../abandoned/abandoned.tables.js'
 import { users } from '../accounts/accounts.tables.js'
@@ -21,6 +21,7 @@ import { recoveryOptOuts, recoveryReminders } from '../recovery/recovery.tables.
 import { refunds } from '../refunds/refunds.tables.js'
 
 type OrderRow = typeof orders.$inferSelect
+const ORDER_LIST = { table: orders, id: orders.id, createdAt: orders.createdAt }
 
 /**
  * The administration's figures: a read model (decision 009). They are read-only aggregates
@@ -68,25 +69,15 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
     }))
   }
 
-  const newestOrders = (limit?: number) => {
-    const query = db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id))
-    return limit ? query.limit(limit) : query
-  }
+  const newestOrders = (size: number, before?: string) =>
+    newestFirstPage(db, ORDER_LIST, db.select().from(orders).$dynamic(), size, before)
 
   return {
     /** A page of orders, newest first: those after `before` (an order's id) in that order. */
     async orders(before?: string): Promise<AdminOrder[]> {
-      const list = { table: orders, id: orders.id, createdAt: orders.createdAt }
-      const after = await listedAfter(db, list, before)
-      if (after === null) throw new AppError('not_found', 'Pedido não encontrado')
-      return withItems(
-        await db
-          .select()
-          .from(orders)
-          .where(after)
-          .orderBy(...newestFirst(list))
-          .limit(ADMIN_LIST_PAGE),
-      )
+      const page = await newestOrders(ADMIN_LIST_PAGE, before)
+      if (!page) throw new AppError('not_found', 'Pedido não encontrado')
+      return withItems(page)
     },
 
     /** Orders reminded of their unpaid PIX, those paid after the first reminder, and that revenue. */
@@ -204,7 +195,7 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
         },
         awaitingConfirmation: awaiting?.n ?? 0,
         refundsToSend: toSend?.n ?? 0,
-        recentOrders: await withItems(recent),
+        recentOrders: await withItems(recent ?? []),
         productStats: productStats.sort((a, b) => b.count - a.count),
       }
     },

@@ -11,7 +11,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>
 
 /** The page modules a drawn page takes over with, besides the entry (src/client/main.tsx). */
-export const PAGE_MODULES = {
+const PAGE_MODULES = {
   product: ['src/client/other-routes.tsx', 'src/client/pages/product.page.tsx'],
   clube: ['src/client/other-routes.tsx', 'src/client/pages/clube.page.tsx'],
 } as const

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -112,6 +112,14 @@ describe('pages drawn on the server', () => {
     const after = await get('/')
     expect(after.headers.etag).not.toBe(first.headers.etag)
     expect(parts(after.body).root).toContain('Caça-palavras Novo')
+  })
+})
+
+describe('the build’s manifest', () => {
+  it('is read by the server for the pages’ chunks, and not served to anyone', async () => {
+    await mkdir(path.join(client.dir, '.vite'), { recursive: true })
+    await writeFile(path.join(client.dir, '.vite', 'manifest.json'), '{}')
+    expect((await get('/.vite/manifest.json')).statusCode).toBe(404)
   })
 })
 
