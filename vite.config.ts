@@ -1,43 +1,28 @@
 import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Alias } from 'vite'
 
 // The API server the dev server forwards to (npm start serves both on one port in production).
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000'
 
-/**
- * The pages run on Preact, through its React-compatible layer (decision 032): the same
- * components, React's API and types, and about 21 KB of framework instead of 78 (gzip). Every
- * import of React, by the store or by a package (TanStack Query, wouter, Radix, react-hook-form),
- * is answered by Preact: in the browser, in the server renderer and in the tests (vitest.config).
- */
-export const clientAliases: Alias[] = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-  // The framework has the hook: the shim's fallback copy would only add bytes to every page.
-  {
-    find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-    replacement: fileURLToPath(
-      new URL('src/client/lib/use-sync-external-store.ts', import.meta.url),
-    ),
-  },
-]
+// wouter and Radix import `use-sync-external-store/shim`, a copy of the hook for React < 18;
+// React 19 has the hook, so the copy would only add bytes to every page.
+const shimAlias: Alias = {
+  find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+  replacement: fileURLToPath(new URL('src/client/lib/use-sync-external-store.ts', import.meta.url)),
+}
 
 const FRAMEWORK =
-  /node_modules[\\/](preact|@tanstack|wouter|regexparam|mitt)[\\/]|src[\\/]client[\\/]lib[\\/](api|cn|session-id|use-sync-external-store)\.ts|src[\\/]contracts[\\/](api-route|error-field)\.ts/
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|mitt)[\\/]|src[\\/]client[\\/]lib[\\/](api|cn|session-id|use-sync-external-store)\.ts|src[\\/]contracts[\\/](api-route|error-field)\.ts/
 const FORMS_ONLY =
   /[\\/]@tanstack[\\/](react-query|query-core)[\\/].*[\\/](useMutation|mutationObserver)\.js$/
 
 export default defineConfig({
   root: '.',
-  // JSX as tsconfig says (react-jsx), its runtime answered by Preact's (clientAliases).
-  plugins: [tailwindcss()],
-  resolve: {
-    alias: clientAliases,
-  },
+  // React's plugin: fast refresh in `npm run dev` (decision 033).
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: [shimAlias] },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

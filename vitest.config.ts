@@ -1,23 +1,7 @@
 import { defineConfig } from 'vitest/config'
-import { clientAliases } from './vite.config'
 
 export default defineConfig({
-  // The server renderer's tests draw the pages from source, on the framework the build uses.
-  resolve: { alias: clientAliases },
   test: {
-    // Packages that import React are run through the aliases too, not loaded by Node as they are.
-    server: {
-      deps: {
-        inline: [
-          /wouter/,
-          /@tanstack/,
-          /@radix-ui/,
-          /react-hook-form/,
-          /@hookform/,
-          /use-sync-external-store/,
-        ],
-      },
-    },
     include: ['src/**/*.test.ts', 'eslint/**/*.test.ts'],
     pool: 'forks',
     // Both cores: vitest's default leaves one for its own process, which sits mostly idle while

@@ -1,5 +1,5 @@
 // `npm run dev`: the API on PORT (default 3000), rebuilt and restarted on change, and Vite's dev
-// server on 5173 proxying /api to it (a change reloads the page).
+// server with React's fast refresh on 5173 proxying /api to it.
 import { spawn } from 'node:child_process'
 import { context } from 'esbuild'
 import { fileURLToPath } from 'node:url'

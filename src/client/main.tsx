@@ -1,12 +1,11 @@
 // First: schemas built by the imports below must see it.
 import './lib/zod-jitless'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { drawnAddressOf } from '../contracts/page-data'
 import { App, preloadFooter } from './app'
 import { bestsellersQuery } from './features/catalog/catalog.queries'
 import { replayHeldTaps } from './lib/held-taps'
-import { markHydrated } from './lib/use-hydrated'
 import { readPageData, seedQueries } from './page-data'
 import { queryClient } from './lib/query-client'
 import { preloadOtherRoutes, preloadProductPage } from './routes'
@@ -22,7 +21,8 @@ if (!root) throw new Error('Elemento #root ausente em index.html')
 // The storefront's pages arrive drawn by the server (entry-server.tsx) with the data they were
 // drawn from: that data goes in the cache first, so the first render is the same page and takes
 // over the markup instead of drawing it again. The code of a page other than the home, and the
-// footer's, are loaded first, so the page is taken over whole, in one pass.
+// footer's, are loaded first, so a tap anywhere on the page finds its code there and React can
+// take that part over at once.
 const data = readPageData()
 seedQueries(queryClient, data)
 const ready = Promise.all([
@@ -44,15 +44,19 @@ void ready.then(() => {
     // Not this address's markup (none, or the offline copy of another page): drawn here.
     root.replaceChildren()
     replayHeldTaps(root)
-    createRoot(root).render(app)
-    return markHydrated()
+    return createRoot(root).render(app)
   }
-  // Preact (decision 032) takes the drawn page over in one pass, keeping its elements and
-  // attaching their handlers; the browser journeys compare what the page says before and after
-  // (e2e/hydration.test.ts).
-  hydrateRoot(root, app)
-  markHydrated()
-  // What the visitor typed and tapped before now is done now (decision 031).
+  // In a transition, React takes the page over a few milliseconds at a time, yielding to the
+  // phone between them, instead of in one long task (the page is already on screen); what is
+  // below the first screen sits behind its own Suspense boundary and is taken over later, a
+  // tapped part first. A page that does not hydrate as drawn is an error, said in the console,
+  // where the browser journeys look for it (e2e/hydration.test.ts).
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.error('Hidratação falhou:', error),
+    })
+  })
+  // Outside the transition: what a held tap starts is urgent, as a tap is (decision 031).
   replayHeldTaps(root)
 })
 

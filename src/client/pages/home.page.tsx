@@ -6,6 +6,7 @@ import { Benefits } from '../features/home/benefits'
 import { Hero } from '../features/home/hero'
 import { SearchBar } from '../features/home/search-bar'
 import { useHydrated } from '../lib/use-hydrated'
+import { HydrateLater } from '../ui/hydrate-later'
 
 // Below the grid, so never on the first screen: their code comes after the first paint.
 const LoginCta = lazy(() =>
@@ -34,8 +35,11 @@ export default function HomePage() {
     <>
       <SearchBar value={q} onSearch={onSearch} />
       {!browsing && <Hero />}
-      {!browsing && <Benefits />}
-      <CatalogSection search={search} onClear={clear} />
+      {/* Below the first screen: React takes them over after the search and the banner. */}
+      <HydrateLater>
+        {!browsing && <Benefits />}
+        <CatalogSection search={search} onClear={clear} />
+      </HydrateLater>
       {/* This visitor's own (her login; best sellers, fetched after the page): after hydration. */}
       {hydrated && (
         <Suspense fallback={null}>

@@ -12,6 +12,7 @@ import { PriceBox } from './price-box'
 import { ProductRatingSummary, ProductReviews } from './product-reviews'
 import { PurchasePanel } from './purchase-panel'
 import { ShareButton } from './share-button'
+import { HydrateLater } from '../../ui/hydrate-later'
 
 export function ProductDetail({ product }: { product: Product }) {
   const images = [product.imageUrl, ...(product.additionalImages ?? [])].filter(Boolean)
@@ -44,17 +45,20 @@ export function ProductDetail({ product }: { product: Product }) {
           <IncludedInClube productId={product.id} />
           <KitContents product={product} />
           <PurchasePanel product={product} />
-          <DetailBenefits />
-          <section aria-labelledby="descricao">
-            <h2 id="descricao" className="text-lg font-bold text-purple-900">
-              Descrição
-            </h2>
-            <p className="mt-2 leading-relaxed whitespace-pre-line text-gray-700">
-              {product.description}
-            </p>
-          </section>
-          <ProductReviews productId={product.id} />
-          <InfoCard isFree={product.isFree} />
+          {/* Below the first screen: React takes it over after the purchase panel above. */}
+          <HydrateLater>
+            <DetailBenefits />
+            <section aria-labelledby="descricao">
+              <h2 id="descricao" className="text-lg font-bold text-purple-900">
+                Descrição
+              </h2>
+              <p className="mt-2 leading-relaxed whitespace-pre-line text-gray-700">
+                {product.description}
+              </p>
+            </section>
+            <ProductReviews productId={product.id} />
+            <InfoCard isFree={product.isFree} />
+          </HydrateLater>
         </div>
       </div>
     </article>
