@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { PAGE_DATA_ID, type PageData } from '../contracts/page-data'
 import { productKeys } from './features/catalog/catalog.queries'
 import { clubeKeys } from './features/clube/clube.api'
+import { securityKeys } from './features/layout/security.queries'
 import { settingsKeys } from './features/settings/settings.queries'
 
 export type { PageData }
@@ -27,4 +28,5 @@ export function seedQueries(client: QueryClient, data: PageData): void {
     client.setQueryData(productKeys.categories(), data.catalog.categories)
   }
   if (data.plans) client.setQueryData(clubeKeys.plans(), data.plans)
+  if (data.security) client.setQueryData(securityKeys.status(), data.security)
 }

@@ -3,6 +3,7 @@ import { catalogAddress, catalogSearchOf, type CatalogSearch } from './catalog-s
 import type { Product } from './products.js'
 import type { PublicSettings } from './settings.js'
 import type { PublicPlan } from './subscriptions.js'
+import type { SecurityStatus } from './system.js'
 
 /** The id of the data block the server writes beside a page's HTML. */
 export const PAGE_DATA_ID = 'dados-da-pagina'
@@ -23,6 +24,8 @@ export interface PageData {
   /** The grid the address asks for (`/?q=…&categoria=…`): its first page and the categories. */
   catalog?: { search: CatalogSearch; page: CatalogPage; categories: CatalogCategories }
   plans?: PublicPlan[]
+  /** The header's padlock for the request the page answered (`GET /api/security/status`). */
+  security?: SecurityStatus
 }
 
 /** The address the browser is on, named as `PageData.address` names it. */

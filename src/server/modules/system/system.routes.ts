@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { ErrorAnswer } from '../../../contracts/errors.js'
 import { HealthAnswer, ReadyAnswer, SecurityStatus } from '../../../contracts/system.js'
 import type { App } from '../../app-types.js'
+import { securityStatusOf } from '../../http/security-status.js'
 
 /** One service /readyz asks (Redis, object storage) besides the database. */
 export interface ReadinessCheck {
@@ -73,13 +74,9 @@ export function systemRoutes(app: App, readiness: ReadinessCheck[] = []) {
     },
   )
 
-  // The header's padlock: HTTPS, or a loopback address browsers also treat as secure.
   app.get(
     '/api/security/status',
     { schema: { response: { 200: SecurityStatus } } },
-    async (req) => {
-      const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(req.hostname)
-      return { secure: req.protocol === 'https' || loopback, https: req.protocol === 'https' }
-    },
+    async (req) => securityStatusOf(req),
   )
 }

@@ -103,6 +103,21 @@ describe('pages drawn on the server', () => {
     expect(data.plans?.map((p) => p.name)).toEqual(['Clube das Letrinhas'])
   })
 
+  it('draws the header’s padlock as the request is, each kept apart', async () => {
+    // localhost counts as secure (browsers treat it so); another host over plain HTTP does not.
+    const local = await get('/')
+    const plain = await store.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: 'loja.exemplo' },
+    })
+    expect(parts(local.body).data.security).toEqual({ secure: true, https: false })
+    expect(parts(local.body).root).toContain('data-state="secure"')
+    expect(parts(plain.body).data.security).toEqual({ secure: false, https: false })
+    expect(parts(plain.body).root).toContain('data-state="insecure"')
+    expect(parts(plain.body).root).not.toContain('Verificando segurança')
+  })
+
   it('is the same bytes until the catalogue changes', async () => {
     const first = await get('/')
     const again = await get('/')

@@ -18,6 +18,7 @@ import {
 } from '../../lib/http.js'
 import { preparedAnswers } from '../../lib/prepared-answers.js'
 import { pageData, pageDataScript } from './page-data.js'
+import { securityStatusOf } from '../../http/security-status.js'
 import { productHead, storeHead } from './page-head.js'
 import { pagePreloads } from './page-preloads.js'
 import { pageRenderer } from './page-render.js'
@@ -87,7 +88,7 @@ export async function webRoutes(app: App) {
     )
   /** A page drawn on the server (decision 031), with its data for the browser to hydrate it. */
   const drawn = async (req: FastifyRequest, head: string, url: string, parts: PageData) => {
-    const data = { address: url, ...parts }
+    const data = { address: url, ...parts, security: securityStatusOf(req) }
     return page(head, await renderer.render(url, data, req.log), data)
   }
 
@@ -107,7 +108,8 @@ export async function webRoutes(app: App) {
       ])
       const home = await homes.get(
         `${version}\n${settingsVersion}`,
-        `${base}\n${address}`,
+        // The padlock is drawn too: the same host reached by HTTP and HTTPS is two pages.
+        `${base}\n${securityStatusOf(req).secure}\n${address}`,
         async () => {
           const [first, categories] = await Promise.all([
             app.services.catalog.page({ q: search.q, category: search.category, page: 1 }),
