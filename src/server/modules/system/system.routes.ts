@@ -74,9 +74,7 @@ export function systemRoutes(app: App, readiness: ReadinessCheck[] = []) {
     },
   )
 
-  app.get(
-    '/api/security/status',
-    { schema: { response: { 200: SecurityStatus } } },
-    async (req) => securityStatusOf(req),
+  app.get('/api/security/status', { schema: { response: { 200: SecurityStatus } } }, async (req) =>
+    securityStatusOf(req),
   )
 }
