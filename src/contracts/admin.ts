@@ -29,6 +29,8 @@ export const AdminOrder = OrderSummary.extend({
   attribution: AttributionShape,
   /** 'source / medium / campaign' as the admin reads it; 'direto' without attribution. */
   source: z.string(),
+  /** Whether a payment confirmed now pays it: the server's one rule (orders/order-states.ts). */
+  confirmable: z.boolean(),
 })
 export type AdminOrder = z.infer<typeof AdminOrder>
 

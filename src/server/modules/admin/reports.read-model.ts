@@ -14,6 +14,7 @@ import { AppError } from '../../errors.js'
 import { checkoutDrafts } from '../abandoned/abandoned.tables.js'
 import { users } from '../accounts/accounts.tables.js'
 import { downloadLog, purchases } from '../downloads/downloads.tables.js'
+import { isPayable } from '../orders/order-states.js'
 import type { OrdersService } from '../orders/orders.service.js'
 import { orderItems, orders } from '../orders/orders.tables.js'
 import { products } from '../products/products.tables.js'
@@ -66,6 +67,7 @@ export function createAdminReports(db: Db, orderSummaries: Pick<OrdersService, '
       closedReason: rows[i]!.closedReason,
       attribution: rows[i]!.attribution ?? null,
       source: describeSource(rows[i]!.attribution),
+      confirmable: isPayable(rows[i]!),
     }))
   }
 

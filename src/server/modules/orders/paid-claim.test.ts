@@ -143,9 +143,14 @@ describe("'Já paguei' (POST /api/orders/:id/paid-claim)", () => {
   it('lets the owner confirm an expired order nobody claimed', async () => {
     const { id } = await placeOrder()
     await store.app.services.orders.cancelStale(Date.now() + 2 * DAY, id)
-    expect(await adminOrder(id)).toMatchObject({ status: 'cancelled', closedReason: 'expired' })
+    // The list offers 'Confirmar pagamento' from the server's own rule, then no more.
+    expect(await adminOrder(id)).toMatchObject({
+      status: 'cancelled',
+      closedReason: 'expired',
+      confirmable: true,
+    })
     expect((await markPaid(id)).statusCode).toBe(200)
-    expect((await adminOrder(id)).status).toBe('paid')
+    expect(await adminOrder(id)).toMatchObject({ status: 'paid', confirmable: false })
   })
 
   it('refuses an order the owner cancelled (409), and a paid one answers as is', async () => {
@@ -162,6 +167,8 @@ describe("'Já paguei' (POST /api/orders/:id/paid-claim)", () => {
     expect(res.statusCode).toBe(409)
     expect(res.json().message).toMatch(/cancelado/)
     expect((await status(id, session)).canClaimPayment).toBe(false)
+    // Cancelled by the owner, not by its PIX running out: no longer to be confirmed.
+    expect((await adminOrder(id)).confirmable).toBe(false)
   })
 
   it('is rate-limited per machine (429 after 20 in an hour)', async () => {

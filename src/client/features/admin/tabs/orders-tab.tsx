@@ -186,16 +186,6 @@ export function RefundButton({ order }: { order: AdminOrder }) {
   )
 }
 
-/**
- * Whether the owner may confirm this order's payment from the list: pending, awaiting her
- * confirmation ('Já paguei'), or cancelled only because its PIX ran out (a late payment to the
- * store's key is honoured: decision 017).
- */
-const confirmable = (order: AdminOrder) =>
-  order.status === 'pending' ||
-  order.status === 'awaiting_confirmation' ||
-  (order.status === 'cancelled' && order.closedReason === 'expired')
-
 export function MarkPaid({ order }: { order: AdminOrder }) {
   const update = useOrderStatus()
   const [asking, setAsking] = useState(false)
@@ -215,7 +205,9 @@ export function MarkPaid({ order }: { order: AdminOrder }) {
       </>
     )
   }
-  if (!confirmable(order)) return <OrderStatusBadge order={order} />
+  // The server says whether a payment confirmed now pays it (pending, awaiting her confirmation
+  // after 'Já paguei', or cancelled only because its PIX ran out: decision 017).
+  if (!order.confirmable) return <OrderStatusBadge order={order} />
   const label =
     order.status === 'awaiting_confirmation' || order.status === 'cancelled'
       ? 'Confirmar pagamento'
