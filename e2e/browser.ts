@@ -16,8 +16,14 @@ export async function launchBrowser(): Promise<Browser> {
   })
 }
 
-/** A phone: most buyers arrive on one. */
+/** A phone: most buyers arrive on one. 390×844, the size every screen is drawn and looked at. */
 export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const { defaultBrowserType: _ignored, ...pixel } = devices['Pixel 7']!
-  return browser.newContext({ ...pixel, baseURL, locale: 'pt-BR' })
+  return browser.newContext({
+    ...pixel,
+    viewport: { width: 390, height: 844 },
+    screen: { width: 390, height: 844 },
+    baseURL,
+    locale: 'pt-BR',
+  })
 }
