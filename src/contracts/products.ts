@@ -59,7 +59,7 @@ export const AdminProduct = Product.extend({
 })
 export type AdminProduct = z.infer<typeof AdminProduct>
 
-/** GET /api/products, /api/products/bestsellers, POST /api/products/related. */
+/** GET /api/products, POST /api/products/related (the best sellers carry stars: catalog.ts). */
 export const ProductList = z.array(Product)
 
 /** GET /api/emergency/:id, the older clients' fallback for the product page. */
