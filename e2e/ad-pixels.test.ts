@@ -106,6 +106,8 @@ describe('the ad pixels after the buyer’s Aceitar', () => {
       const orderId = new URL(page.url()).searchParams.get('order')!
       await page.getByTestId('demo-confirm').click()
       await page.getByTestId('checkout-completed').waitFor()
+      // The completed view moves on to her materials: one more page view, the last one.
+      await page.waitForURL((url) => url.pathname === '/meus-materiais')
 
       const product = [String(productId)]
       await expect
@@ -120,6 +122,7 @@ describe('the ad pixels after the buyer’s Aceitar', () => {
           // The order's address replaces /checkout's (replaceState): no page view of its own.
           ['track', 'InitiateCheckout'],
           ['track', 'Purchase'],
+          ['track', 'PageView'],
         ])
       const meta = await received(page, 'metaReceived')
       expect(meta.find((c) => c[1] === 'AddToCart')?.[2]).toMatchObject({ content_ids: product })
@@ -135,6 +138,7 @@ describe('the ad pixels after the buyer’s Aceitar', () => {
         ['page'],
         ['track', 'InitiateCheckout'],
         ['track', 'CompletePayment'],
+        ['page'],
       ])
       expect(tiktok.find((c) => c[1] === 'CompletePayment')?.[3]).toEqual({ event_id: orderId })
       await page.context().close()
