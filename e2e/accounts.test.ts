@@ -87,7 +87,7 @@ describe('a teacher’s account on a phone', () => {
 describe('the administrator', () => {
   it('sees the login form on /admin, logs in, and is recognised', async () => {
     await page.goto('/admin')
-    await page.getByLabel('Usuário').fill('admin@teste.com')
+    await page.getByLabel('E-mail', { exact: true }).fill('admin@teste.com')
     await page.getByLabel('Senha').fill('errada')
     await page.getByRole('button', { name: 'Entrar', exact: true }).click()
     await page.getByText('Credenciais inválidas', { exact: true }).waitFor()

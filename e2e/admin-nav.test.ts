@@ -159,6 +159,38 @@ describe('the admin panel on a phone, grouped by what the owner does', () => {
     await page.context().close()
   })
 
+  it('the config screen’s sections all fit a 390 px phone, the one asked for in view and open', async () => {
+    const page = await adminPhone()
+    await page.goto('/admin/config?aba=invoices')
+    const tabs = page.getByRole('tablist', { name: 'Seções' }).getByRole('tab')
+    await tabs.first().waitFor()
+    expect(await selected(page, 'config-tab-invoices')).toBe('true')
+    const boxes = await Promise.all((await tabs.all()).map((tab) => tab.boundingBox()))
+    expect(boxes).toHaveLength(9)
+    for (const box of boxes) {
+      expect(box!.x).toBeGreaterThanOrEqual(0)
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+    }
+    // The open section is on the first screen, above the fold, without scrolling sideways.
+    const open = (await page.getByTestId('config-tab-invoices').boundingBox())!
+    expect(open.y + open.height).toBeLessThanOrEqual(844)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.context().close()
+  })
+
+  it('the admin login asks for the e-mail it takes', async () => {
+    const page = await (await phone()).newPage()
+    await page.goto('/admin/login')
+    const field = page.getByLabel('E-mail', { exact: true })
+    await field.waitFor()
+    expect(await field.getAttribute('type')).toBe('email')
+    await page.getByText('Entre com seu e-mail e senha').waitFor()
+    expect(await page.getByText('Usuário', { exact: true }).count()).toBe(0)
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+    await page.getByText('Por favor, preencha e-mail e senha.').first().waitFor()
+    await page.context().close()
+  })
+
   it('the config screen shows labels, switches and named choices; the own PIX key first', async () => {
     const page = await adminPhone()
     await page.goto('/admin/config?aba=payment')
@@ -195,7 +227,7 @@ describe('small truths', () => {
     expect(res!.status()).toBe(401)
     await page.getByRole('heading', { name: 'Acesso Negado' }).waitFor()
     expect(await violations(page)).toEqual([])
-    await page.getByLabel('Usuário').fill(ADMIN.username)
+    await page.getByLabel('E-mail', { exact: true }).fill(ADMIN.username)
     await page.getByLabel('Senha').fill(ADMIN.password)
     await page.getByRole('button', { name: 'Entrar', exact: true }).click()
     await page.getByRole('heading', { name: 'Acesso ao cadastro' }).waitFor()

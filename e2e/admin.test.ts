@@ -92,7 +92,7 @@ async function openProductsTab(productId: number) {
 describe('the shop owner manages a product from a phone', () => {
   it('logs in at /admin and sees the panel', async () => {
     await page.goto('/admin')
-    await page.getByLabel('Usuário').fill(ADMIN.username)
+    await page.getByLabel('E-mail', { exact: true }).fill(ADMIN.username)
     await page.getByLabel('Senha').fill(ADMIN.password)
     await page.getByRole('button', { name: 'Entrar', exact: true }).click()
     await page.getByTestId('admin-tab-overview').waitFor()

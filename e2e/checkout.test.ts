@@ -67,7 +67,9 @@ describe('a guest buys two materials with PIX on a phone', () => {
     await page.getByLabel('Sobrenome').fill('Souza')
     await page.getByLabel('Email').fill('maria.e2e@exemplo.com')
     await page.getByLabel('WhatsApp').fill('11988887777')
-    await page.getByLabel(/Criar minha conta/).uncheck()
+    // Nobody is signed up unless she asks: the box starts unticked, no password asked.
+    expect(await page.getByLabel(/Criar minha conta/).isChecked()).toBe(false)
+    expect(await page.getByLabel('Senha da conta').count()).toBe(0)
     expect(await submit.isDisabled()).toBe(true)
     await page.getByLabel(/Li e aceito/).check()
     await submit.click()

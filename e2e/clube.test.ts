@@ -85,7 +85,10 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     await scrollBelowHeader(admin.getByRole('heading', { name: `Editar plano: ${PLAN}` }))
     await shot(admin, 'admin-clube-editar')
     await form.getByLabel('Preço por ciclo (R$)').fill('19,90')
-    await form.getByLabel('Descrição').fill('Atividades de alfabetização, novas todo mês.')
+    // The description takes several lines, and /clube shows them as typed.
+    const description = form.getByLabel('Descrição')
+    expect(await description.evaluate((el) => el.tagName)).toBe('TEXTAREA')
+    await description.fill('Atividades de alfabetização, novas todo mês.\nFichas para imprimir.')
     await form.getByRole('button', { name: 'Salvar plano' }).click()
     await admin.getByRole('heading', { name: 'Novo plano' }).waitFor()
     await row.getByText('R$ 19,90 por mês').waitFor()
@@ -96,6 +99,9 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     await page.goto('/clube')
     const plan = page.getByTestId('clube-plan').filter({ hasText: PLAN })
     await plan.getByTestId('clube-plan-image').waitFor()
+    expect(await plan.getByText('Atividades de alfabetização, novas todo mês.').innerText()).toBe(
+      'Atividades de alfabetização, novas todo mês.\nFichas para imprimir.',
+    )
     await plan.scrollIntoViewIfNeeded()
     await shot(page, 'clube')
     await plan.getByTestId('clube-subscribe').click()

@@ -90,6 +90,52 @@ describe('the storefront as the server draws it and the browser takes it over', 
     }
   })
 
+  it('a product’s description drawn as paragraphs and a list hydrates without a warning', async () => {
+    const base = inject('baseUrl')
+    const owner = await (await phoneContext(browser, base)).newPage()
+    const login = await owner.request.post('/api/admin/login', {
+      data: { username: 'admin@teste.com', password: 'admin-senha-123' },
+      headers: { origin: base },
+    })
+    expect(login.status()).toBe(200)
+    const products = (await (await owner.request.get('/api/products')).json()) as {
+      id: number
+      name: string
+      price: string
+      description: string
+    }[]
+    const product = products.find((p) => p.price !== '0.00')!
+    const describe = (description: string) =>
+      owner.request.put(`/api/products/${product.id}/update-json`, {
+        data: { name: product.name, price: product.price, description },
+        headers: { origin: base },
+      })
+    const edited = await describe(
+      'Para o 1º ano.\n\nO que vem no arquivo:\n- 20 fichas de leitura\n- Gabarito\n\nBom proveito!',
+    )
+    expect(edited.status(), await edited.text()).toBe(200)
+    try {
+      const url = `/produto/${product.id}`
+      const { page, problems } = await visit(url)
+      const html = await (await page.request.get(url)).text()
+      expect(html).toContain(
+        '<p>O que vem no arquivo:</p><ul><li>20 fichas de leitura</li><li>Gabarito</li></ul>',
+      )
+      const description = page.getByTestId('product-description')
+      expect(await description.locator('li').allInnerTexts()).toEqual([
+        '20 fichas de leitura',
+        'Gabarito',
+      ])
+      expect(await description.locator('p').count()).toBe(3)
+      await expectHydrated(page)
+      expect(problems, url).toEqual([])
+      await page.context().close()
+    } finally {
+      await describe(product.description)
+      await owner.context().close()
+    }
+  })
+
   it('a search typed after hydration still filters the grid', async () => {
     const { page, problems } = await visit('/')
     const cards = page.getByTestId('product-grid').getByTestId('product-card')

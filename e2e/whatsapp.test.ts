@@ -31,7 +31,7 @@ const connection = () => page.getByTestId('whatsapp-connection')
 describe('the whatsapp tab', () => {
   it('saves the Evolution API settings and shows the instance connected', async () => {
     await page.goto('/admin')
-    await page.getByLabel('Usuário').fill('admin@teste.com')
+    await page.getByLabel('E-mail', { exact: true }).fill('admin@teste.com')
     await page.getByLabel('Senha').fill('admin-senha-123')
     await page.getByRole('button', { name: 'Entrar', exact: true }).click()
     await page.getByTestId('admin-tab-overview').waitFor()

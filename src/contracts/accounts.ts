@@ -104,7 +104,7 @@ export type VerifyEmailAnswer = z.infer<typeof VerifyEmailAnswer>
 export const ResendVerificationAnswer = z.object({ success: z.literal(true), message: z.string() })
 export type ResendVerificationAnswer = z.infer<typeof ResendVerificationAnswer>
 
-const ADMIN_FIELDS_REQUIRED = 'Por favor, preencha usuário e senha.'
+const ADMIN_FIELDS_REQUIRED = 'Por favor, preencha e-mail e senha.'
 
 /** POST /api/admin/login: `username` is the administrator's e-mail. */
 export const AdminLoginBody = z.object({

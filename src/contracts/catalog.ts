@@ -18,6 +18,10 @@ export const CatalogCard = Product.pick({
 }).extend({ rating: RatingSummary.optional() })
 export type CatalogCard = z.infer<typeof CatalogCard>
 
+/** GET /api/products/bestsellers: the products as every public API answers them, with stars. */
+export const BestsellerList = z.array(Product.extend({ rating: RatingSummary.optional() }))
+export type BestsellerList = z.infer<typeof BestsellerList>
+
 /** GET /api/catalog?q=&category=&page= (`categoria` is the page's own word for the same). */
 export const CatalogQuery = z.object({
   q: z

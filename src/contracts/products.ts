@@ -52,6 +52,16 @@ export const Product = z.object({
 export type Product = z.infer<typeof Product>
 export type BundleItem = Product['bundleItems'][number]
 
+/**
+ * The cover's JPEG of 1200×630 (catalog.routes.ts: link previews, e-mails), or null for a product
+ * without a cover; its `v` is the cover's, so a new cover is a new address.
+ */
+export function shareImagePath(product: Pick<Product, 'id' | 'imageUrl'>): string | null {
+  const version = /[?&]v=([^&]+)/.exec(product.imageUrl)?.[1]
+  if (!version || version === 'none') return null
+  return `/api/products/${product.id}/share.jpg?v=${version}`
+}
+
 /** A product as the admin API answers it: the public view and the settings only the shop sees. */
 export const AdminProduct = Product.extend({
   /** 'Proteger PDF com os dados do comprador': each buyer's PDFs carry their name (issue 13). */
@@ -59,7 +69,7 @@ export const AdminProduct = Product.extend({
 })
 export type AdminProduct = z.infer<typeof AdminProduct>
 
-/** GET /api/products, /api/products/bestsellers, POST /api/products/related. */
+/** GET /api/products, POST /api/products/related (the best sellers carry stars: catalog.ts). */
 export const ProductList = z.array(Product)
 
 /** GET /api/emergency/:id, the older clients' fallback for the product page. */

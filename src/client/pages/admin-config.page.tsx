@@ -39,11 +39,8 @@ export default function AdminConfigPage() {
   return (
     <RequireAdmin>
       <FormFrame title="Configurações da loja" back="/admin?aba=settings">
-        <div
-          role="tablist"
-          aria-label="Seções"
-          className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2"
-        >
+        {/* Wrapped, not scrolled sideways: on a phone every section, the open one too, is in view. */}
+        <div role="tablist" aria-label="Seções" className="flex flex-wrap gap-2 pb-2">
           {TABS.map((t) => (
             <button
               key={t.id}
@@ -55,7 +52,7 @@ export default function AdminConfigPage() {
               data-testid={`config-tab-${t.id}`}
               onClick={() => setTab(t.id)}
               className={cn(
-                'h-10 shrink-0 rounded-full px-4 text-sm font-semibold whitespace-nowrap',
+                'h-10 rounded-full px-4 text-sm font-semibold whitespace-nowrap',
                 tab === t.id
                   ? 'bg-purple-700 text-white shadow-md'
                   : 'bg-white text-purple-800 ring-1 ring-purple-200 hover:bg-purple-50',

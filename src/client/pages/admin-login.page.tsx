@@ -5,7 +5,7 @@ import { AuthCard } from '../features/auth/auth-card'
 export default function AdminLoginPage() {
   const [, navigate] = useLocation()
   return (
-    <AuthCard emoji="🔐" title="Área do administrador" subtitle="Entre com seu usuário e senha">
+    <AuthCard emoji="🔐" title="Área do administrador" subtitle="Entre com seu e-mail e senha">
       <AdminLoginForm onSuccess={() => navigate('/admin')} />
     </AuthCard>
   )

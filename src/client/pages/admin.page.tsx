@@ -19,7 +19,7 @@ export default function AdminPage() {
       subtitle={
         user
           ? 'Você está conectado como cliente. Entre com a conta de administrador.'
-          : 'Entre com seu usuário e senha'
+          : 'Entre com seu e-mail e senha'
       }
     >
       <AdminLoginForm />

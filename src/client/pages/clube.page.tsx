@@ -53,7 +53,9 @@ export default function ClubePage() {
             {plan.interval === 'year' ? (
               <p className="text-sm text-gray-600">{money(plan.price)} por ano</p>
             ) : null}
-            {plan.description ? <p className="text-gray-700">{plan.description}</p> : null}
+            {plan.description ? (
+              <p className="whitespace-pre-line text-gray-700">{plan.description}</p>
+            ) : null}
             <p className="font-semibold text-gray-800">
               {plan.materialsCount} {plan.materialsCount === 1 ? 'material' : 'materiais'}
               {plan.newCount > 0

@@ -1,5 +1,4 @@
-import type { CatalogCategories, CatalogPage } from '../catalog'
-import type { ProductList } from '../products'
+import type { BestsellerList, CatalogCategories, CatalogPage } from '../catalog'
 import { route } from '../api-route'
 
 // The home page's reads (its first load carries these; product.routes.ts holds the rest).
@@ -7,4 +6,4 @@ import { route } from '../api-route'
 /** Query: page, q, category. */
 export const catalog = route<typeof CatalogPage>()('GET', '/api/catalog')
 export const categories = route<typeof CatalogCategories>()('GET', '/api/catalog/categories')
-export const bestsellers = route<typeof ProductList>()('GET', '/api/products/bestsellers')
+export const bestsellers = route<typeof BestsellerList>()('GET', '/api/products/bestsellers')

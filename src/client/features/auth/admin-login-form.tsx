@@ -46,7 +46,9 @@ export function AdminLoginForm({ onSuccess }: { onSuccess?: () => void }) {
     <form noValidate onSubmit={submit} className="space-y-4">
       <Field
         name="username"
-        label="Usuário"
+        label="E-mail"
+        type="email"
+        inputMode="email"
         autoComplete="username"
         autoCapitalize="none"
         value={form.username}

@@ -16,8 +16,14 @@ describe('payment polling schedule (SPEC.md section 9)', () => {
 })
 
 describe('guest checkout form (SPEC.md section 5)', () => {
-  it('gives the exact message of every missing field and lists them', () => {
+  it('starts without an account: the password is not asked until she ticks the box', () => {
+    expect(EMPTY_GUEST_FORM.createAccount).toBe(false)
     const result = validateGuest(EMPTY_GUEST_FORM)
+    expect(result.ok ? null : result.errors.password).toBeUndefined()
+  })
+
+  it('gives the exact message of every missing field and lists them', () => {
+    const result = validateGuest({ ...EMPTY_GUEST_FORM, createAccount: true })
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.errors).toEqual({
@@ -39,7 +45,7 @@ describe('guest checkout form (SPEC.md section 5)', () => {
       ...{ firstName: 'Ana', lastName: 'Lima', email: 'ana@x.com', whatsapp: '11999998888' },
       acceptTerms: true,
     }
-    const short = validateGuest({ ...filled, password: '12345' })
+    const short = validateGuest({ ...filled, createAccount: true, password: '12345' })
     expect(short.ok ? null : short.errors.password).toBe('Senha deve ter pelo menos 6 caracteres')
     expect(validateGuest({ ...filled, createAccount: false }).ok).toBe(true)
   })

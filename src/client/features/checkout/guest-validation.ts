@@ -34,6 +34,10 @@ export function guestInput(values: GuestFormValues): GuestCustomerDataInput {
   }
 }
 
+/**
+ * A guest starts without an account: she ticks 'Criar minha conta' herself (the API's own
+ * default, for callers that do not say, stays SPEC.md's).
+ */
 export const EMPTY_GUEST_FORM: GuestFormValues = {
   firstName: '',
   lastName: '',
@@ -41,7 +45,7 @@ export const EMPTY_GUEST_FORM: GuestFormValues = {
   whatsapp: '',
   address: '',
   password: '',
-  createAccount: true,
+  createAccount: false,
   acceptTerms: false,
 }
 

@@ -15,7 +15,21 @@ export interface PixelIds {
   tiktok: string
 }
 
-type Queue = ((...args: unknown[]) => void) & { queue?: unknown[]; callMethod?: unknown }
+type Queue = ((...args: unknown[]) => void) & {
+  queue?: unknown[]
+  callMethod?: (...args: unknown[]) => void
+}
+
+/** TikTok's `ttq` as its base code makes it: an array of calls its script reads once. */
+type TiktokQueue = unknown[][] & {
+  methods: string[]
+  track: (...a: unknown[]) => void
+  page: () => void
+  load: (id: string) => void
+  _i: Record<string, unknown[] & { _u?: string }>
+  _t: Record<string, number>
+  _o: Record<string, object>
+}
 
 declare global {
   interface Window {
@@ -23,7 +37,8 @@ declare global {
     _fbq?: Queue
     dataLayer?: unknown[]
     gtag?: (...args: unknown[]) => void
-    ttq?: { track: (...a: unknown[]) => void; page: () => void; load: (id: string) => void }
+    ttq?: TiktokQueue
+    TiktokAnalyticsObject?: string
   }
 }
 
@@ -34,9 +49,16 @@ function addScript(src: string) {
   document.head.appendChild(script)
 }
 
-/** A stand-in that queues calls until the platform's script replaces it. */
+/**
+ * Meta's stand-in, as its base code: calls wait in `queue` until fbevents.js has loaded. The
+ * script reads that queue once, at load, and then answers through `callMethod`: every call
+ * after that must go there, or it waits in a queue nobody reads again.
+ */
 function queued(): Queue {
-  const q: Queue = (...args: unknown[]) => void q.queue!.push(args)
+  const q: Queue = (...args: unknown[]) => {
+    if (q.callMethod) q.callMethod(...args)
+    else q.queue!.push(args)
+  }
   q.queue = []
   return q
 }
@@ -63,26 +85,34 @@ function loadGa4(id: string) {
   addScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`)
 }
 
+const TIKTOK_SCRIPT = 'https://analytics.tiktok.com/i18n/pixel/events.js'
+
+/**
+ * TikTok's stand-in, as its base code: `window[TiktokAnalyticsObject]` is an array that each
+ * method pushes `[method, ...args]` onto, and `load` registers the pixel in `_i` and adds the
+ * script. The script reads the array once and puts its own methods in place of these; the
+ * store calls `window.ttq.track(...)` afresh each time, so it reaches them once they are there.
+ */
 function loadTiktok(id: string) {
   if (window.ttq) return
-  const calls: unknown[][] = []
-  const stub =
-    (method: string) =>
-    (...args: unknown[]) =>
-      void calls.push([method, ...args])
-  window.ttq = Object.assign([] as unknown[], {
-    track: stub('track'),
-    page: stub('page'),
-    load: stub('load'),
+  window.TiktokAnalyticsObject = 'ttq'
+  const ttq = Object.assign([] as unknown[][], {
+    methods: ['page', 'track'],
     _i: {},
     _t: {},
-    methods: ['page', 'track', 'load'],
-    queue: calls,
-  }) as unknown as NonNullable<Window['ttq']>
-  addScript(
-    `https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=${encodeURIComponent(id)}&lib=ttq`,
-  )
-  window.ttq.load(id)
+    _o: {},
+  }) as TiktokQueue
+  for (const method of ttq.methods) {
+    Object.assign(ttq, { [method]: (...args: unknown[]) => void ttq.push([method, ...args]) })
+  }
+  ttq.load = (pixel: string) => {
+    ttq._i[pixel] = Object.assign([], { _u: TIKTOK_SCRIPT })
+    ttq._t[pixel] = Date.now()
+    ttq._o[pixel] = {}
+    addScript(`${TIKTOK_SCRIPT}?sdkid=${encodeURIComponent(pixel)}&lib=ttq`)
+  }
+  window.ttq = ttq
+  ttq.load(id)
 }
 
 const GA4_NAMES: Record<AdEvent['name'], string> = {

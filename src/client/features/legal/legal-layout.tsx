@@ -52,7 +52,7 @@ export function LegalLayout({
       </nav>
       <h1 className="text-3xl font-extrabold text-purple-900">{title}</h1>
       {updated && <p className="mt-1 text-sm text-gray-500">Última atualização: {LAST_UPDATED}</p>}
-      <div className="legal-prose mt-6">{children}</div>
+      <div className="plain-prose mt-6">{children}</div>
     </div>
   )
 }

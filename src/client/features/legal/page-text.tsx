@@ -1,8 +1,8 @@
-import { Fragment, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { PagePlaceholder } from '../../../contracts/default-pages'
-import { parsePageText, type Inline } from '../../../contracts/page-text'
 import { SETTING_SCHEMA } from '../../../contracts/settings'
 import { formatPhoneBR, whatsappLink } from '../../lib/format'
+import { PlainText } from '../../ui/plain-text'
 import { usePublicSetting } from '../settings/settings.queries'
 import { useStoreName } from '../settings/store-brand'
 
@@ -28,77 +28,13 @@ function usePlaceholderValues(): Record<PagePlaceholder, ReactNode> {
   }
 }
 
-function InlineText({
-  parts,
-  values,
-}: {
-  parts: Inline[]
-  values: Record<PagePlaceholder, ReactNode>
-}) {
-  return parts.map((part, i) => {
-    switch (part.kind) {
-      case 'text':
-        return <Fragment key={i}>{part.text}</Fragment>
-      case 'url':
-        return (
-          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow">
-            {part.href}
-          </a>
-        )
-      case 'email':
-        return (
-          <a key={i} href={`mailto:${part.address}`}>
-            {part.address}
-          </a>
-        )
-      case 'value':
-        return <Fragment key={i}>{values[part.name]}</Fragment>
-    }
-  })
-}
-
 /**
- * One of the owner's pages (About, Terms, Privacy) from its setting: React elements built from
- * the parsed text, never HTML, so whatever she typed is shown as text (a `<script>` included).
+ * One of the owner's pages (About, Terms, Privacy) from its setting, with its `{name}` words
+ * as the store's values now.
  */
 export function PageText({ settingKey }: { settingKey: PageKey }) {
   const text = usePublicSetting(settingKey, SETTING_SCHEMA[settingKey].default)
-  const values = usePlaceholderValues()
-  return (
-    <div data-testid="page-text">
-      {parsePageText(text).map((block, i) => {
-        if (block.kind === 'heading') {
-          const Tag = block.level === 2 ? 'h2' : 'h3'
-          return (
-            <Tag key={i} id={block.id}>
-              <InlineText parts={block.content} values={values} />
-            </Tag>
-          )
-        }
-        if (block.kind === 'list') {
-          return (
-            <ul key={i}>
-              {block.items.map((item, j) => (
-                <li key={j}>
-                  <InlineText parts={item} values={values} />
-                </li>
-              ))}
-            </ul>
-          )
-        }
-        return (
-          <p key={i}>
-            {block.lines.map((line, j) => (
-              <Fragment key={j}>
-                {j > 0 && <br />}
-                <InlineText parts={line} values={values} />
-              </Fragment>
-            ))}
-          </p>
-        )
-      })}
-    </div>
-  )
+  return <PlainText text={text} values={usePlaceholderValues()} testId="page-text" />
 }
 
 /** Whether the page still shows the store's own text (its date is then the shipped one). */

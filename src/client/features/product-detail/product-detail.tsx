@@ -13,6 +13,7 @@ import { ProductRatingSummary, ProductReviews } from './product-reviews'
 import { PurchasePanel } from './purchase-panel'
 import { ShareButton } from './share-button'
 import { HydrateLater } from '../../ui/hydrate-later'
+import { PlainText } from '../../ui/plain-text'
 
 export function ProductDetail({ product }: { product: Product }) {
   const images = [product.imageUrl, ...(product.additionalImages ?? [])].filter(Boolean)
@@ -52,9 +53,11 @@ export function ProductDetail({ product }: { product: Product }) {
               <h2 id="descricao" className="text-lg font-bold text-purple-900">
                 Descrição
               </h2>
-              <p className="mt-2 leading-relaxed whitespace-pre-line text-gray-700">
-                {product.description}
-              </p>
+              <PlainText
+                text={product.description}
+                className="plain-prose"
+                testId="product-description"
+              />
             </section>
             <ProductReviews productId={product.id} />
             <InfoCard isFree={product.isFree} />

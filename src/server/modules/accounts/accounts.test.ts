@@ -144,7 +144,7 @@ describe('administrator login', () => {
     async (payload) => {
       const res = await adminLogin(payload)
       expect(res.statusCode).toBe(400)
-      expect(res.json()).toEqual({ message: 'Por favor, preencha usuário e senha.' })
+      expect(res.json()).toEqual({ message: 'Por favor, preencha e-mail e senha.' })
     },
   )
 })

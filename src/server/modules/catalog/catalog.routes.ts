@@ -8,7 +8,12 @@ import {
   ProductList,
   RelatedBody,
 } from '../../../contracts/products.js'
-import { CatalogCategories, CatalogPage, CatalogQuery } from '../../../contracts/catalog.js'
+import {
+  BestsellerList,
+  CatalogCategories,
+  CatalogPage,
+  CatalogQuery,
+} from '../../../contracts/catalog.js'
 import type { App } from '../../app-types.js'
 import {
   isFresh,
@@ -81,10 +86,10 @@ export function catalogRoutes(app: App) {
 
   app.get(
     '/api/products/bestsellers',
-    { schema: { response: { 200: ProductList } }, config: PREPARED_READ },
+    { schema: { response: { 200: BestsellerList } }, config: PREPARED_READ },
     async (req, reply) =>
       prepared(req, reply, others, 'bestsellers', async () =>
-        prepareJson(ProductList, await catalog.bestsellers()),
+        prepareJson(BestsellerList, await catalog.bestsellers()),
       ),
   )
 

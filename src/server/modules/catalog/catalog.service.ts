@@ -1,4 +1,4 @@
-import type { CatalogCard, CatalogPage, CatalogQuery } from '../../../contracts/catalog.js'
+import type { BestsellerList, CatalogPage, CatalogQuery } from '../../../contracts/catalog.js'
 import type { RatingSummary } from '../../../contracts/reviews.js'
 import { CATALOG_PAGE_SIZE } from '../../../contracts/catalog.js'
 import { foldForSearch } from '../../../contracts/catalog-search.js'
@@ -37,7 +37,10 @@ const SEARCH_CACHE = 64
 export const SALES_RANKING_EVERY_MS = 1000
 
 /** A card with its stars, when it has approved reviews (the card itself is never changed). */
-function withRating(card: CatalogCard, ratings: Map<number, RatingSummary>): CatalogCard {
+function withRating<T extends { id: number }>(
+  card: T,
+  ratings: Map<number, RatingSummary>,
+): T & { rating?: RatingSummary } {
   const rating = ratings.get(card.id)
   return rating ? { ...card, rating } : card
 }
@@ -218,8 +221,10 @@ export function createCatalogService(
       return product
     },
 
-    async bestsellers(): Promise<Product[]> {
-      return (await snapshot.get()).bestsellers
+    /** Shown as the grid's cards are: with their stars. */
+    async bestsellers(): Promise<BestsellerList> {
+      const { bestsellers, ratings } = await snapshot.get()
+      return bestsellers.map((p) => withRating(p, ratings))
     },
 
     /** Products sharing a category with the cart come first; the cart's own are never suggested. */

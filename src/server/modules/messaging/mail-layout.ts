@@ -36,6 +36,8 @@ export interface MailButton {
 
 export interface MailItem {
   title: string
+  /** A picture above the title (a material's cover); the path becomes absolute like a button's. */
+  image?: { path: string; alt: string }
   lines?: string[]
   button?: MailButton
 }
@@ -108,8 +110,14 @@ export function composeMail(brand: MailBrand, content: MailContent): ComposedMai
     ? `<p style="margin:0 0 6px;${SMALL}">${escape(content.code.label)}</p>
 <p style="margin:0 0 16px;padding:12px;background:#f9fafb;border:1px solid #e5e7eb;border-radius:8px;font-family:Consolas,Menlo,monospace;font-size:13px;line-height:1.4;color:#111827;word-break:break-all">${escape(content.code.value)}</p>`
     : ''
+  // Width and height attributes as well as styles: some mail apps read only one of them.
+  const image = (i: MailItem) =>
+    i.image
+      ? `<p style="margin:0 0 8px"><img src="${escape(abs(i.image.path))}" alt="${escape(i.image.alt)}" width="512" style="display:block;width:100%;max-width:512px;height:auto;border:0;border-radius:12px"></p>`
+      : ''
   const item = (i: MailItem) =>
     `<tr><td style="padding:12px 0;border-top:1px solid #ede9fe">
+${image(i)}
 <p style="margin:0 0 4px;font-size:16px;font-weight:bold;line-height:1.4;color:#1f2937">${escape(i.title)}</p>
 ${(i.lines ?? []).map((l) => `<p style="margin:0 0 4px;${SMALL}">${escape(l)}</p>`).join('\n')}
 ${i.button ? `<p style="margin:8px 0 0">${buttonHtml(i.button.label, abs(i.button.path), true)}</p>` : ''}

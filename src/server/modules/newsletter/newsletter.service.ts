@@ -8,6 +8,7 @@ import type {
 } from '../../../contracts/newsletter.js'
 import { NEWSLETTER_MESSAGES } from '../../../contracts/newsletter.js'
 import { formatBRL } from '../../../contracts/money.js'
+import { shareImagePath } from '../../../contracts/products.js'
 import { exponentialBackoff, rowClaims } from '../../db/claims.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
@@ -71,11 +72,16 @@ export function createNewsletterService(deps: {
     const items = row.productIds
       .map((id) => found.get(id))
       .filter((p) => p !== undefined)
-      .map((p) => ({
-        title: p.name,
-        lines: [p.priceCents === 0 ? 'Grátis' : formatBRL(p.priceCents)],
-        button: { label: 'Ver material', path: `/produto/${p.id}` },
-      }))
+      .map((p) => {
+        const cover = shareImagePath(p)
+        return {
+          title: p.name,
+          // The cover's JPEG: WebP (the store's other variants) is not shown by every mail app.
+          ...(cover ? { image: { path: cover, alt: `Capa de ${p.name}` } } : {}),
+          lines: [p.priceCents === 0 ? 'Grátis' : formatBRL(p.priceCents)],
+          button: { label: 'Ver material', path: `/produto/${p.id}` },
+        }
+      })
     return messaging.mail.compose({
       subject: row.subject,
       preview: row.text.slice(0, 90),

@@ -169,8 +169,17 @@ describe('each newsletter', () => {
     expect(oneClick.startsWith(`${PUBLIC_URL}/api/newsletter/unsubscribe?t=`)).toBe(true)
     expect(String(mail.html)).toContain('Cancelar inscrição')
     expect(hrefs(mail).some((h) => h.startsWith(`${PUBLIC_URL}/novidades/cancelar?t=`))).toBe(true)
-    // The featured product as a card.
+    // The featured product as a card, with its cover (the JPEG every mail app shows).
     expect(mail.text).toContain('Alfabeto Ilustrado')
+    const cover = /<img src="([^"]+)" alt="Capa de Alfabeto Ilustrado"/.exec(String(mail.html))
+    expect(cover?.[1]).toMatch(
+      new RegExp(`^${PUBLIC_URL}/api/products/${product.id}/share\\.jpg\\?v=[0-9a-f]+$`),
+    )
+    const image = await store.app.inject({
+      url: new URL(cover![1]!).pathname + new URL(cover![1]!).search,
+    })
+    expect(image.statusCode).toBe(200)
+    expect(image.headers['content-type']).toBe('image/jpeg')
 
     // What a mail app does (RFC 8058): a form POST, no cookie, no Origin.
     const url = new URL(oneClick)

@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CatalogPage } from '../../../contracts/catalog.js'
+import type { BestsellerList, CatalogPage } from '../../../contracts/catalog.js'
 import type {
   AdminReview,
   ProductReviews,
@@ -79,6 +79,10 @@ const cardOf = async (productId: number) =>
   (await call(store, 'GET', '/api/catalog'))
     .json<CatalogPage>()
     .items.find((c) => c.id === productId)
+const bestsellerOf = async (productId: number) =>
+  (await call(store, 'GET', '/api/products/bestsellers'))
+    .json<BestsellerList>()
+    .find((p) => p.id === productId)
 
 describe('who may review', () => {
   it('refuses anyone without a paid purchase of the product, in Portuguese', async () => {
@@ -181,6 +185,8 @@ describe('moderation', () => {
     })
     expect(JSON.stringify(shown)).not.toMatch(/@|Pereira|Silva/)
     expect((await cardOf(caderno.id))?.rating).toEqual({ average: 4, count: 1 })
+    // 'Mais vendidos' shows the same stars as the grid's card.
+    expect((await bestsellerOf(caderno.id))?.rating).toEqual({ average: 4, count: 1 })
   })
 
   it('keeps a rejected review off the page', async () => {

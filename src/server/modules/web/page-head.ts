@@ -1,4 +1,4 @@
-import type { Product } from '../../../contracts/products.js'
+import { shareImagePath, type Product } from '../../../contracts/products.js'
 import type { ProductReviews } from '../../../contracts/reviews.js'
 import { formatDecimalBRL } from '../../../contracts/money.js'
 import { categoryOf } from '../../../contracts/categories.js'
@@ -75,13 +75,6 @@ export function storeHead(baseUrl: string, path: string, storeName = STORE_NAME)
     description: STORE_DESCRIPTION,
     url: `${baseUrl}${path}`,
   })
-}
-
-/** The cover's link-preview JPEG (catalog.routes.ts), or null for a product without a cover. */
-export function shareImagePath(product: Pick<Product, 'id' | 'imageUrl'>): string | null {
-  const version = /[?&]v=([^&]+)/.exec(product.imageUrl)?.[1]
-  if (!version || version === 'none') return null
-  return `/api/products/${product.id}/share.jpg?v=${version}`
 }
 
 /** One line of the description, cut at 200 characters: what previews and snippets show. */

@@ -94,6 +94,21 @@ describe('pages drawn on the server', () => {
     expect(data.product?.id).toBe(product!.id)
   })
 
+  it('a product’s description is drawn by the pages’ plain-text rules: paragraphs and a list', async () => {
+    const { id } = await insertProduct(store, {
+      name: 'Caderno de Rimas',
+      description:
+        'Rimas para ler em voz alta.\n\nO que vem:\n- 20 fichas\n- Gabarito <b>completo</b>\n\nBom proveito!',
+    })
+    await store.app.services.catalog.invalidate()
+    const { root } = parts((await get(`/produto/${id}`)).body)
+    const description = /<div data-testid="product-description"[^>]*>([\s\S]*?)<\/div>/.exec(root)
+    expect(description?.[1]).toBe(
+      '<p>Rimas para ler em voz alta.</p><p>O que vem:</p>' +
+        '<ul><li>20 fichas</li><li>Gabarito &lt;b&gt;completo&lt;/b&gt;</li></ul><p>Bom proveito!</p>',
+    )
+  })
+
   it('/clube lists the open plans with their price', async () => {
     await createPlan(store, admin, { name: 'Clube das Letrinhas', price: '29.90' })
     const { root, data } = parts((await get('/clube')).body)

@@ -135,12 +135,17 @@ export function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () 
           {money(plan.price)}.
         </p>
       ) : null}
-      <Field
-        id={`${prefix}-descricao`}
-        label="Descrição"
-        className="sm:col-span-2"
-        {...register('description')}
-      />
+      {/* Several lines: /clube shows them as typed. */}
+      <label className="block text-sm font-semibold text-gray-800 sm:col-span-2">
+        Descrição
+        <textarea
+          id={`${prefix}-descricao`}
+          rows={4}
+          maxLength={2000}
+          className="mt-1 block w-full rounded-xl border-2 border-purple-100 bg-white p-3 text-base font-normal text-gray-900 focus:border-purple-500 focus:outline-none"
+          {...register('description')}
+        />
+      </label>
       <label className="block text-sm font-semibold text-gray-800">
         Ciclo
         <select className={selectClass} {...register('interval')}>

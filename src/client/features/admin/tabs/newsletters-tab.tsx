@@ -8,6 +8,7 @@ import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { shortDate } from '../money'
 import { NewsletterForm } from '../newsletters/newsletter-form'
+import { recipientsLine } from '../newsletters/newsletter-texts'
 import {
   newslettersQuery,
   previewQuery,
@@ -191,9 +192,8 @@ export function NewslettersTab() {
           setSending(null)
         }}
       >
-        <p>
-          Vai para os {subscribers.confirmed} inscritos confirmados, aos poucos (o ritmo está em
-          Configurações). Depois de iniciado, o envio não pode ser desfeito.
+        <p data-testid="newsletter-recipients">
+          {recipientsLine(subscribers.confirmed)} Depois de iniciado, o envio não pode ser desfeito.
         </p>
       </ConfirmDialog>
     </div>
