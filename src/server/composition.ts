@@ -335,6 +335,8 @@ export function createServices(
     settings,
     products,
     orders: orderReads,
+    cart,
+    newsletter: newsletter.subscribers,
     mail: messaging.mail,
     now,
   })
