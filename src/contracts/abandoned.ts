@@ -5,8 +5,10 @@ import { z } from 'zod'
 export const DRAFT_KEEP_DAYS = 7
 
 /**
- * POST /api/checkout/draft: what the buyer typed at checkout before leaving. Kept only with
- * `consent` (the newsletter box): without it nothing is stored, and nothing is ever sent.
+ * POST /api/checkout/draft: what the buyer typed at checkout before leaving, items of the
+ * session's cart. Kept only with `consent` (the newsletter box): without it nothing is stored,
+ * and nothing is ever sent. The box is whoever typed it: the reminder goes only to an address
+ * that confirmed from its inbox that it wants news.
  */
 export const CheckoutDraftBody = z.object({
   email: z

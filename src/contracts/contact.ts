@@ -3,16 +3,21 @@
  * number, and the owner's list of requests with their age (the decree's 5 days).
  */
 import { z } from 'zod'
+import { personName } from './person-name.js'
 
 /** Days the owner has to answer (art. 4º, parágrafo único). */
 export const CONTACT_ANSWER_DAYS = 5
 
+/** Receipts e-mailed to one address in 24 hours, however many machines ask. */
+export const CONTACT_COPIES_PER_DAY = 3
+
 export const ContactRequestBody = z.object({
-  name: z
-    .string({ error: 'Informe o seu nome' })
-    .trim()
-    .min(1, { error: 'Informe o seu nome' })
-    .max(120, { error: 'Nome longo demais: use até 120 caracteres' }),
+  // Single-line: the name is printed inside the owner's e-mail, where a line break in it
+  // would forge lines of its own ('Bcc: …', 'De: …').
+  name: personName(
+    { missing: 'Informe o seu nome', tooLong: 'Nome longo demais: use até 120 caracteres' },
+    120,
+  ),
   email: z
     .string({ error: 'Informe o seu e-mail' })
     .trim()
@@ -32,7 +37,12 @@ export const ContactRequestBody = z.object({
 })
 export type ContactRequestBody = z.input<typeof ContactRequestBody>
 
-export const ContactAnswer = z.object({ protocol: z.string() })
+/**
+ * The copy to the sender is a receipt (protocol and date, nothing she typed: anyone may type
+ * any address), and at most CONTACT_COPIES_PER_DAY go to one address a day; `copySent` says
+ * whether this one went, so the screen says what the store did.
+ */
+export const ContactAnswer = z.object({ protocol: z.string(), copySent: z.boolean() })
 export type ContactAnswer = z.infer<typeof ContactAnswer>
 
 export const AdminContactRequest = z.object({

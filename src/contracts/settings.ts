@@ -468,8 +468,8 @@ export const SETTING_SCHEMA = {
     category: 'email',
     label: 'Carrinho abandonado: e-mail após (minutos)',
     description:
-      'Quanto tempo depois de digitar o e-mail no checkout, sem finalizar o pedido, o comprador que pediu novidades recebe um único lembrete com os itens',
-    hint: 'Só para quem marcou "Quero receber novidades"; nunca se o pedido foi feito',
+      'Quanto tempo depois de digitar o e-mail no checkout, sem finalizar o pedido, o comprador que pediu novidades recebe um lembrete com os itens: um por carrinho, no máximo um por semana para cada e-mail',
+    hint: 'Só para quem marcou "Quero receber novidades" e confirmou pelo e-mail; nunca se o pedido foi feito',
     type: int({ min: 15, max: 1440 }, (r) => `Use de ${r.min} a ${r.max} minutos`),
     default: 60,
   }),

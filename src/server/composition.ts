@@ -61,7 +61,7 @@ import { createSettingsService } from './modules/settings/settings.service.js'
 import { createStoreLogo } from './modules/store/store-logo.service.js'
 import { createStoreService } from './modules/store/store.service.js'
 import { createStampingService } from './modules/stamping/stamping.service.js'
-import { clubeOrderEffects } from './modules/subscriptions/clube-grants.js'
+import { clubeOrderEffects, clubeOrdersWith } from './modules/subscriptions/clube-grants.js'
 import { createPlanImages } from './modules/subscriptions/plan-image.service.js'
 import { createPlansService } from './modules/subscriptions/plans.service.js'
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.js'
@@ -241,6 +241,7 @@ export function createServices(
     payments,
     purchases,
     canvaLinks,
+    usedWith: (orderId) => clubeOrdersWith(db, orderId),
     log,
     now: clockMs,
   })
@@ -334,6 +335,8 @@ export function createServices(
     settings,
     products,
     orders: orderReads,
+    cart,
+    newsletter: newsletter.subscribers,
     mail: messaging.mail,
     now,
   })

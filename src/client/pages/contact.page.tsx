@@ -55,7 +55,10 @@ export default function ContactPage() {
             Seu protocolo é <strong className="font-mono text-xl">{send.data.protocol}</strong>.
           </p>
           <p className="mt-2 text-sm">
-            Enviamos uma cópia para o seu e-mail e respondemos em até {CONTACT_ANSWER_DAYS} dias.
+            {send.data.copySent
+              ? 'Enviamos ao seu e-mail uma confirmação com este protocolo (sem o texto da mensagem). '
+              : 'Este e-mail já recebeu hoje o máximo de confirmações, por isso não enviamos outra: anote o protocolo. '}
+            Respondemos no seu e-mail em até {CONTACT_ANSWER_DAYS} dias.
           </p>
         </div>
       ) : (

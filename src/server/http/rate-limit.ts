@@ -1,4 +1,5 @@
 import { isIP, isIPv6 } from 'node:net'
+import { CONTACT_COPIES_PER_DAY } from '../../contracts/contact.js'
 import { AppError } from '../errors.js'
 import { unmapped } from '../lib/outbound-address.js'
 
@@ -81,6 +82,15 @@ export const RATE_LIMITS = {
   checkoutDraftIp: { name: 'checkout-draft-ip', limit: 30, windowMs: 60 * MINUTE },
   /** 'Fale conosco': each request e-mails the owner and an address typed by anyone. */
   contactIp: { name: 'contact-ip', limit: 5, windowMs: 15 * MINUTE },
+  /**
+   * The receipt of a 'Fale conosco' request, per address typed: past it the request is still
+   * taken (the owner gets it), and the address no more receipts that day.
+   */
+  contactCopyEmail: {
+    name: 'contact-copy-email',
+    limit: CONTACT_COPIES_PER_DAY,
+    windowMs: 24 * 60 * MINUTE,
+  },
 } as const satisfies Record<string, RateLimitPolicy | SlowdownPolicy>
 
 /**
@@ -139,6 +149,14 @@ export function createRateLimiter(store: CounterStore, limits: Record<string, nu
     async consume(policy: RateLimitPolicy, subject: string): Promise<void> {
       const { count, resetInMs } = await store.increment(keyOf(policy, subject), policy.windowMs)
       if (count > limitOf(policy)) throw tooManyAttempts(resetInMs)
+    },
+    /**
+     * Counts one attempt of `subject`, like `consume`, and answers whether it is within the
+     * limit instead of refusing: for a step left out past it (the rest of the request goes on).
+     */
+    async allows(policy: RateLimitPolicy, subject: string): Promise<boolean> {
+      const { count } = await store.increment(keyOf(policy, subject), policy.windowMs)
+      return count <= limitOf(policy)
     },
     /**
      * Counts one attempt of `subject` and answers how long to hold it before answering; never

@@ -4,24 +4,29 @@ import {
   DraftItemsAnswer,
   DraftTokenParams,
 } from '../../../contracts/abandoned.js'
+import { CART_SESSION_PATTERN, SESSION_HEADER } from '../../../contracts/cart.js'
 import type { App } from '../../app-types.js'
 import { AppError } from '../../errors.js'
 import { RATE_LIMITS } from '../../http/rate-limit.js'
 
-/** The checkout's draft (typed e-mail and items, with consent) and the e-mail's restore link. */
+/**
+ * The checkout's draft (typed e-mail and items of this session's cart, with the box ticked)
+ * and the e-mail's restore link.
+ */
 export function abandonedRoutes(app: App) {
-  const { abandoned, limiter } = app.services
+  const { abandoned, limiter, sessions } = app.services
 
   app.post(
     '/api/checkout/draft',
     { schema: { body: CheckoutDraftBody, response: { 200: CheckoutDraftAnswer } } },
     async (req) => {
       await limiter.consume(RATE_LIMITS.checkoutDraftIp, req.ip)
-      const session = req.headers['x-session-id']
-      if (typeof session !== 'string' || session.length < 10 || session.length > 200) {
+      const session = req.headers[SESSION_HEADER]
+      if (typeof session !== 'string' || !CART_SESSION_PATTERN.test(session)) {
         throw new AppError('bad_request', 'Sessão do carrinho ausente')
       }
-      return abandoned.save(session, req.body)
+      const viewer = await sessions.viewerOf(req)
+      return abandoned.save({ sessionId: session, userId: viewer.userId }, req.body)
     },
   )
 

@@ -1,7 +1,8 @@
 /**
- * The abandoned-checkout module's table: what a buyer who agreed to hear from the store typed
- * at checkout (e-mail and items), per cart session, kept DRAFT_KEEP_DAYS. Each row is also the
- * one reminder's job, claimed (db/claims.ts) so that no cart is ever e-mailed twice.
+ * The abandoned-checkout module's tables: what a buyer who ticked the newsletter box typed at
+ * checkout (e-mail and items), per cart session, kept DRAFT_KEEP_DAYS. Each row is also the
+ * one reminder's job, claimed (db/claims.ts) so that no cart is ever e-mailed twice; and the
+ * last reminder of each address, so that no address gets more than one a week.
  */
 import { index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, leaseColumns } from '../../db/columns.js'
@@ -32,3 +33,13 @@ export const checkoutDrafts = pgTable(
     index('checkout_drafts_due_idx').on(t.status, t.updatedAt),
   ],
 )
+
+/**
+ * When each address last got a reminder, whatever the cart (kept DRAFT_KEEP_DAYS, like the
+ * drafts). The address is the key: reminders of two carts of one address, on two instances at
+ * once, meet on its row, and only one finds it free.
+ */
+export const checkoutReminderAddresses = pgTable('checkout_reminder_addresses', {
+  email: text('email').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+})

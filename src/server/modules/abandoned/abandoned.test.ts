@@ -4,8 +4,10 @@ import { adminApi } from '../../testing/admin.js'
 import { adminSession, newIp } from '../../testing/auth.js'
 import { call, guestCheckout, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
+import { confirmedSubscriber } from '../../testing/newsletter.js'
 import { startSmtpServer, type FakeSmtp } from '../../testing/smtp.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
+import { DRAFT_NOT_IN_CART } from './abandoned.service.js'
 
 const PUBLIC_URL = 'https://loja.exemplo.com.br'
 const HOUR = 3_600_000
@@ -15,6 +17,7 @@ let store: TestStore
 let admin: string
 let shift = 0
 let product: { id: number }
+let other: { id: number }
 const { adminCall } = adminApi(
   () => store,
   () => admin,
@@ -28,6 +31,7 @@ beforeAll(async () => {
   })
   admin = (await adminSession(store.app)).cookie
   product = await insertProduct(store, { name: 'Jogo da Memória das Vogais', priceCents: 1290 })
+  other = await insertProduct(store, { name: 'Bingo das Sílabas', priceCents: 990 })
 }, 180_000)
 afterAll(async () => {
   await store.close()
@@ -41,13 +45,34 @@ const remindersTo = (address: string) =>
       m.to && 'text' in m.to && m.to.text === address && /ficaram no carrinho/.test(m.subject!),
   )
 const address = () => `prof.${Math.random().toString(36).slice(2, 8)}@exemplo.com`
+/** An address that confirmed from its inbox that it wants news. */
+const subscriber = () => confirmedSubscriber(store, address())
 
-const draft = (session: string, email: string, consent: boolean) =>
+/** A new cart session holding the product twice, as the checkout page shows it. */
+async function filledCart(): Promise<string> {
+  const session = newCartSession()
+  const res = await call(
+    store,
+    'POST',
+    '/api/cart',
+    { productId: product.id, quantity: 2 },
+    { session },
+  )
+  expect(res.statusCode, res.body).toBe(200)
+  return session
+}
+
+const draft = (
+  session: string,
+  email: string,
+  consent: boolean,
+  items: { productId: number; quantity: number }[] = [{ productId: product.id, quantity: 2 }],
+) =>
   store.app.inject({
     method: 'POST',
     url: '/api/checkout/draft',
     headers: { 'x-session-id': session },
-    payload: { email, items: [{ productId: product.id, quantity: 2 }], consent },
+    payload: { email, items, consent },
     remoteAddress: newIp(),
   })
 
@@ -60,8 +85,8 @@ async function anHourLater() {
 
 describe('checkouts left half-way', () => {
   it('e-mails once, with the items and a link restoring them, after the quiet time', async () => {
-    const email = address()
-    const session = newCartSession()
+    const email = await subscriber()
+    const session = await filledCart()
     expect((await draft(session, email, true)).json()).toEqual({ saved: true })
     await store.app.services.abandoned.runDue()
     await deliver()
@@ -85,10 +110,10 @@ describe('checkouts left half-way', () => {
   })
 
   it('never without the newsletter consent', async () => {
-    const email = address()
-    expect((await draft(newCartSession(), email, false)).json()).toEqual({ saved: false })
+    const email = await subscriber()
+    expect((await draft(await filledCart(), email, false)).json()).toEqual({ saved: false })
     // Ticked, then unticked: what was kept goes.
-    const session = newCartSession()
+    const session = await filledCart()
     await draft(session, email, true)
     await draft(session, email, false)
     await anHourLater()
@@ -96,15 +121,15 @@ describe('checkouts left half-way', () => {
   })
 
   it('never when an order followed; a recovered checkout counts in the report', async () => {
-    const ordered = address()
-    const session = newCartSession()
+    const ordered = await subscriber()
+    const session = await filledCart()
     await draft(session, ordered, true)
     await guestCheckout(store, session, [{ productId: product.id }], { email: ordered })
     await anHourLater()
     expect(remindersTo(ordered)).toHaveLength(0)
 
-    const back = address()
-    const cart = newCartSession()
+    const back = await subscriber()
+    const cart = await filledCart()
     await draft(cart, back, true)
     await anHourLater()
     expect(remindersTo(back)).toHaveLength(1)
@@ -119,12 +144,85 @@ describe('checkouts left half-way', () => {
     expect(report.abandonedRevenue).toBe('12.90')
   })
 
+  it('never to an address that did not confirm it wants news: the box is whoever typed it', async () => {
+    const stranger = address()
+    const pending = address()
+    // Asked from the footer, never confirmed from the inbox.
+    await store.app.services.newsletter.consent(pending, 'footer')
+    for (const email of [stranger, pending]) {
+      const res = await draft(await filledCart(), email, true)
+      // The same answer as for a subscriber: it tells nobody who subscribed.
+      expect([res.statusCode, res.json()]).toEqual([200, { saved: true }])
+    }
+    await anHourLater()
+    expect(remindersTo(stranger)).toHaveLength(0)
+    expect(remindersTo(pending)).toHaveLength(0)
+  })
+
+  it("keeps a draft only of what is in that session's cart", async () => {
+    const email = await subscriber()
+    const madeUp = await draft(newCartSession(), email, true)
+    expect([madeUp.statusCode, madeUp.json()]).toEqual([409, { message: DRAFT_NOT_IN_CART }])
+    const session = await filledCart()
+    for (const items of [
+      [{ productId: other.id, quantity: 1 }],
+      [{ productId: product.id, quantity: 3 }],
+      [
+        { productId: product.id, quantity: 2 },
+        { productId: other.id, quantity: 1 },
+      ],
+    ]) {
+      const res = await draft(session, email, true, items)
+      expect([res.statusCode, res.json()]).toEqual([409, { message: DRAFT_NOT_IN_CART }])
+    }
+    const noSession = await store.app.inject({
+      method: 'POST',
+      url: '/api/checkout/draft',
+      payload: { email, items: [{ productId: product.id, quantity: 1 }], consent: true },
+      remoteAddress: newIp(),
+    })
+    expect([noSession.statusCode, noSession.json()]).toEqual([
+      400,
+      { message: 'Sessão do carrinho ausente' },
+    ])
+    // What is in it is kept, and only that reminds her.
+    const kept = await draft(session, email, true, [{ productId: product.id, quantity: 1 }])
+    expect([kept.statusCode, kept.json()]).toEqual([200, { saved: true }])
+    await anHourLater()
+    expect(remindersTo(email)).toHaveLength(1)
+    expect(remindersTo(email)[0]!.text).toContain('Jogo da Memória das Vogais')
+    expect(remindersTo(email)[0]!.text).not.toContain('Bingo das Sílabas')
+  })
+
+  it('sends one address one reminder a week, whatever the carts: 30 drafts, 30 runs at once', async () => {
+    const email = await subscriber()
+    const sessions = await Promise.all(Array.from({ length: 30 }, () => filledCart()))
+    const saved = await Promise.all(sessions.map((session) => draft(session, email, true)))
+    expect(saved.every((res) => res.statusCode === 200)).toBe(true)
+    shift += HOUR + 60_000
+    // One draft per run, all at once: on PostgreSQL they race on the address.
+    const sent = await Promise.all(sessions.map(() => store.app.services.abandoned.runDue(1)))
+    await deliver()
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(1)
+    expect(remindersTo(email)).toHaveLength(1)
+
+    // Six days on, a new cart of hers waits; past the week, the next one goes.
+    shift += 6 * 24 * HOUR
+    await draft(await filledCart(), email, true)
+    await anHourLater()
+    expect(remindersTo(email)).toHaveLength(1)
+    shift += 24 * HOUR
+    await draft(await filledCart(), email, true)
+    await anHourLater()
+    expect(remindersTo(email)).toHaveLength(2)
+  })
+
   it('is deleted after 7 days, and names a bad e-mail', async () => {
-    const email = address()
-    await draft(newCartSession(), email, true)
+    const email = await subscriber()
+    await draft(await filledCart(), email, true)
     shift += 8 * 24 * HOUR
     expect(await store.app.services.abandoned.purge()).toBeGreaterThanOrEqual(1)
-    const bad = await draft(newCartSession(), 'não-é-email', true)
+    const bad = await draft(await filledCart(), 'não-é-email', true)
     expect(bad.statusCode).toBe(400)
     expect(bad.headers['x-error-field']).toBe('email')
   })

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { PeriodQuery, SalesAnalytics, type FunnelStep } from '../../../contracts/analytics.js'
 import type { App } from '../../app-types.js'
 import { adminScope } from '../../http/admin-scope.js'
+import { sendCsv } from '../../lib/csv.js'
 
 /**
  * Which answered request is which funnel step: the pages and the API calls a buyer already
@@ -56,11 +57,7 @@ export async function analyticsRoutes(app: App) {
       { schema: { querystring: PeriodQuery } },
       async (req, reply) => {
         const { from, to } = req.query
-        return reply
-          .header('cache-control', 'no-store')
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="pedidos-${from}-a-${to}.csv"`)
-          .send(await salesReport.ordersCsv(req.query))
+        return sendCsv(reply, `pedidos-${from}-a-${to}.csv`, await salesReport.ordersCsv(req.query))
       },
     )
   })

@@ -3,23 +3,9 @@ import { STORE_TIME_ZONE, type PeriodQuery } from '../../../contracts/analytics.
 import type { Attribution } from '../../../contracts/attribution.js'
 import { sourceOf } from '../../../contracts/attribution.js'
 import type { Db } from '../../db/client.js'
+import { csvDocument, csvMoney } from '../../lib/csv.js'
 
-const BOM = '\uFEFF'
 const tz = sql.raw(`'${STORE_TIME_ZONE}'`)
-
-/**
- * One cell for Excel pt-BR: a value a spreadsheet would run as a formula (starting with
- * = + - @, or a tab or carriage return that hides one) gets a leading apostrophe (OWASP, "CSV
- * Injection"); a cell with the separator, a quote or a line break is quoted.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-/** Centavos as Excel pt-BR reads a number: '1234,50' (no thousands separator). */
-export const csvMoney = (cents: number) => (cents / 100).toFixed(2).replace('.', ',')
 
 const HEADER = [
   'Pedido',
@@ -50,8 +36,7 @@ const STATUS: Record<string, string> = {
 
 /**
  * GET /api/admin/orders.csv: the orders placed in the period (days in the store's time zone),
- * newest first, in one query: UTF-8 with a BOM (so Excel does not read it as Latin-1), ';'
- * between cells and ',' in decimals, as Excel in Portuguese (Brazil) opens a file by double-click.
+ * newest first, in one query, written by the store's CSV writer (lib/csv.ts).
  */
 export async function ordersCsv(db: Db, period: PeriodQuery): Promise<string> {
   const result = (await db.execute(sql`
@@ -82,34 +67,29 @@ export async function ordersCsv(db: Db, period: PeriodQuery): Promise<string> {
       items: string | null
     }[]
   }
-  const lines = [HEADER.map(csvCell).join(';')]
-  for (const r of result.rows) {
+  const rows = result.rows.map((r) => {
     // PGlite answers jsonb parsed, node-postgres too; a string is parsed once more.
     const a =
       typeof r.attribution === 'string' ? (JSON.parse(r.attribution) as Attribution) : r.attribution
-    lines.push(
-      [
-        r.id,
-        r.created,
-        STATUS[r.status] ?? r.status,
-        r.customer_name,
-        r.customer_email,
-        r.customer_whatsapp,
-        r.items ?? '',
-        csvMoney(Number(r.total_cents) + Number(r.discount_cents)),
-        csvMoney(Number(r.discount_cents)),
-        csvMoney(Number(r.total_cents)),
-        r.coupon_code,
-        r.payment_method === 'card' ? 'Cartão' : 'PIX',
-        r.payment_provider,
-        r.paid,
-        sourceOf(a),
-        a?.utm_medium ?? '',
-        a?.utm_campaign ?? '',
-      ]
-        .map(csvCell)
-        .join(';'),
-    )
-  }
-  return `${BOM}${lines.join('\r\n')}\r\n`
+    return [
+      r.id,
+      r.created,
+      STATUS[r.status] ?? r.status,
+      r.customer_name,
+      r.customer_email,
+      r.customer_whatsapp,
+      r.items ?? '',
+      csvMoney(Number(r.total_cents) + Number(r.discount_cents)),
+      csvMoney(Number(r.discount_cents)),
+      csvMoney(Number(r.total_cents)),
+      r.coupon_code,
+      r.payment_method === 'card' ? 'Cartão' : 'PIX',
+      r.payment_provider,
+      r.paid,
+      sourceOf(a),
+      a?.utm_medium ?? '',
+      a?.utm_campaign ?? '',
+    ]
+  })
+  return csvDocument(HEADER, rows)
 }

@@ -6,7 +6,6 @@ import { call, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { orderItems, orders } from '../orders/orders.tables.js'
-import { csvCell } from './orders-csv.js'
 
 let store: TestStore
 let admin: string
@@ -203,17 +202,5 @@ describe('GET /api/admin/orders.csv', () => {
       `sales-${seq};11/03/2026 10:00;Pago;"'=HYPERLINK(""http://mal"")";ana${seq}@exemplo.com;;"Kit; ""especial""";1234,50;0,00;1234,50;;PIX;mercadopago;11/03/2026 10:00;'@fonte;;'-1+2`,
     )
     expect(lines[2]).toContain(';Reembolsado;')
-  })
-
-  it('prefixes every cell that a spreadsheet would run as a formula', () => {
-    expect(['=1', '+1', '-1', '@x', '\tx', 'ok', ''].map(csvCell)).toEqual([
-      "'=1",
-      "'+1",
-      "'-1",
-      "'@x",
-      "'\tx",
-      'ok',
-      '',
-    ])
   })
 })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { desc } from 'drizzle-orm'
 import {
   CONTACT_ANSWER_DAYS,
+  CONTACT_COPIES_PER_DAY,
   ContactRequestBody,
   type AdminContactRequest,
   type ContactAnswer,
@@ -26,10 +27,19 @@ function newProtocol(at: Date): string {
   return `${day}-${random}`
 }
 
+const dateTimeBR = new Intl.DateTimeFormat('pt-BR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'America/Sao_Paulo',
+})
+
 /**
  * 'Fale conosco' (Decreto 7.962/2013, art. 4º, V): a request stored with a protocol number,
  * answered at once, e-mailed to the owner (`admin_email`, else the store's contact e-mail) and
- * to the buyer, both in the transaction that stores it (outbox); the owner's list with ages.
+ * a receipt to the address typed, both in the transaction that stores it (outbox); the owner's
+ * list with ages. The address is unproved, so the receipt carries nothing the sender typed
+ * (else anyone could have the store mail any text, a phishing link say, to anyone), and goes
+ * to one address at most CONTACT_COPIES_PER_DAY times a day.
  */
 export function createContactService(deps: {
   db: Db
@@ -52,25 +62,30 @@ export function createContactService(deps: {
       const owner =
         (await settings.get('admin_email')).trim() || (await settings.get('footer_email')).trim()
       const order = input.orderId ? `Pedido: ${input.orderId}` : 'Sem número de pedido'
+      const copySent = await deps.limiter.allows(RATE_LIMITS.contactCopyEmail, input.email)
       const toOwner = await mail.compose({
         subject: `Fale conosco ${protocol}: ${input.name}`,
         paragraphs: [
           `De: ${input.name} <${input.email}>`,
           order,
           input.message,
+          ...(copySent
+            ? []
+            : [
+                `Este endereço já recebeu ${CONTACT_COPIES_PER_DAY} confirmações do Fale conosco hoje: desta vez não enviamos outra.`,
+              ]),
           `Responda em até ${CONTACT_ANSWER_DAYS} dias (Decreto 7.962/2013).`,
         ],
         button: { label: 'Ver pedidos de contato', path: '/admin?aba=contact-requests' },
       })
       const toBuyer = await mail.compose({
         subject: `Recebemos a sua mensagem: protocolo ${protocol}`,
-        greeting: `Olá, ${input.name.split(' ')[0]}!`,
+        greeting: 'Olá!',
         paragraphs: [
-          `Recebemos a sua mensagem e respondemos em até ${CONTACT_ANSWER_DAYS} dias. O seu protocolo é ${protocol}.`,
-          order,
-          `A sua mensagem: ${input.message}`,
+          `Recebemos uma mensagem pelo Fale conosco da loja em ${dateTimeBR.format(now())}, com este e-mail para a resposta. O protocolo é ${protocol}.`,
+          `Respondemos neste e-mail em até ${CONTACT_ANSWER_DAYS} dias.`,
         ],
-        note: 'Guarde o protocolo: ele identifica o seu atendimento.',
+        note: 'Guarde o protocolo: ele identifica o seu atendimento. Se não foi você quem escreveu, ignore este e-mail.',
       })
       await db.transaction(async (tx) => {
         await tx.insert(contactRequests).values({
@@ -84,14 +99,16 @@ export function createContactService(deps: {
         if (owner) {
           await mail.enqueue(tx, { ...toOwner, dedupeKey: `contact:${protocol}:owner`, to: owner })
         }
-        await mail.enqueue(tx, {
-          ...toBuyer,
-          dedupeKey: `contact:${protocol}:buyer`,
-          to: input.email,
-        })
+        if (copySent) {
+          await mail.enqueue(tx, {
+            ...toBuyer,
+            dedupeKey: `contact:${protocol}:buyer`,
+            to: input.email,
+          })
+        }
       })
       mail.wake()
-      return { protocol }
+      return { protocol, copySent }
     },
 
     /** The newest 500 requests, with their age in whole days. */

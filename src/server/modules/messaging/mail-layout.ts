@@ -3,6 +3,7 @@
  * that reads on a phone, an optional button, and the same words again as plain text for mail
  * apps that show no HTML. Styles are inline: most mail apps drop <style> blocks.
  */
+import { singleLine } from '../../../contracts/person-name.js'
 
 export interface MailContent {
   /** The subject, also the heading. */
@@ -79,7 +80,14 @@ function buttonHtml(label: string, href: string, small = false): string {
   return `<a href="${escape(href)}" style="display:inline-block;background:${PURPLE};color:#ffffff;font-weight:bold;${size};text-decoration:none;border-radius:999px">${escape(label)}</a>`
 }
 
-export function composeMail(brand: MailBrand, content: MailContent): ComposedMail {
+export function composeMail(brand: MailBrand, message: MailContent): ComposedMail {
+  // The subject becomes a header: one line, whatever a name inside it held (a line break there
+  // would start headers of its own, 'Bcc: …'). The greeting, which holds a name, one line too.
+  const content = {
+    ...message,
+    subject: singleLine(message.subject),
+    greeting: message.greeting === undefined ? undefined : singleLine(message.greeting),
+  }
   const abs = (path: string) => absoluteLink(brand.baseUrl, path)
   const link = content.button ? abs(content.button.path) : null
   const itemText = (item: MailItem) =>

@@ -3,6 +3,7 @@
  * whether the message surely did not leave, as EvolutionError's `kind` does for WhatsApp.
  */
 import nodemailer from 'nodemailer'
+import { singleLine } from '../../../contracts/person-name.js'
 import type { SettingsMap } from '../settings/settings.service.js'
 import { storeNameOf } from './messaging-config.js'
 
@@ -88,7 +89,8 @@ export async function sendMail(config: MailConfig, message: MailMessage): Promis
     const info = await transport.sendMail({
       from: config.from,
       to: message.to,
-      subject: message.subject,
+      // Rows written before subjects were made single-line may still hold a break.
+      subject: singleLine(message.subject),
       text: message.text,
       html: message.html ?? undefined,
       // RFC 8058: the mail app shows its own 'unsubscribe' and POSTs

@@ -131,13 +131,16 @@ export function createSubscribers(deps: { db: Db; mail: Mail; now: () => Date })
       return new Map(rows.map((r) => [r.id!, Number(r.n)]))
     },
 
-    /** Whether this address asked for news (the abandoned-checkout e-mail needs it). */
-    async hasConsented(address: string): Promise<boolean> {
+    /**
+     * Whether this address itself asked for news: confirmed from its inbox, not only a box
+     * ticked by whoever typed it (the abandoned-checkout e-mail needs it).
+     */
+    async hasConfirmed(address: string): Promise<boolean> {
       const [row] = await db
         .select({ status: newsletterSubscribers.status })
         .from(newsletterSubscribers)
         .where(eq(newsletterSubscribers.email, address.trim().toLowerCase()))
-      return row !== undefined && row.status !== 'unsubscribed'
+      return row?.status === 'confirmed'
     },
 
     /** The consent as the customer's data export shows it (privacy module). */

@@ -62,6 +62,11 @@ export function createRefundsService(deps: {
   payments: Pick<PaymentsService, 'providers'>
   purchases: Pick<PurchasesService, 'holdIfUntouched' | 'releaseHold'>
   canvaLinks: Pick<CanvaLinksService, 'openedAmong'>
+  /**
+   * The other orders whose materials a refund of this one ends, so that what was used under
+   * them counts as used: a clube cycle's order answers every period of its subscription.
+   */
+  usedWith: (orderId: string) => Promise<string[]>
   log: FastifyBaseLogger
   /** The clock (tests move it past the 7 days). */
   now?: () => number
@@ -201,9 +206,10 @@ export function createRefundsService(deps: {
 
       let status: RefundStatus = 'review'
       // The decision "nothing was used" and every download or opening are serialised on the
-      // order's purchases (issue 26): once held, nothing more is served, across the provider's
-      // refund call too; if a download came first, the owner decides.
-      const used = !(await deps.purchases.holdIfUntouched(orderId, deps.canvaLinks.openedAmong))
+      // order's purchases: once held, nothing more is served, across the provider's refund call
+      // too; if a download came first, the owner decides.
+      const held = [...new Set([orderId, ...(await deps.usedWith(orderId))])]
+      const used = !(await deps.purchases.holdIfUntouched(held, deps.canvaLinks.openedAmong))
       if (!used) {
         try {
           status = await giveBack(order, 'refund_request', false)
@@ -212,7 +218,7 @@ export function createRefundsService(deps: {
           // The provider said no or was away: the owner decides, as with used materials, and
           // the buyer keeps the materials meanwhile.
           log.warn({ err, orderId }, 'immediate refund failed; left for review')
-          await deps.purchases.releaseHold(orderId)
+          await deps.purchases.releaseHold(held)
           status = 'review'
         }
       }
@@ -335,7 +341,7 @@ export function createRefundsService(deps: {
       }
       // Declined, the buyer keeps her materials: a hold an automatic refund left (a crash
       // between the hold and the provider's answer) ends here too.
-      await deps.purchases.releaseHold(orderId)
+      await deps.purchases.releaseHold([orderId, ...(await deps.usedWith(orderId))])
       return (await this.one(orderId))!
     },
 

@@ -32,6 +32,20 @@ export async function paidCycleOrders(tx: Db, subscriptionId: string, except?: s
 }
 
 /**
+ * The orders whose materials a refund of `orderId` ends with it (refunds module): for a clube
+ * cycle's order every granting cycle of its subscription, since a refunded cycle ends the clube
+ * (`closed` below) and what was downloaded in any of its periods, revoked since or not, was
+ * used; for any other order, none.
+ */
+export async function clubeOrdersWith(db: Db, orderId: string): Promise<string[]> {
+  const [cycle] = await db
+    .select({ subscriptionId: subscriptionCycles.subscriptionId })
+    .from(subscriptionCycles)
+    .where(eq(subscriptionCycles.orderId, orderId))
+  return cycle ? paidCycleOrders(db, cycle.subscriptionId) : []
+}
+
+/**
  * What paying or closing a clube cycle's order does, inside the order's own transaction
  * (orders' OrderEffects, wired in composition.ts before the Canva links and the stamping, so
  * those follow the purchases granted here): the subscription becomes 'ativa' with its period

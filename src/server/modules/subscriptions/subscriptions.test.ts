@@ -2,6 +2,7 @@ import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CustomerPurchase } from '../../../contracts/customer.js'
 import type { DownloadAnswer } from '../../../contracts/downloads.js'
+import type { AdminRefund } from '../../../contracts/refunds.js'
 import type {
   AdminPlan,
   AdminSubscription,
@@ -421,5 +422,86 @@ describe('a period the owner gives free', () => {
     const renewed = await materials(cookie)
     expect(renewed.length).toBe(inClube.length)
     expect(renewed.every((p) => p.orderId === third && p.downloadCount === 0)).toBe(true)
+  })
+
+  /**
+   * Subscribe, pay, maybe download before and after the owner's gift, then withdraw from the
+   * subscription, or ask the first payment's refund as of any order.
+   */
+  async function withdrawAfterGift(
+    downloads: { before: boolean; after: boolean },
+    how: 'cancel' | 'refund-request' = 'cancel',
+  ) {
+    moveTo(START)
+    const cookie = (await customerSession(store.app)).cookie
+    const answer = await subscribe(cookie)
+    const id = answer.subscription.id
+    await pay(answer.order.id)
+    moveTo(START + DAY)
+    if (downloads.before) expect((await download(cookie, inClube[0]!)).statusCode).toBe(200)
+    const given = await call(
+      store,
+      'POST',
+      `/api/admin/subscriptions/${id}/free-period`,
+      undefined,
+      {
+        cookie: admin,
+      },
+    )
+    expect(given.statusCode, given.body).toBe(200)
+    if (downloads.after) expect((await download(cookie, inClube[1]!)).statusCode).toBe(200)
+    moveTo(START + 2 * DAY)
+    const res =
+      how === 'cancel'
+        ? await call(
+            store,
+            'POST',
+            `/api/subscriptions/${id}/cancel`,
+            { withdraw: true },
+            { cookie },
+          )
+        : await call(
+            store,
+            'POST',
+            `/api/orders/${answer.order.id}/refund-request`,
+            { reason: 'Desisti do clube' },
+            { cookie },
+          )
+    expect(res.statusCode, res.body).toBe(200)
+    const refund = how === 'cancel' ? res.json().refund : res.json().status
+    const refunds = await call(store, 'GET', '/api/admin/refunds', undefined, { cookie: admin })
+    const request = refunds.json<AdminRefund[]>().find((r) => r.orderId === answer.order.id)
+    return { cookie, id, firstOrder: answer.order.id, refund, request }
+  }
+
+  it('a withdrawal after it reads what was downloaded in the period: the owner decides', async () => {
+    // Downloaded under the first period, whose purchases the gift revoked.
+    const before = await withdrawAfterGift({ before: true, after: false })
+    expect(before.refund).toBe('pending')
+    expect(before.request).toMatchObject({ status: 'review' })
+    expect(before.request!.uses.map((u) => u.kind)).toEqual(['download'])
+    expect(
+      (await db().select().from(orders).where(eq(orders.id, before.firstOrder)))[0]!.status,
+    ).toBe('paid')
+    expect((await subRow(before.id)).status).toBe('cancelada')
+    // She keeps the period's materials while the owner decides.
+    expect(await materials(before.cookie)).toHaveLength(inClube.length)
+
+    // Downloaded only under the free period: used all the same.
+    const after = await withdrawAfterGift({ before: false, after: true })
+    expect(after.refund).toBe('pending')
+    expect(after.request).toMatchObject({ status: 'review' })
+
+    // The first payment's refund asked as of any order reads the same.
+    const direct = await withdrawAfterGift({ before: false, after: true }, 'refund-request')
+    expect(direct.refund).toBe('review')
+    expect(await materials(direct.cookie)).toHaveLength(inClube.length)
+  })
+
+  it('a withdrawal after it with nothing downloaded refunds at once and ends every period', async () => {
+    const untouched = await withdrawAfterGift({ before: false, after: false })
+    expect(untouched.refund).toBe('refunded')
+    expect((await subRow(untouched.id)).status).toBe('encerrada')
+    expect(await materials(untouched.cookie)).toEqual([])
   })
 })

@@ -197,8 +197,9 @@ function RecoveryReportPanel() {
             </div>
           </dl>
           <p className="text-gray-600">
-            Carrinhos abandonados: um único e-mail, só para quem pediu novidades, nunca depois de um
-            pedido. O tempo de espera fica em Configurações.
+            Carrinhos abandonados: um e-mail por carrinho, só para quem já confirmou pelo e-mail que
+            quer novidades, no máximo um por semana para cada endereço, nunca depois de um pedido. O
+            tempo de espera fica em Configurações.
           </p>
         </div>
       )}
