@@ -184,7 +184,13 @@ export function createServices(
   })
 
   // The ad platforms' conversion events, written with the payment (an order effect).
-  const ads = createAdsService({ db, settings, urls: config.ads, log })
+  const ads = createAdsService({
+    db,
+    settings,
+    urls: config.ads,
+    allowPrivate: config.allowPrivateIntegrations,
+    log,
+  })
   // The nota fiscal of each paid order: its row is written in the transaction that pays it.
   const invoices = createInvoicesService({
     db,

@@ -54,7 +54,10 @@ export const REMOTE_PROVIDERS = [
  */
 export function createPixProviders(config: Config, settings: SettingsService) {
   const { accessToken, webhookSecret, apiUrl } = config.mercadoPago
-  const mercadoPagoApi = accessToken ? createMercadoPagoApi({ apiUrl, accessToken }) : null
+  const allowPrivate = config.allowPrivateIntegrations
+  const mercadoPagoApi = accessToken
+    ? createMercadoPagoApi({ apiUrl, accessToken, allowPrivate })
+    : null
   // Mercado Pago only calls https addresses; without a public one the re-check does the work.
   const notificationUrl = config.publicUrl?.startsWith('https://')
     ? `${config.publicUrl}/api/webhooks/mercadopago?source_news=webhooks`
@@ -83,7 +86,7 @@ export function createPixProviders(config: Config, settings: SettingsService) {
     if (chosen && (await settings.get('pix_provider')) !== 'woovi') return null
     const appId = (await settings.get('woovi_app_id')).trim()
     if (!appId) return null
-    return wooviProvider(createWooviApi({ apiUrl: config.woovi.apiUrl, appId }), {
+    return wooviProvider(createWooviApi({ apiUrl: config.woovi.apiUrl, appId, allowPrivate }), {
       publicKey: config.woovi.webhookPublicKey ?? WOOVI_PUBLIC_KEY,
     })
   }
@@ -97,7 +100,7 @@ export function createPixProviders(config: Config, settings: SettingsService) {
     const apiKey = (await settings.get('asaas_api_key')).trim()
     if (!apiKey) return null
     const apiUrl = asaasApiUrl(apiKey, config.asaas.apiUrl)
-    return asaasProvider(createAsaasApi({ apiUrl, apiKey }), {
+    return asaasProvider(createAsaasApi({ apiUrl, apiKey, allowPrivate }), {
       webhookToken: (await settings.get('asaas_webhook_token')).trim(),
     })
   }
