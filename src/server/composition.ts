@@ -370,6 +370,7 @@ export function createServices(
     products,
     orders,
     stamping,
+    purchases,
     storage,
     salesChanged: () => catalog.salesChanged(),
     log,
