@@ -105,7 +105,7 @@ export function createServices(
   const clockMs = now && (() => now().getTime())
 
   // Infrastructure and accounts: they use nothing else.
-  const settings = createSettingsService(db)
+  const settings = createSettingsService(db, signal)
   const accounts = createAccountsService(db)
   const sessions = createSessionService(
     db,
