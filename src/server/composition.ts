@@ -61,6 +61,7 @@ import { createSettingsService } from './modules/settings/settings.service.js'
 import { createStoreLogo } from './modules/store/store-logo.service.js'
 import { createStoreService } from './modules/store/store.service.js'
 import { createStampingService } from './modules/stamping/stamping.service.js'
+import { createScheduledJobs } from './modules/system/scheduled-jobs.service.js'
 import { clubeOrderEffects } from './modules/subscriptions/clube-grants.js'
 import { createPlanImages } from './modules/subscriptions/plan-image.service.js'
 import { createPlansService } from './modules/subscriptions/plans.service.js'
@@ -390,6 +391,7 @@ export function createServices(
   return {
     emailVerification,
     settings,
+    scheduledJobs: createScheduledJobs(db),
     accounts,
     sessions,
     login,
