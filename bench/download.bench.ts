@@ -60,6 +60,8 @@ async function prepare(dataDir: string, s3?: Record<string, string>): Promise<nu
       accessKeyId: s3.S3_ACCESS_KEY_ID,
       secretAccessKey: s3.S3_SECRET_ACCESS_KEY,
       forcePathStyle: true,
+      // On this machine: the operator's ALLOW_PRIVATE_INTEGRATIONS.
+      allowPrivate: true,
     })
     await bucket.put(key, storage.read(key))
     bucket.close()

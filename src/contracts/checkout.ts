@@ -11,6 +11,9 @@ export const CARD_UNAVAILABLE_MESSAGE = 'Pagamento com cartão indisponível no 
 /** Checkout (PIX and card) when the store left demo mode and has no payment method now. */
 export const PAYMENT_UNAVAILABLE_MESSAGE =
   'Pagamento indisponível no momento: a loja está configurando as formas de pagamento. Tente novamente mais tarde ou fale com a loja pelo WhatsApp.'
+/** A demo order arrived just as the owner left demo mode: the buyer tries again, and is charged. */
+export const PAYMENT_MODE_CHANGED_MESSAGE =
+  'A forma de pagamento da loja acabou de mudar. Confira o pedido e finalize a compra de novo.'
 export { PENDING_ORDER_TTL_MS } from './limits.js'
 
 const required = (message: string, max: number) =>

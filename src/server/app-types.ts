@@ -28,6 +28,7 @@ import type { Database } from './db/client.js'
 import type { Lifecycle } from './lifecycle.js'
 import type { FileStorage } from './files/storage.js'
 import type { RateLimiter } from './http/rate-limit.js'
+import type { JobLedger } from './lib/interval-job.js'
 import type { AccountsService } from './modules/accounts/accounts.service.js'
 import type { LoginService } from './modules/accounts/login.service.js'
 import type { GuestAccessService } from './modules/guest-access/guest-access.service.js'
@@ -85,6 +86,8 @@ export interface Deps {
 /** Every module's service, built once in app.ts. */
 export interface Services {
   settings: SettingsService
+  /** When each scheduled job last ran, on any instance (startIntervalJob's ledger). */
+  scheduledJobs: JobLedger
   accounts: AccountsService
   sessions: SessionService
   login: LoginService

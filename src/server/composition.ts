@@ -61,6 +61,7 @@ import { createSettingsService } from './modules/settings/settings.service.js'
 import { createStoreLogo } from './modules/store/store-logo.service.js'
 import { createStoreService } from './modules/store/store.service.js'
 import { createStampingService } from './modules/stamping/stamping.service.js'
+import { createScheduledJobs } from './modules/system/scheduled-jobs.service.js'
 import { clubeOrderEffects, clubeOrdersWith } from './modules/subscriptions/clube-grants.js'
 import { createPlanImages } from './modules/subscriptions/plan-image.service.js'
 import { createPlansService } from './modules/subscriptions/plans.service.js'
@@ -105,7 +106,7 @@ export function createServices(
   const clockMs = now && (() => now().getTime())
 
   // Infrastructure and accounts: they use nothing else.
-  const settings = createSettingsService(db)
+  const settings = createSettingsService(db, signal)
   const accounts = createAccountsService(db)
   const sessions = createSessionService(
     db,
@@ -184,7 +185,13 @@ export function createServices(
   })
 
   // The ad platforms' conversion events, written with the payment (an order effect).
-  const ads = createAdsService({ db, settings, urls: config.ads, log })
+  const ads = createAdsService({
+    db,
+    settings,
+    urls: config.ads,
+    allowPrivate: config.allowPrivateIntegrations,
+    log,
+  })
   // The nota fiscal of each paid order: its row is written in the transaction that pays it.
   const invoices = createInvoicesService({
     db,
@@ -367,6 +374,7 @@ export function createServices(
     products,
     orders,
     stamping,
+    purchases,
     storage,
     salesChanged: () => catalog.salesChanged(),
     log,
@@ -386,6 +394,7 @@ export function createServices(
   return {
     emailVerification,
     settings,
+    scheduledJobs: createScheduledJobs(db),
     accounts,
     sessions,
     login,

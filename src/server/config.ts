@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
 import type { S3Settings } from './files/s3-storage.js'
+import { literalRefusal } from './lib/outbound-address.js'
 import { projectRoot } from './paths.js'
 
 const flag = z
@@ -169,12 +170,18 @@ export interface Config {
    * The e-mail transport. When set, these win over the smtp_url / mail_from settings of
    * /admin/config (the host's environment is the operator's last word).
    */
-  mail: { smtpUrl: string | undefined; from: string | undefined }
+  mail: {
+    smtpUrl: string | undefined
+    from: string | undefined
+    /** ALLOW_PRIVATE_INTEGRATIONS: the SMTP server may be on this machine or network. */
+    allowPrivate: boolean
+  }
   /** undefined: seed when the database has no products. */
   seedDemo: boolean | undefined
   /**
-   * Whether the Evolution API URL may point at loopback or a private network (a self-hosted
-   * Evolution on the same machine or network). Link-local and metadata addresses never may.
+   * Whether the addresses the store calls (the Evolution API, SMTP, the providers' and ad
+   * platforms' APIs, the S3 endpoints) may be loopback or a private network: a self-hosted
+   * service on the same machine or network. Link-local and metadata addresses never may.
    */
   allowPrivateIntegrations: boolean
   logLevel: string
@@ -255,6 +262,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Configuração inválida:\n  BACKUP_S3_BUCKET deve ser outro bucket que S3_BUCKET (os backups não ficam junto dos arquivos)',
     )
   }
+  const allowPrivate = e.ALLOW_PRIVATE_INTEGRATIONS ?? false
+  const refused = outboundRefusals(
+    {
+      SMTP_URL: e.SMTP_URL,
+      MERCADOPAGO_API_URL: e.MERCADOPAGO_API_URL,
+      WOOVI_API_URL: e.WOOVI_API_URL,
+      ASAAS_API_URL: e.ASAAS_API_URL,
+      FOCUSNFE_API_URL: e.FOCUSNFE_API_URL,
+      META_GRAPH_URL: e.META_GRAPH_URL,
+      GA4_MP_URL: e.GA4_MP_URL,
+      TIKTOK_API_URL: e.TIKTOK_API_URL,
+      S3_ENDPOINT: e.S3_ENDPOINT,
+      BACKUP_S3_ENDPOINT: e.BACKUP_S3_ENDPOINT,
+    },
+    allowPrivate,
+  )
+  if (refused.length) throw new Error(`Configuração inválida:\n${refused.join('\n')}`)
   const dataDir = path.resolve(projectRoot, e.DATA_DIR)
   return {
     env: e.NODE_ENV,
@@ -294,9 +318,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tiktokUrl: e.TIKTOK_API_URL.replace(/\/+$/, ''),
     },
     focusNfe: { apiUrl: e.FOCUSNFE_API_URL.replace(/\/+$/, '') },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, allowPrivate },
     seedDemo: e.SEED_DEMO,
-    allowPrivateIntegrations: e.ALLOW_PRIVATE_INTEGRATIONS ?? false,
+    allowPrivateIntegrations: allowPrivate,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     metricsToken: e.METRICS_TOKEN,
@@ -308,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          allowPrivate,
         }
       : undefined,
     backups: {
@@ -320,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             accessKeyId: e.BACKUP_S3_ACCESS_KEY_ID,
             secretAccessKey: e.BACKUP_S3_SECRET_ACCESS_KEY,
             forcePathStyle: e.BACKUP_S3_FORCE_PATH_STYLE ?? false,
+            allowPrivate,
           }
         : undefined,
       skipPremigrate: e.SKIP_PREMIGRATE_BACKUP ?? false,
@@ -330,6 +356,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       downloadDrainMs: Math.min(e.DOWNLOAD_DRAIN_MS, Math.max(0, e.SHUTDOWN_TIMEOUT_MS - 2_000)),
     },
   }
+}
+
+/**
+ * The outbound-address rule (lib/outbound-address.ts) for the addresses the environment names,
+ * at start: a host written as an IP is judged now (a connection to it looks nothing up); a name
+ * is judged at each connection. One line per refused variable.
+ */
+function outboundRefusals(urls: Record<string, string | undefined>, allowPrivate: boolean) {
+  const lines: string[] = []
+  for (const [name, url] of Object.entries(urls)) {
+    const kind = url ? literalRefusal(url, allowPrivate) : null
+    if (kind === 'never') {
+      lines.push(`  ${name}: endereços link-local e de metadados (169.254.x.x) nunca são aceitos`)
+    } else if (kind === 'private') {
+      lines.push(
+        `  ${name}: aponta para esta máquina ou uma rede privada; para um serviço na mesma máquina ou rede, defina ALLOW_PRIVATE_INTEGRATIONS=1`,
+      )
+    }
+  }
+  return lines
 }
 
 /** `FOO=` in a shell or .env means "not set", not "set to the empty string". */

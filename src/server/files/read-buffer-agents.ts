@@ -2,6 +2,7 @@ import http from 'node:http'
 import https from 'node:https'
 import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
+import { checkedLookup } from '../lib/outbound-address.js'
 
 type Connected = (error: Error | null, stream: Duplex) => void
 
@@ -57,10 +58,15 @@ function readingIntoOwnBuffers<A extends http.Agent>(agent: A): A {
   return agent
 }
 
-/** The S3 client's agents (`requestHandler`), for http:// and https:// endpoints. */
-export function readBufferAgents() {
+/**
+ * The S3 client's agents (`requestHandler`), for http:// and https:// endpoints. Their sockets
+ * connect only where the outbound-address rule allows, to the address it checked
+ * (`checkedLookup`): the endpoint is the operator's, but a name can be re-pointed later.
+ */
+export function readBufferAgents(allowPrivate: boolean) {
+  const options = { ...AGENT_OPTIONS, lookup: checkedLookup(allowPrivate) }
   return {
-    httpAgent: readingIntoOwnBuffers(new http.Agent(AGENT_OPTIONS)),
-    httpsAgent: readingIntoOwnBuffers(new https.Agent(AGENT_OPTIONS)),
+    httpAgent: readingIntoOwnBuffers(new http.Agent(options)),
+    httpsAgent: readingIntoOwnBuffers(new https.Agent(options)),
   }
 }

@@ -37,6 +37,8 @@ beforeAll(async () => {
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
+    // On this machine: the operator's ALLOW_PRIVATE_INTEGRATIONS.
+    allowPrivate: true,
   }
   env = { ...s3.env, MAX_UPLOAD_BYTES: String(64 * 1024) }
   store = await createTestStore({ env })

@@ -26,6 +26,8 @@ export interface S3Settings {
   secretAccessKey: string | undefined
   /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most local servers). */
   forcePathStyle: boolean
+  /** ALLOW_PRIVATE_INTEGRATIONS: the endpoint may be loopback or private (never link-local). */
+  allowPrivate: boolean
 }
 
 /**
@@ -56,7 +58,7 @@ export class S3Storage implements FileStorage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       // Sockets that read into one buffer each: downloads make half the garbage.
-      requestHandler: readBufferAgents(),
+      requestHandler: readBufferAgents(settings.allowPrivate),
     })
   }
 

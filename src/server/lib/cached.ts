@@ -1,7 +1,7 @@
 /**
  * A value loaded on demand and kept for `ttlMs`. Concurrent readers share one load. Writes in
- * this process call `invalidate()`; other instances notice a change within the TTL (the
- * settings; the catalogue has a change signal instead, decision 021).
+ * this process call `invalidate()`; other instances are told by a change signal and call it
+ * too (the settings, decision 024), the TTL bounding a message that never arrived.
  */
 export interface Cached<T> {
   get(): Promise<T>

@@ -149,4 +149,50 @@ describe('startIntervalJob', () => {
     await expect(job.runNow()).resolves.toBeUndefined()
     await stopped(job)
   })
+
+  it('with a ledger, asks at start and every minute, and runs only what the ledger hands it', async () => {
+    const asked: { name: string; dueAfterMs: number }[] = []
+    const answers = [false, false, true, false]
+    let runs = 0
+    const job = startIntervalJob({
+      name: 'hourly',
+      everyMs: 60 * 60_000,
+      log: silent,
+      ledger: {
+        take: async (name, dueAfterMs) => {
+          asked.push({ name, dueAfterMs })
+          return answers.shift() ?? false
+        },
+      },
+      run: async () => void runs++,
+    })
+    await vi.advanceTimersByTimeAsync(0)
+    expect([asked.length, runs]).toEqual([1, 0])
+    await vi.advanceTimersByTimeAsync(2 * 60_000)
+    expect([asked.length, runs]).toEqual([3, 1])
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect([asked.length, runs]).toEqual([4, 1])
+    // Due half a minute early: a tick a moment ahead of the hour does not wait another minute.
+    expect(asked[0]).toEqual({ name: 'hourly', dueAfterMs: 59.5 * 60_000 })
+    await stopped(job)
+  })
+
+  it('with a ledger that cannot be read, logs it and runs nothing', async () => {
+    const error = vi.fn()
+    let runs = 0
+    const job = startIntervalJob({
+      name: 'hourly',
+      everyMs: 60 * 60_000,
+      log: { error } as unknown as FastifyBaseLogger,
+      ledger: { take: async () => Promise.reject(new Error('database away')) },
+      run: async () => void runs++,
+    })
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(runs).toBe(0)
+    expect(error).toHaveBeenCalledWith(
+      expect.objectContaining({ job: 'hourly' }),
+      'background job: its last run cannot be read',
+    )
+    await stopped(job)
+  })
 })

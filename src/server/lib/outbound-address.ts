@@ -1,12 +1,14 @@
+import type { LookupAddress, LookupOptions } from 'node:dns'
 import { lookup } from 'node:dns/promises'
 import { BlockList, isIP } from 'node:net'
 
 /**
- * Where the store may send its own requests to an address an administrator typed (the
- * Evolution API URL): never to link-local addresses, where clouds answer with the machine's
+ * Where the store may send its own requests to an address an administrator or the operator
+ * typed: never to link-local addresses, where clouds answer with the machine's
  * credentials (169.254.169.254, fd00:ec2::254), and to loopback and private networks only when
  * the operator says so (`ALLOW_PRIVATE_INTEGRATIONS=1`: a self-hosted Evolution on the same
- * machine or network). Issue 26, item 10.
+ * machine or network). Decision 007; the same rule for every address a setting or the
+ * environment names (SMTP, the providers' and ad platforms' APIs, the S3 endpoint).
  */
 const NEVER = new BlockList()
 NEVER.addSubnet('0.0.0.0', 8, 'ipv4') // "this network": 0.0.0.0 reaches the machine itself
@@ -57,18 +59,27 @@ export type Resolve = (host: string) => Promise<string[]>
 const systemResolve: Resolve = async (host) =>
   (await lookup(host, { all: true, verbatim: true })).map((a) => a.address)
 
+/** A URL's host without IPv6's brackets: `[::1]` → `::1`. */
+export const hostOf = (url: string) => new URL(url).hostname.replace(/^\[|\]$/g, '')
+
+/** Throws RefusedAddressError unless every one of `addresses` may be reached. */
+function judge(addresses: string[], allowPrivate: boolean): void {
+  if (addresses.length === 0) throw new RefusedAddressError('unresolved')
+  const kinds = addresses.map(addressKind)
+  if (kinds.includes('never')) throw new RefusedAddressError('never')
+  if (!allowPrivate && kinds.includes('private')) throw new RefusedAddressError('private')
+}
+
 /**
- * Throws RefusedAddressError unless every address `url`'s host resolves to may be reached.
- * Every address, not the first: a name with one public and one internal address could be
- * reached on either. Checked when the URL is saved and again before every request, so a name
- * re-pointed after it was saved (DNS rebinding) is caught at the next call.
+ * The addresses `host` (a name or an IP) may be reached at: every one it resolves to, each
+ * checked, or RefusedAddressError. Every address, not the first: a name with one public and
+ * one internal address could be reached on either.
  */
-export async function checkOutboundUrl(
-  url: string,
+export async function checkedAddresses(
+  host: string,
   allowPrivate: boolean,
   resolve: Resolve = systemResolve,
-): Promise<void> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
+): Promise<string[]> {
   let addresses: string[]
   if (isIP(host)) addresses = [host]
   else {
@@ -78,8 +89,81 @@ export async function checkOutboundUrl(
       throw new RefusedAddressError('unresolved')
     }
   }
-  if (addresses.length === 0) throw new RefusedAddressError('unresolved')
-  const kinds = addresses.map(addressKind)
-  if (kinds.includes('never')) throw new RefusedAddressError('never')
-  if (!allowPrivate && kinds.includes('private')) throw new RefusedAddressError('private')
+  judge(addresses, allowPrivate)
+  return addresses
+}
+
+/**
+ * Throws RefusedAddressError unless every address `url`'s host resolves to may be reached.
+ * Checked when the URL is saved and again before every request, so a name re-pointed after it
+ * was saved (DNS rebinding) is caught at the next call.
+ */
+export async function checkOutboundUrl(
+  url: string,
+  allowPrivate: boolean,
+  resolve: Resolve = systemResolve,
+): Promise<void> {
+  await checkedAddresses(hostOf(url), allowPrivate, resolve)
+}
+
+/**
+ * For a URL written in the environment, at start: a host written as an IP address is judged at
+ * once (a connection to it looks nothing up, so nothing later would); a name is checked at
+ * each connection. Answers the refusal's kind, or null.
+ */
+export function literalRefusal(url: string, allowPrivate: boolean): 'never' | 'private' | null {
+  const host = hostOf(url)
+  if (!isIP(host)) return null
+  const kind = addressKind(host)
+  if (kind === 'never') return 'never'
+  return kind === 'private' && !allowPrivate ? 'private' : null
+}
+
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void
+
+/**
+ * `lookup` for a connection (net, tls, http(s).request, an http.Agent): the name is resolved
+ * once, every address checked, and the connection goes to those addresses and no other. The
+ * address checked is the address connected to: no second look-up in between that a name
+ * answering differently a moment later (DNS rebinding) could turn elsewhere. A refusal fails the
+ * connection with RefusedAddressError. A host written as an IP is not looked up by Node: check it
+ * with `checkOutboundUrl` (or `literalRefusal`) before connecting.
+ */
+export function checkedLookup(allowPrivate: boolean, resolve: Resolve = systemResolve) {
+  return (
+    hostname: string,
+    options: LookupOptions | number | LookupCallback,
+    callback?: LookupCallback,
+  ): void => {
+    const done = (typeof options === 'function' ? options : callback)!
+    const opts: LookupOptions = typeof options === 'object' ? options : {}
+    checkedAddresses(hostname.replace(/^\[|\]$/g, ''), allowPrivate, resolve).then(
+      (addresses) => {
+        const family = (a: string) => (isIP(a) === 6 ? 6 : 4)
+        const wanted =
+          opts.family === 4 || opts.family === 'IPv4'
+            ? 4
+            : opts.family === 6 || opts.family === 'IPv6'
+              ? 6
+              : 0
+        const usable = addresses.filter((a) => !wanted || family(a) === wanted)
+        if (usable.length === 0) {
+          const err: NodeJS.ErrnoException = new Error(`no address for ${hostname}`)
+          err.code = 'ENOTFOUND'
+          return done(err, '')
+        }
+        if (opts.all)
+          return done(
+            null,
+            usable.map((a) => ({ address: a, family: family(a) })),
+          )
+        done(null, usable[0]!, family(usable[0]!))
+      },
+      (err: Error) => done(err as NodeJS.ErrnoException, ''),
+    )
+  }
 }

@@ -40,6 +40,8 @@ export async function startLocalS3(buckets: string[] = ['loja']): Promise<LocalS
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: '1',
+      // The server listens on 127.0.0.1, which the store reaches only when allowed.
+      ALLOW_PRIVATE_INTEGRATIONS: '1',
     },
     stop,
     async close() {

@@ -9,12 +9,14 @@ export function startAbandonedJobs(app: App) {
   const remind = startIntervalJob({
     name: 'abandoned-checkouts',
     everyMs: EVERY_MS,
+    ledger: app.services.scheduledJobs,
     run: () => app.services.abandoned.runDue(),
     log: app.log,
   })
   const purge = startIntervalJob({
     name: 'purge-checkout-drafts',
     everyMs: PURGE_EVERY_MS,
+    ledger: app.services.scheduledJobs,
     run: () => app.services.abandoned.purge(),
     log: app.log,
   })

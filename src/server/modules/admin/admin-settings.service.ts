@@ -34,24 +34,39 @@ function chargesNow(key: SettingKey, next: SettingValues): boolean {
 }
 
 /**
- * The Evolution API URL may not lead the store's own requests to link-local or metadata
- * addresses, nor to loopback or private networks unless ALLOW_PRIVATE_INTEGRATIONS (issue 26,
- * item 10). Every address the name resolves to is checked; a name that does not resolve yet is
- * saved, and checked again at every call like the others.
+ * The settings naming an address the store itself connects to, and what the owner reads when
+ * it may not: the outbound-address rule (lib/outbound-address.ts, decision 007).
  */
-async function checkIntegrationUrl(value: string, allowPrivate: boolean): Promise<void> {
+const OUTBOUND_SETTINGS = {
+  evolution_api_url: { what: 'URL da API não permitida', service: 'uma Evolution API' },
+  smtp_url: { what: 'Servidor SMTP não permitido', service: 'um servidor SMTP' },
+} as const satisfies Partial<Record<SettingKey, { what: string; service: string }>>
+
+const isOutbound = (key: SettingKey): key is keyof typeof OUTBOUND_SETTINGS =>
+  key in OUTBOUND_SETTINGS
+
+/**
+ * An address typed in a setting may not lead the store's own requests to link-local or
+ * metadata addresses, nor to loopback or private networks unless ALLOW_PRIVATE_INTEGRATIONS.
+ * Every address the name resolves to is checked; a name that does not resolve yet is saved,
+ * and checked again at every connection like the others.
+ */
+async function checkIntegrationUrl(
+  key: keyof typeof OUTBOUND_SETTINGS,
+  value: string,
+  allowPrivate: boolean,
+): Promise<void> {
+  const { what, service } = OUTBOUND_SETTINGS[key]
   try {
     await checkOutboundUrl(value, allowPrivate)
   } catch (error) {
     if (!(error instanceof RefusedAddressError)) throw error
     if (error.kind === 'never') {
-      throw bad(
-        'URL da API não permitida: endereços link-local e de metadados (169.254.x.x) nunca são aceitos',
-      )
+      throw bad(`${what}: endereços link-local e de metadados (169.254.x.x) nunca são aceitos`)
     }
     if (error.kind === 'private') {
       throw bad(
-        'URL da API não permitida: aponta para esta máquina ou uma rede privada. Para uma Evolution API na mesma máquina ou rede, o servidor precisa de ALLOW_PRIVATE_INTEGRATIONS=1',
+        `${what}: aponta para esta máquina ou uma rede privada. Para ${service} na mesma máquina ou rede, o servidor precisa de ALLOW_PRIVATE_INTEGRATIONS=1`,
       )
     }
   }
@@ -80,8 +95,8 @@ export function createAdminSettings(
     const next = { ...(await settings.all()), [key]: parsed.value }
     const conflict = settingsConflict(key, next)
     if (conflict) throw bad(conflict)
-    if (key === 'evolution_api_url' && parsed.value) {
-      await checkIntegrationUrl(String(parsed.value), opts.allowPrivateIntegrations)
+    if (isOutbound(key) && parsed.value) {
+      await checkIntegrationUrl(key, String(parsed.value), opts.allowPrivateIntegrations)
     }
     await settings.set(key, parsed.value)
     if (chargesNow(key, next)) await settings.set('payment_demo', false)

@@ -2,6 +2,7 @@
  * The three platforms' HTTP calls. Each answers nothing on success and throws `AdSendError`
  * with a message the admin can act on; a token never appears in a message or a log.
  */
+import { OutboundError, outboundRequest, type OutboundAnswer } from '../../lib/outbound-http.js'
 import type { AdPlatform } from './ads.tables.js'
 
 /** Meta's Graph API version the Conversions API is called with (each lasts at least 2 years). */
@@ -40,20 +41,33 @@ export function configured(platform: AdPlatform, c: AdCredentials): boolean {
   return !!(c.tiktokPixelId && c.tiktokToken)
 }
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  let res: Response
+async function post(
+  url: string,
+  body: unknown,
+  allowPrivate: boolean,
+  headers: Record<string, string> = {},
+) {
+  let res: OutboundAnswer
   try {
-    res = await fetch(url, {
+    // The outbound-address rule at this connection (lib/outbound-http.ts).
+    res = await outboundRequest(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      timeoutMs: TIMEOUT_MS,
+      allowPrivate,
     })
   } catch (err) {
-    // The address carries a token (Meta, GA4): only the cause's name is told.
-    throw new AdSendError(`Sem resposta da plataforma (${(err as Error).name})`)
+    if (!(err instanceof OutboundError)) throw err
+    // The address carries a token (Meta, GA4): it is never told, nor what the error said of it.
+    const why = err.refused
+      ? 'endereço não permitido'
+      : err.connected
+        ? 'sem resposta'
+        : 'inacessível'
+    throw new AdSendError(`Sem resposta da plataforma (${why})`)
   }
-  const text = await res.text().catch(() => '')
+  const { text } = res
   let json: unknown = null
   try {
     json = text ? JSON.parse(text) : null
@@ -88,6 +102,8 @@ export async function sendAdEvent(
   payload: unknown,
   c: AdCredentials,
   urls: AdUrls,
+  /** ALLOW_PRIVATE_INTEGRATIONS (lib/outbound-address.ts). */
+  allowPrivate: boolean,
 ): Promise<void> {
   if (!configured(platform, c)) {
     throw new AdSendError('Plataforma desligada: preencha o ID e o token em Configurações', true)
@@ -97,7 +113,7 @@ export async function sendAdEvent(
       `${urls.metaGraphUrl}/v${META_GRAPH_VERSION}/${encodeURIComponent(c.metaPixelId)}/events`,
     )
     url.searchParams.set('access_token', c.metaToken)
-    const { status, json } = await post(url.href, payload)
+    const { status, json } = await post(url.href, payload, allowPrivate)
     if (status < 200 || status >= 300) httpFailure(status, said(json, 'error', 'message'))
     return
   }
@@ -105,11 +121,12 @@ export async function sendAdEvent(
     const url = new URL(`${urls.ga4Url}/mp/collect`)
     url.searchParams.set('measurement_id', c.ga4MeasurementId)
     url.searchParams.set('api_secret', c.ga4Secret)
-    const { status } = await post(url.href, payload)
+    const { status } = await post(url.href, payload, allowPrivate)
     if (status < 200 || status >= 300) httpFailure(status, '')
     return
   }
-  const { status, json } = await post(`${urls.tiktokUrl}/open_api/v1.3/event/track/`, payload, {
+  const tiktok = `${urls.tiktokUrl}/open_api/v1.3/event/track/`
+  const { status, json } = await post(tiktok, payload, allowPrivate, {
     'Access-Token': c.tiktokToken,
   })
   if (status < 200 || status >= 300) httpFailure(status, said(json, 'message'))

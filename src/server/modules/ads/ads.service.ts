@@ -37,6 +37,8 @@ export function createAdsService(deps: {
   db: Db
   settings: SettingsService
   urls: AdUrls
+  /** ALLOW_PRIVATE_INTEGRATIONS (lib/outbound-address.ts). */
+  allowPrivate: boolean
   log: FastifyBaseLogger
   clock?: Clock
 }) {
@@ -117,7 +119,7 @@ export function createAdsService(deps: {
 
   async function deliver(row: typeof adEvents.$inferSelect, creds: AdCredentials) {
     try {
-      await sendAdEvent(row.platform, row.payload, creds, deps.urls)
+      await sendAdEvent(row.platform, row.payload, creds, deps.urls, deps.allowPrivate)
       await db
         .update(adEvents)
         .set({

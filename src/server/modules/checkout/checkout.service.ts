@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import {
   GuestCustomerData,
+  PAYMENT_MODE_CHANGED_MESSAGE,
   type CheckoutAnswer,
   type CheckoutItem,
 } from '../../../contracts/checkout.js'
@@ -219,12 +220,20 @@ export function createCheckoutService(deps: CheckoutDeps) {
         termsVersionId,
       })
       const newAccount = wantsAccount && !accountExists
+      // A demo order is paid by the buyer's own tap: it is taken only if the store is still in
+      // demo mode as stored when the order is, not as this instance last read its settings.
+      const demo = provider?.isDemo === true
       /** The order stored with its charge (null: none, or a remote one not made yet). */
       const store = async (charge: PixCharge | null): Promise<OrderRow> => {
-        if (!newAccount && !quote) return orders.insert(order(input.viewer.userId, charge), lines)
+        if (!newAccount && !quote && !demo) {
+          return orders.insert(order(input.viewer.userId, charge), lines)
+        }
         const passwordHash = newAccount ? await hashPassword(newAccountPassword!) : null
         // The account, the order, its coupon use and its notice stand or fall together.
         const placed = await orders.placeWith(async (tx, place) => {
+          if (demo && (await payments.providers.modeNow(tx)) !== 'demo') {
+            throw new AppError('conflict', PAYMENT_MODE_CHANGED_MESSAGE)
+          }
           let userId = input.viewer.userId
           if (passwordHash) {
             const user = await deps.accounts.register(
@@ -260,7 +269,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
       }
 
       // A local code is ready before the order is stored; a remote one needs the order first.
-      const { placed, charge } = await payments.placeWithCharge({ provider, request, store })
+      const { placed, charge } = await payments
+        .placeWithCharge({ provider, request, store })
+        .catch(async (error: unknown) => {
+          // Refused for a stale copy of the settings: the retry reads them as they are.
+          if (error instanceof AppError && error.message === PAYMENT_MODE_CHANGED_MESSAGE) {
+            await payments.providers.modeNow()
+          }
+          throw error
+        })
       const pixPaymentData = presentCharge(provider, totalCents, charge, request.expiresAt)
       return {
         answer: {

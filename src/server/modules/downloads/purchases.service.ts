@@ -290,6 +290,20 @@ export function createPurchasesService(deps: {
       return { live: await live(rows), lastId: rows.at(-1)?.id ?? null }
     },
 
+    /**
+     * In the caller's transaction: which of `productIds` any purchase points at, revoked or
+     * not, whatever granted it (an order's line, a kit, a clube cycle). Such a product cannot be
+     * deleted: its buyers' history refers to it.
+     */
+    async productsHeld(tx: Db, productIds: number[]): Promise<number[]> {
+      if (productIds.length === 0) return []
+      const rows = await tx
+        .selectDistinct({ productId: purchases.productId })
+        .from(purchases)
+        .where(inArray(purchases.productId, productIds))
+      return rows.map((r) => r.productId)
+    },
+
     /** How many buyers (distinct e-mails) hold a live purchase of the product. */
     async buyersOf(productId: number): Promise<number> {
       const rows = await db

@@ -8,6 +8,7 @@ export function startGuestAccessJobs(app: App) {
   const job = startIntervalJob({
     name: 'purge-guest-access',
     everyMs: PURGE_EVERY_MS,
+    ledger: app.services.scheduledJobs,
     run: () => app.services.guestAccess.purgeExpired(),
     log: app.log,
   })

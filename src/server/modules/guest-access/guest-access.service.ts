@@ -141,26 +141,25 @@ export function createGuestAccessService(deps: {
     mail.wake()
   }
 
-  async function openSession(email: string): Promise<string> {
-    const token = newToken()
-    await db.insert(guestAccess).values({
-      kind: 'session',
-      email,
-      secretHash: sha256(token),
-      expiresAt: new Date(now().getTime() + ACCESS_SESSION_TTL_MS),
-    })
-    return token
-  }
-
-  async function openPaymentSession(orderId: string, email: string): Promise<string> {
-    const token = newToken()
-    await db.insert(guestAccess).values({
-      kind: 'pay_session',
-      email,
-      orderId,
-      secretHash: sha256(token),
-      expiresAt: new Date(now().getTime() + ACCESS_SESSION_TTL_MS),
-    })
+  /**
+   * A browser's access (`session` or `pay_session`). Opened from a link, its token is derived
+   * from the link's, so following one link any number of times, at once or days apart, keeps
+   * one row, renewed, instead of a row each time: a link opened by a script in a loop cannot
+   * grow the table. Derived one way only: the row holds the hash of the access token, which
+   * tells nothing of the link, and whoever has the link could open an access anyway.
+   */
+  async function openAccess(
+    kind: 'session' | 'pay_session',
+    email: string,
+    orderId: string | null,
+    fromLink?: string,
+  ): Promise<string> {
+    const token = fromLink ? sha256(`${kind}:${fromLink}`) : newToken()
+    const expiresAt = new Date(now().getTime() + ACCESS_SESSION_TTL_MS)
+    await db
+      .insert(guestAccess)
+      .values({ kind, email, orderId, secretHash: sha256(token), expiresAt })
+      .onConflictDoUpdate({ target: guestAccess.secretHash, set: { expiresAt } })
     return token
   }
 
@@ -195,7 +194,8 @@ export function createGuestAccessService(deps: {
       const row = await rowOfToken(token, 'pay_link')
       if (!row?.orderId) throw new AppError('forbidden', GUEST_ACCESS_LINK_INVALID)
       await limiter.refund(RATE_LIMITS.guestVerifyIp, ip)
-      return { orderId: row.orderId, session: await openPaymentSession(row.orderId, row.email) }
+      const session = await openAccess('pay_session', row.email, row.orderId, token)
+      return { orderId: row.orderId, session }
     },
 
     /** The one order whose payment page this browser may see (a payment token), or null. */
@@ -270,7 +270,7 @@ export function createGuestAccessService(deps: {
         .where(and(eq(guestAccess.id, row.id), isNull(guestAccess.usedAt)))
         .returning({ id: guestAccess.id })
       if (!taken) throw bad(expired)
-      return openSession(email)
+      return openAccess('session', email, null)
     },
 
     /** POST /api/guest-access/link: the e-mail the link was sent to, and a browser access. */
@@ -279,7 +279,7 @@ export function createGuestAccessService(deps: {
       const email = await emailOfToken(token, 'link')
       if (!email) throw new AppError('forbidden', GUEST_ACCESS_LINK_INVALID)
       await limiter.refund(RATE_LIMITS.guestVerifyIp, ip)
-      return { email, session: await openSession(email) }
+      return { email, session: await openAccess('session', email, null, token) }
     },
 
     /** The e-mail this browser proved it holds (the cookie's access), or null. Once per request. */

@@ -1,3 +1,4 @@
+import { and, eq, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GUEST_CODE_SENT_MESSAGE, type GuestAccessAnswer } from '../../../contracts/guest-access.js'
 import { newIp } from '../../testing/auth.js'
@@ -6,6 +7,8 @@ import { buyAsGuest, fetchLink, type GuestBuyer } from '../../testing/downloads.
 import { insertProduct } from '../../testing/fixtures.js'
 import { startSmtpServer, type FakeSmtp } from '../../testing/smtp.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
+import { accessTokenIssuer } from './guest-access.service.js'
+import { guestAccess } from './guest-access.tables.js'
 
 let smtp: FakeSmtp
 let store: TestStore
@@ -188,5 +191,54 @@ describe('access by a code sent by e-mail', () => {
     // Mail apps group digits: '123 456' is read as '123456'.
     const spaced = await verify(buyer.email, '123 456')
     expect(spaced.json().message).not.toBe('Digite o código de 6 números.')
+  })
+})
+
+describe('a link followed again and again', () => {
+  const accessRows = (where: SQL | undefined) =>
+    store.database.db.select().from(guestAccess).where(where)
+  const times = (n: number) => Array.from({ length: n }, (_, i) => i)
+
+  it('keeps one access per e-mailed link, however often and however many at once', async () => {
+    const someone = await newBuyer()
+    const token = await accessTokenIssuer().emailAccess(store.database.db, someone.email)
+    const opened = []
+    // Each from its own address: the per-address limit is not what bounds this.
+    for (let round = 0; round < 3; round++) {
+      opened.push(
+        ...(await Promise.all(times(50).map(() => post('/api/guest-access/link', { token })))),
+      )
+    }
+    expect(opened.map((r) => r.statusCode)).toEqual(times(150).map(() => 200))
+    expect(new Set(opened.map((r) => cookieFrom(r))).size).toBe(1)
+    const sessions = await accessRows(
+      and(eq(guestAccess.email, someone.email), eq(guestAccess.kind, 'session')),
+    )
+    expect(sessions).toHaveLength(1)
+    // That one access still opens the materials.
+    const granted = await post(
+      '/api/guest-download?data=0',
+      { productId: kit.id, email: someone.email },
+      { cookie: cookieFrom(opened.at(-1)!) },
+    )
+    expect(granted.statusCode).toBe(200)
+  })
+
+  it('keeps one access per payment link, to that order’s page only', async () => {
+    const someone = await newBuyer()
+    const token = await accessTokenIssuer().paymentPage(store.database.db, {
+      id: someone.orderId,
+      customerEmail: someone.email,
+    })
+    const opened = await Promise.all(
+      times(50).map(() => post('/api/guest-access/payment-link', { token })),
+    )
+    expect(opened.map((r) => [r.statusCode, r.json().orderId])).toEqual(
+      times(50).map(() => [200, someone.orderId]),
+    )
+    const sessions = await accessRows(
+      and(eq(guestAccess.orderId, someone.orderId), eq(guestAccess.kind, 'pay_session')),
+    )
+    expect(sessions).toHaveLength(1)
   })
 })

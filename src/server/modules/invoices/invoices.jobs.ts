@@ -11,6 +11,7 @@ export function startInvoiceJobs(app: App) {
   const job = startIntervalJob({
     name: 'invoices',
     everyMs: INVOICES_EVERY_MS,
+    ledger: app.services.scheduledJobs,
     run: () => app.services.invoices.runDue(),
     log: app.log,
   })

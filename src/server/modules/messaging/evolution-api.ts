@@ -1,4 +1,4 @@
-import { checkOutboundUrl, RefusedAddressError } from '../../lib/outbound-address.js'
+import { OutboundError, outboundRequest, type OutboundAnswer } from '../../lib/outbound-http.js'
 
 /**
  * Evolution API v2 (PROVIDERS.md), only the two calls the store makes. Every failure is an
@@ -14,12 +14,14 @@ export interface GatewayConfig {
 }
 
 /**
- * Every failure to reach the gateway says the same: which error the connection met (refused,
- * timed out, reset, no such host) would tell whoever sets the URL which ports are open where
- * the store runs (issue 26, item 10). The log has no more either: the outbox keeps this text.
+ * Every failure says the same, whatever happened: a refused or silent port, an unknown host, a
+ * 404 from some other web server, a 500 with its error page. Which of these it was, or the
+ * words the far end answered, would let whoever sets the URL map the services around the store
+ * (decision 007). The outbox and the log keep this text too; the error's `kind` and `status`
+ * still tell the outbox what it needs.
  */
-export const UNREACHABLE_MESSAGE =
-  'Evolution API inacessível: confira a URL e se o serviço está no ar'
+export const GATEWAY_FAILED_MESSAGE =
+  'Evolution API inacessível: confira a URL, a chave da API, o nome da instância e se o serviço está no ar'
 
 /** The URL now resolves where the store may not go (checked before every call). */
 export const REFUSED_ADDRESS_MESSAGE =
@@ -47,31 +49,18 @@ export class EvolutionError extends Error {
 
 export type ConnectionState = 'open' | 'connecting' | 'close'
 
-// Codes of a connection that never opened: the request cannot have been delivered.
-const NEVER_CONNECTED = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-])
-
-/** `{ status, error, response: { message } }`, where message is a string or a list. */
-function describe(status: number, body: unknown): { text: string; notOnWhatsapp: boolean } {
+/**
+ * Evolution's answer for a number without WhatsApp: a 400 whose `response.message` lists
+ * `{ exists: false }`. Only this is read of a failed answer; its text never is.
+ */
+function saysNotOnWhatsapp(body: unknown): boolean {
   const message = (body as { response?: { message?: unknown } })?.response?.message
   const items = Array.isArray(message) ? message : message === undefined ? [] : [message]
-  const notOnWhatsapp = items.some((m) => (m as { exists?: unknown })?.exists === false)
-  if (notOnWhatsapp) return { text: 'o número não tem WhatsApp', notOnWhatsapp }
-  const text = items.map((m) => (typeof m === 'string' ? m : JSON.stringify(m))).join('; ')
-  const error = (body as { error?: unknown })?.error
-  return { text: text || (typeof error === 'string' ? error : `HTTP ${status}`), notOnWhatsapp }
+  return items.some((m) => (m as { exists?: unknown })?.exists === false)
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  401: 'chave da API recusada',
-  404: 'instância não encontrada',
-}
+/** The number has no WhatsApp: the store's own words, the one failure told apart. */
+export const NOT_ON_WHATSAPP_MESSAGE = 'o número não tem WhatsApp'
 
 /** A send waits this long (well inside the outbox's 60 s claim); a status read much less. */
 export const SEND_TIMEOUT_MS = 15_000
@@ -82,48 +71,35 @@ export function createEvolutionClient(config: GatewayConfig) {
   const instance = encodeURIComponent(config.instanceName)
 
   async function call(method: 'GET' | 'POST', path: string, timeoutMs: number, body?: unknown) {
+    let res: OutboundAnswer
     try {
-      // Again at every call: the name may point elsewhere since the URL was saved.
-      await checkOutboundUrl(base, config.allowPrivate ?? false)
-    } catch (error) {
-      if (!(error instanceof RefusedAddressError)) throw error
-      const message = error.kind === 'unresolved' ? UNREACHABLE_MESSAGE : REFUSED_ADDRESS_MESSAGE
-      throw new EvolutionError('unreachable', message)
-    }
-    let res: Response
-    try {
-      res = await fetch(`${base}${path}`, {
+      // Checked at every call, and connected to the address checked (outbound-http.ts): the
+      // name may point elsewhere since the URL was saved. No redirect is followed.
+      res = await outboundRequest(`${base}${path}`, {
         method,
-        // A fresh connection per call: a stale kept-alive socket could fail after the request
-        // was written, which would make a plain outage look like an unknown outcome.
-        headers: { apikey: config.apiKey, 'content-type': 'application/json', connection: 'close' },
+        headers: { apikey: config.apiKey, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-        // A redirect is not followed: it could lead where the check above would not let us go.
-        redirect: 'manual',
+        timeoutMs,
+        allowPrivate: config.allowPrivate ?? false,
       })
     } catch (error) {
-      const code = (error as { cause?: { code?: string } }).cause?.code ?? ''
+      if (!(error instanceof OutboundError)) throw error
+      if (error.refused === 'never' || error.refused === 'private') {
+        throw new EvolutionError('unreachable', REFUSED_ADDRESS_MESSAGE)
+      }
       // The kind still tells the outbox whether the message can have left; the words do not.
-      const kind = NEVER_CONNECTED.has(code) ? 'unreachable' : 'unknown'
-      throw new EvolutionError(kind, UNREACHABLE_MESSAGE)
+      throw new EvolutionError(error.connected ? 'unknown' : 'unreachable', GATEWAY_FAILED_MESSAGE)
     }
-    const text = await res.text().catch(() => '')
     let json: unknown
     try {
-      json = text ? JSON.parse(text) : undefined
+      json = res.text ? JSON.parse(res.text) : undefined
     } catch {
       json = undefined
     }
-    if (!res.ok) {
-      const { text: reason, notOnWhatsapp } = describe(res.status, json)
-      const label = STATUS_TEXT[res.status] ? `${STATUS_TEXT[res.status]}: ` : ''
-      throw new EvolutionError(
-        'http',
-        `Evolution API respondeu ${res.status} (${label}${reason})`,
-        res.status,
-        notOnWhatsapp,
-      )
+    if (res.status < 200 || res.status > 299) {
+      const notOnWhatsapp = res.status === 400 && saysNotOnWhatsapp(json)
+      const message = notOnWhatsapp ? NOT_ON_WHATSAPP_MESSAGE : GATEWAY_FAILED_MESSAGE
+      throw new EvolutionError('http', message, res.status, notOnWhatsapp)
     }
     return json
   }
@@ -144,7 +120,7 @@ export function createEvolutionClient(config: GatewayConfig) {
       const answer = await call('GET', `/instance/connectionState/${instance}`, STATE_TIMEOUT_MS)
       const state = (answer as { instance?: { state?: unknown } })?.instance?.state
       if (state === 'open' || state === 'connecting' || state === 'close') return state
-      throw new EvolutionError('http', `Evolution API: estado desconhecido (${String(state)})`, 200)
+      throw new EvolutionError('http', GATEWAY_FAILED_MESSAGE, 200)
     },
   }
 }

@@ -12,6 +12,7 @@ import {
   outboxRow,
 } from '../../testing/messaging.js'
 import { enqueueMessage, MAX_ATTEMPTS } from './outbox.js'
+import { GATEWAY_FAILED_MESSAGE } from './evolution-api.js'
 
 let env: Awaited<ReturnType<typeof createWhatsappStore>>
 let kit: { id: number }
@@ -80,7 +81,7 @@ describe('a gateway that is down or slow', () => {
     await onePass()
     const second = (await outboxRow(env.store, createdKey(order.id)))!
     expect(second.attempts).toBe(2)
-    expect(second.lastError).toMatch(/503/)
+    expect(second.lastError).toBe(GATEWAY_FAILED_MESSAGE)
     // 5 s after the first failure, 10 s after the second.
     const waits = [first, second].map((r) => r.nextAttemptAt.getTime() - Date.now())
     expect(waits[1]! - waits[0]!).toBeGreaterThan(3000)

@@ -7,7 +7,7 @@ import { adminSession } from '../../testing/auth.js'
 import { startFakeEvolution, type FakeEvolution } from '../../testing/fake-evolution.js'
 import { connectWhatsapp } from '../../testing/messaging.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
-import { REFUSED_ADDRESS_MESSAGE, UNREACHABLE_MESSAGE } from './evolution-api.js'
+import { GATEWAY_FAILED_MESSAGE, REFUSED_ADDRESS_MESSAGE } from './evolution-api.js'
 
 /**
  * Issue 26, item 10: the Evolution API URL is where the store sends its own requests. It must
@@ -156,7 +156,68 @@ describe('the Evolution API URL (issue 26, item 10)', () => {
       await open.app.services.settings.set('evolution_api_url', url)
       errors.push((await status(open, openCookie)).error)
     }
-    expect(errors).toEqual([UNREACHABLE_MESSAGE, UNREACHABLE_MESSAGE])
-    expect(UNREACHABLE_MESSAGE).not.toMatch(/\d|ECONN|ETIMEDOUT|tempo/)
+    expect(errors).toEqual([GATEWAY_FAILED_MESSAGE, GATEWAY_FAILED_MESSAGE])
+    expect(GATEWAY_FAILED_MESSAGE).not.toMatch(/\d|ECONN|ETIMEDOUT|tempo/)
   }, 15_000)
+
+  it('tells no service from another: a refused port, a 404 and a 500 read alike, without their words', async () => {
+    // Web servers that are not Evolution, on the store's own machine (allowed here).
+    const other = createServer((req, res) => {
+      if (req.url?.startsWith('/instance')) {
+        res.writeHead(500, { 'content-type': 'application/json' })
+        res.end(
+          JSON.stringify({
+            error: 'FATAL: password=s3nha-do-banco',
+            response: { message: ['db down'] },
+          }),
+        )
+      } else {
+        res.writeHead(404, { 'content-type': 'text/html' })
+        res.end('<pre>Cannot GET /instance</pre>')
+      }
+    })
+    const notFound = createServer((_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' })
+      res.end(
+        JSON.stringify({
+          status: 404,
+          error: 'Not Found',
+          response: { message: ['Cannot GET /instance'] },
+        }),
+      )
+    })
+    for (const server of [other, notFound]) {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    }
+    try {
+      const urls = [
+        'http://127.0.0.1:9',
+        `http://127.0.0.1:${(notFound.address() as AddressInfo).port}`,
+        `http://127.0.0.1:${(other.address() as AddressInfo).port}`,
+      ]
+      const answers: WhatsappStatus[] = []
+      for (const url of urls) {
+        await open.app.services.settings.set('evolution_api_url', url)
+        answers.push(await status(open, openCookie))
+      }
+      for (const answer of answers) {
+        expect(answer).toMatchObject({ instanceStatus: 'error', error: GATEWAY_FAILED_MESSAGE })
+        expect(JSON.stringify(answer)).not.toMatch(/senha|password|Cannot GET|404|500|db down/)
+      }
+      // The test send says the same.
+      await open.app.services.settings.set('admin_whatsapp', '5511987654321')
+      const sent = await open.app.inject({
+        method: 'POST',
+        url: '/api/test-whatsapp',
+        headers: { cookie: openCookie },
+        payload: {},
+      })
+      expect([sent.statusCode, sent.json().message]).toEqual([
+        503,
+        `Falha no envio para 5511987654321: ${GATEWAY_FAILED_MESSAGE}`,
+      ])
+    } finally {
+      for (const server of [other, notFound]) await new Promise((resolve) => server.close(resolve))
+    }
+  })
 })

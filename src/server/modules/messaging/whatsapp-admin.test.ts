@@ -6,6 +6,7 @@ import { startFakeEvolution, type FakeEvolution } from '../../testing/fake-evolu
 import { insertProduct } from '../../testing/fixtures.js'
 import { ADMIN_NUMBER, connectWhatsapp } from '../../testing/messaging.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
+import { GATEWAY_FAILED_MESSAGE } from './evolution-api.js'
 
 let store: TestStore
 let fake: FakeEvolution
@@ -87,7 +88,8 @@ describe('the whatsapp tab', () => {
     await store.app.services.settings.set('evolution_api_key', 'chave-errada')
     const wrongKey = await status()
     expect(wrongKey).toMatchObject({ instanceStatus: 'error', connected: false })
-    expect(wrongKey.error).toMatch(/401/)
+    // A wrong key reads as any other failure: no answer tells one service from another.
+    expect(wrongKey.error).toBe(GATEWAY_FAILED_MESSAGE)
     await connectWhatsapp(store, fake)
     await fake.down('refused')
     expect(await status()).toMatchObject({ instanceStatus: 'error', connected: false })
@@ -130,6 +132,8 @@ describe('the whatsapp tab', () => {
     await store.app.services.settings.set('evolution_instance_name', 'outra')
     const unknown = await testSend()
     expect(unknown.statusCode).toBe(503)
-    expect(unknown.json().message).toMatch(/404 \(instância não encontrada/)
+    expect(unknown.json().message).toBe(
+      `Falha no envio para ${ADMIN_NUMBER}: ${GATEWAY_FAILED_MESSAGE}`,
+    )
   })
 })

@@ -9,6 +9,7 @@ export function startNewsletterJobs(app: App) {
   const job = startIntervalJob({
     name: 'newsletters',
     everyMs: EVERY_MS,
+    ledger: app.services.scheduledJobs,
     run: () => app.services.newsletter.runDue(),
     log: app.log,
   })

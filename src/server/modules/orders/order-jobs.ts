@@ -7,10 +7,11 @@ export const RECHECK_REFUNDS_EVERY_MS = 30 * 60 * 1000
 
 /**
  * The order timers: pending orders whose PIX ran out (pix_expiry_minutes) or past 24 h are
- * cancelled through the close path (every minute and at start), and
- * pending Mercado Pago payments are re-checked every minute, because webhooks get lost; recently
- * paid ones every 30 min, for refunds and chargebacks. Every instance may run them: each moves an
- * order only from the status it saw.
+ * cancelled through the close path (every minute), and pending Mercado Pago payments are
+ * re-checked every minute, because webhooks get lost; recently paid ones every 30 min, for
+ * refunds and chargebacks. Each runs at start when due and once per interval across instances
+ * (the ledger); a run that overlaps another is still safe: each moves an order only from the
+ * status it saw.
  */
 export function startOrderJobs(app: App) {
   const { orders, payments } = app.services
@@ -18,7 +19,7 @@ export function startOrderJobs(app: App) {
     startIntervalJob({
       name: 'cancel-stale-orders',
       everyMs: CANCEL_STALE_EVERY_MS,
-      runAtStart: true,
+      ledger: app.services.scheduledJobs,
       run: () => orders.cancelStale(),
       log: app.log,
     }),
@@ -29,6 +30,7 @@ export function startOrderJobs(app: App) {
     startIntervalJob({
       name: 'recheck-pending-payments',
       everyMs: RECHECK_PAYMENTS_EVERY_MS,
+      ledger: app.services.scheduledJobs,
       run: () => payments.recheckPending(),
       log: app.log,
     }),
@@ -39,6 +41,7 @@ export function startOrderJobs(app: App) {
     startIntervalJob({
       name: 'recheck-provider-refunds',
       everyMs: RECHECK_REFUNDS_EVERY_MS,
+      ledger: app.services.scheduledJobs,
       run: () => payments.recheckPaid(),
       log: app.log,
     }),

@@ -8,6 +8,7 @@ export function startProductUpdateJobs(app: App) {
   const job = startIntervalJob({
     name: 'material-updates',
     everyMs: EVERY_MS,
+    ledger: app.services.scheduledJobs,
     run: () => app.services.productUpdates.runDue(),
     log: app.log,
   })

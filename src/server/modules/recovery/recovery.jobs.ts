@@ -8,6 +8,7 @@ export function startRecoveryJobs(app: App) {
   const job = startIntervalJob({
     name: 'recovery-reminders',
     everyMs: REMIND_EVERY_MS,
+    ledger: app.services.scheduledJobs,
     run: () => app.services.recovery.runDue(),
     log: app.log,
   })

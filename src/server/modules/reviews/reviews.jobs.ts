@@ -8,6 +8,7 @@ export function startReviewJobs(app: App) {
   const job = startIntervalJob({
     name: 'review-requests',
     everyMs: EVERY_MS,
+    ledger: app.services.scheduledJobs,
     run: () => app.services.reviews.sendDueRequests(),
     log: app.log,
   })

@@ -16,23 +16,44 @@ import {
 import type { Db } from '../../db/client.js'
 import { settings } from './settings.tables.js'
 import { cached } from '../../lib/cached.js'
+import { localChangeSignal, type ChangeSignal } from '../../lib/change-signal.js'
 
 /** Every setting, typed (decision 024): `pix_expiry_minutes` a number, `payment_demo` a boolean. */
 export type SettingsMap = SettingValues
 
+/** What the other instances are told when a setting is written (decision 024). */
+const TOPIC_SETTINGS = 'settings'
+
+/** Every setting as stored now, read through `db` (a transaction's, or the store's). */
+async function readValues(db: Db): Promise<SettingsMap> {
+  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings)
+  const values: Record<string, unknown> = { ...DEFAULT_SETTINGS }
+  for (const row of rows) {
+    if (isSettingKey(row.key)) values[row.key] = readSetting(row.key, row.value)
+  }
+  return values as SettingsMap
+}
+
 /**
  * The store's settings, typed by the contract's schema. The table keeps each value as text;
  * this service is the one place that turns it into the typed value and back.
+ *
+ * Each instance keeps them in memory; a write tells the others through `signal` (the
+ * catalogue's change signal, decision 021), which drop theirs at once. The 5 s expiry stays
+ * as the bound when a message is lost (a connection that dropped reloads as well).
  */
-export function createSettingsService(db: Db) {
-  const all = cached(async (): Promise<SettingsMap> => {
-    const rows = await db.select({ key: settings.key, value: settings.value }).from(settings)
-    const values: Record<string, unknown> = { ...DEFAULT_SETTINGS }
-    for (const row of rows) {
-      if (isSettingKey(row.key)) values[row.key] = readSetting(row.key, row.value)
-    }
-    return values as SettingsMap
-  }, 5_000)
+export function createSettingsService(db: Db, signal: ChangeSignal = localChangeSignal()) {
+  const all = cached(() => readValues(db), 5_000)
+  signal.subscribe(
+    (topic) => {
+      if (topic === TOPIC_SETTINGS) all.invalidate()
+    },
+    () => all.invalidate(),
+  )
+  const written = () => {
+    all.invalidate()
+    signal.publish(TOPIC_SETTINGS)
+  }
 
   // Derived once per read of the values (the cache above hands out the same object until then).
   const publicOf = new WeakMap<SettingsMap, PublicSettings>()
@@ -67,10 +88,23 @@ export function createSettingsService(db: Db) {
           })),
         )
         .onConflictDoNothing({ target: settings.key })
-      all.invalidate()
+      written()
     },
 
     all: () => all.get(),
+
+    /**
+     * Every setting as stored at this moment, not as this instance last read them: for a
+     * decision that must not follow a change another instance made an instant ago (whether
+     * the store is still in demo mode). Inside a transaction, pass its `tx`. Outside one, the
+     * cached values are dropped too, so the next ordinary read agrees; not inside: a read of
+     * the cache later in that transaction would then wait for it on PGlite (decision 007).
+     */
+    async readNow(tx?: Db): Promise<SettingsMap> {
+      const values = await readValues(tx ?? db)
+      if (!tx) all.invalidate()
+      return values
+    },
 
     /** One setting's typed value (its default when unset or unreadable). */
     async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
@@ -113,7 +147,7 @@ export function createSettingsService(db: Db) {
         .insert(settings)
         .values({ key, value: text, description, category })
         .onConflictDoUpdate({ target: settings.key, set: { value: text, updatedAt: sql`now()` } })
-      all.invalidate()
+      written()
     },
   }
 }

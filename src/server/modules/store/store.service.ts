@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { ChecklistAnswer, DemoRemoved } from '../../../contracts/store.js'
 import type { FileStorage } from '../../files/storage.js'
+import type { PurchasesService } from '../downloads/purchases.service.js'
 import type { OrdersService } from '../orders/orders.service.js'
 import type { PaymentsService } from '../payments/payments.service.js'
 import type { ProductsService } from '../products/products.service.js'
@@ -18,6 +19,8 @@ export function createStoreService(deps: {
   products: Pick<ProductsService, 'hasActiveDemo' | 'removeDemo'>
   orders: Pick<OrdersService, 'hasDemoOrders' | 'demoOrderIds' | 'removeDemoOrders'>
   stamping: Pick<StampingService, 'copyKeysOf'>
+  /** A clube cycle grants purchases with no line of the product: they hold it too. */
+  purchases: Pick<PurchasesService, 'productsHeld'>
   storage: FileStorage
   /** After the demo's orders left: the figures and best sellers are read again. */
   salesChanged: () => void
@@ -38,8 +41,9 @@ export function createStoreService(deps: {
 
     /**
      * Demo products, their files and the orders made in demo mode leave the catalogue and the
-     * figures; a demo product a real order holds is deactivated and kept for its buyer. One
-     * transaction: either all of it or none. The files (disk or S3) follow once it commits.
+     * figures; a demo product a real order or any purchase holds (a clube grant included) is
+     * deactivated and kept for its buyer. One transaction: either all of it or none. The files
+     * (disk or S3) follow once it commits.
      */
     async removeDemo(): Promise<DemoRemoved> {
       let copies: string[] = []
@@ -47,7 +51,9 @@ export function createStoreService(deps: {
         // The stamped copies' rows go with their orders: their keys are read first.
         copies = await stamping.copyKeysOf(tx, await orders.demoOrderIds(tx))
         const { orderIds, sold } = await orders.removeDemoOrders(tx, ids)
-        return { result: orderIds.length, sold }
+        // Asked after the demo orders left: their purchases went with them.
+        const held = await deps.purchases.productsHeld(tx, ids)
+        return { result: orderIds.length, sold: [...new Set([...sold, ...held])] }
       })
       for (const key of copies) {
         await storage.remove(key).catch((err: unknown) => {

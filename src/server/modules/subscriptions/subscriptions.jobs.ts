@@ -3,11 +3,12 @@ import { startIntervalJob } from '../../lib/interval-job.js'
 
 export const RENEW_EVERY_MS = 5 * 60 * 1000
 
-/** The clube's renewals, lateness and pauses, every 5 minutes on every instance (each once). */
+/** The clube's renewals, lateness and pauses, every 5 minutes on one instance (each once). */
 export function startSubscriptionJobs(app: App) {
   const job = startIntervalJob({
     name: 'subscription-renewals',
     everyMs: RENEW_EVERY_MS,
+    ledger: app.services.scheduledJobs,
     run: () => app.services.subscriptions.runDue(),
     log: app.log,
   })

@@ -64,10 +64,17 @@ export const centsOf = (reais: number) => Math.round(reais * 100)
  * Asaas' REST API v3 (`access_token: <API key>`), only the calls the store makes. Error texts
  * keep Asaas' own description, never the request: the body carries the buyer's CPF.
  */
-export function createAsaasApi(opts: { apiUrl: string; apiKey: string; timeoutMs?: number }) {
+export function createAsaasApi(opts: {
+  apiUrl: string
+  apiKey: string
+  timeoutMs?: number
+  /** ALLOW_PRIVATE_INTEGRATIONS (lib/outbound-address.ts). */
+  allowPrivate: boolean
+}) {
   const call = providerApi({
     provider: 'Asaas',
     apiUrl: opts.apiUrl,
+    allowPrivate: opts.allowPrivate,
     // Asaas asks integrations to name themselves; requests without one may be refused.
     headers: { access_token: opts.apiKey, 'user-agent': 'loja-materiais' },
     timeoutMs: opts.timeoutMs,

@@ -49,12 +49,15 @@ export function idempotencyKey(operation: string, orderId: string): string {
 /** Mercado Pago's REST API, only the calls the store makes (PROVIDERS.md). */
 export function createMercadoPagoApi(opts: {
   apiUrl: string
+  /** ALLOW_PRIVATE_INTEGRATIONS (lib/outbound-address.ts). */
+  allowPrivate: boolean
   accessToken: string
   timeoutMs?: number
 }) {
   const request = providerApi({
     provider: 'Mercado Pago',
     apiUrl: opts.apiUrl,
+    allowPrivate: opts.allowPrivate,
     headers: { authorization: `Bearer ${opts.accessToken}` },
     timeoutMs: opts.timeoutMs,
   })

@@ -54,6 +54,8 @@ function answerOf(invoice: Invoice): NotaAnswer {
 
 export function asaasNotaProvider(opts: {
   apiUrl: string
+  /** ALLOW_PRIVATE_INTEGRATIONS (lib/outbound-address.ts). */
+  allowPrivate: boolean
   apiKey: string
   webhookToken: string
   customers: AsaasApi
@@ -61,6 +63,7 @@ export function asaasNotaProvider(opts: {
   const call = providerApi({
     provider: 'Asaas',
     apiUrl: opts.apiUrl,
+    allowPrivate: opts.allowPrivate,
     headers: { access_token: opts.apiKey, 'user-agent': 'loja-materiais' },
   })
   const path = (id: string) => `/invoices/${encodeURIComponent(id)}`

@@ -37,6 +37,8 @@ const STATES: Record<string, NotaState> = {
 
 export function focusNfeNotaProvider(opts: {
   apiUrl: string
+  /** ALLOW_PRIVATE_INTEGRATIONS (lib/outbound-address.ts). */
+  allowPrivate: boolean
   token: string
   /** The seller's CNPJ, digits (the company the token belongs to). */
   sellerCnpj: string
@@ -44,6 +46,7 @@ export function focusNfeNotaProvider(opts: {
   const call = providerApi({
     provider: 'Focus NFe',
     apiUrl: opts.apiUrl,
+    allowPrivate: opts.allowPrivate,
     headers: { authorization: `Basic ${Buffer.from(`${opts.token}:`).toString('base64')}` },
   })
   const path = (ref: string) => `/v2/nfse/${encodeURIComponent(ref)}`

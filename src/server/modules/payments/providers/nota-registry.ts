@@ -20,11 +20,13 @@ export function createNotaProviders(config: Config, settings: SettingsService) {
       const apiKey = (await settings.get('asaas_api_key')).trim()
       if (!apiKey) return null
       const apiUrl = asaasApiUrl(apiKey, config.asaas.apiUrl)
+      const allowPrivate = config.allowPrivateIntegrations
       return asaasNotaProvider({
         apiUrl,
+        allowPrivate,
         apiKey,
         webhookToken: (await settings.get('asaas_webhook_token')).trim(),
-        customers: createAsaasApi({ apiUrl, apiKey }),
+        customers: createAsaasApi({ apiUrl, apiKey, allowPrivate }),
       })
     }
     if (name === 'focusnfe') {
@@ -32,6 +34,7 @@ export function createNotaProviders(config: Config, settings: SettingsService) {
       if (!token) return null
       return focusNfeNotaProvider({
         apiUrl: config.focusNfe.apiUrl,
+        allowPrivate: config.allowPrivateIntegrations,
         token,
         // The seller's document (Decreto 7.962 identity), else the older footer CNPJ.
         sellerCnpj: taxIdDigits(

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { OutboundError, outboundRequest, type OutboundAnswer } from '../../../lib/outbound-http.js'
 
 /** A failed call to a provider's API; `status` 0 when it never answered. */
 export class ProviderApiError extends Error {
@@ -34,6 +35,8 @@ export function providerApi(opts: {
   apiUrl: string
   headers: Record<string, string>
   timeoutMs?: number
+  /** ALLOW_PRIVATE_INTEGRATIONS: the address may be loopback or private (never link-local). */
+  allowPrivate: boolean
 }) {
   const fail = (status: number, message: string) =>
     new ProviderApiError(opts.provider, status, `${opts.provider} ${message}`)
@@ -47,19 +50,24 @@ export function providerApi(opts: {
   ): Promise<T> {
     const headers = { ...opts.headers, ...extraHeaders }
     if (json !== undefined) headers['content-type'] = 'application/json'
-    let res: Response
+    let res: OutboundAnswer
     try {
-      res = await fetch(`${opts.apiUrl}${path}`, {
+      // The outbound-address rule at this connection (lib/outbound-http.ts).
+      res = await outboundRequest(`${opts.apiUrl}${path}`, {
         method,
         headers,
         body: json === undefined ? undefined : JSON.stringify(json),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+        timeoutMs: opts.timeoutMs ?? 10_000,
+        allowPrivate: opts.allowPrivate,
       })
     } catch (error) {
-      throw fail(0, `unreachable: ${(error as Error).message}`)
+      if (!(error instanceof OutboundError)) throw error
+      throw fail(0, `unreachable: ${error.message}`)
     }
-    const text = await res.text()
-    if (!res.ok) throw fail(res.status, `${res.status}: ${text.slice(0, 300)}`)
+    const { text } = res
+    if (res.status < 200 || res.status > 299) {
+      throw fail(res.status, `${res.status}: ${text.slice(0, 300)}`)
+    }
     const parsed = schema.safeParse(parseJson(text))
     if (!parsed.success) throw fail(res.status, 'answer not understood')
     return parsed.data

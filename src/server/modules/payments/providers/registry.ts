@@ -5,7 +5,8 @@ import {
 } from '../../../../contracts/checkout.js'
 import type { Config } from '../../../config.js'
 import { AppError } from '../../../errors.js'
-import type { SettingsService } from '../../settings/settings.service.js'
+import type { Db } from '../../../db/client.js'
+import type { SettingsMap, SettingsService } from '../../settings/settings.service.js'
 import { asaasProvider } from './asaas.js'
 import { asaasApiUrl, createAsaasApi } from './asaas-api.js'
 import { demoProvider } from './demo.js'
@@ -54,7 +55,10 @@ export const REMOTE_PROVIDERS = [
  */
 export function createPixProviders(config: Config, settings: SettingsService) {
   const { accessToken, webhookSecret, apiUrl } = config.mercadoPago
-  const mercadoPagoApi = accessToken ? createMercadoPagoApi({ apiUrl, accessToken }) : null
+  const allowPrivate = config.allowPrivateIntegrations
+  const mercadoPagoApi = accessToken
+    ? createMercadoPagoApi({ apiUrl, accessToken, allowPrivate })
+    : null
   // Mercado Pago only calls https addresses; without a public one the re-check does the work.
   const notificationUrl = config.publicUrl?.startsWith('https://')
     ? `${config.publicUrl}/api/webhooks/mercadopago?source_news=webhooks`
@@ -64,14 +68,14 @@ export function createPixProviders(config: Config, settings: SettingsService) {
     : null
   const demo = demoProvider()
 
-  async function fromSettings(): Promise<PixProvider | null> {
-    const key = await settings.get('pix_key')
+  /** The store's own PIX key, from `values` (the settings as read for this decision). */
+  function fromSettings(values: SettingsMap): PixProvider | null {
+    const key = values.pix_key
     if (!key.trim()) return null
     return staticProvider({
       key,
-      recipientName:
-        (await settings.get('pix_recipient_name')) || (await settings.get('store_name')),
-      city: await settings.get('pix_city'),
+      recipientName: values.pix_recipient_name || values.store_name,
+      city: values.pix_city,
     })
   }
 
@@ -79,11 +83,11 @@ export function createPixProviders(config: Config, settings: SettingsService) {
    * Woovi from its AppID (a setting, read per charge). `chosen`: only while 'Pagamento' picks it;
    * otherwise also after a switch away, so its orders are still re-checked and refunded.
    */
-  async function woovi(chosen: boolean): Promise<PixProvider | null> {
-    if (chosen && (await settings.get('pix_provider')) !== 'woovi') return null
-    const appId = (await settings.get('woovi_app_id')).trim()
+  function woovi(chosen: boolean, values: SettingsMap): PixProvider | null {
+    if (chosen && values.pix_provider !== 'woovi') return null
+    const appId = values.woovi_app_id.trim()
     if (!appId) return null
-    return wooviProvider(createWooviApi({ apiUrl: config.woovi.apiUrl, appId }), {
+    return wooviProvider(createWooviApi({ apiUrl: config.woovi.apiUrl, appId, allowPrivate }), {
       publicKey: config.woovi.webhookPublicKey ?? WOOVI_PUBLIC_KEY,
     })
   }
@@ -92,29 +96,30 @@ export function createPixProviders(config: Config, settings: SettingsService) {
    * Asaas from its API key (a setting, read per call), the same way as Woovi: `chosen` only
    * while 'Pagamento' picks it; otherwise also after a switch away, for its older orders.
    */
-  async function asaas(chosen: boolean): Promise<PixProvider | null> {
-    if (chosen && (await settings.get('pix_provider')) !== 'asaas') return null
-    const apiKey = (await settings.get('asaas_api_key')).trim()
+  function asaas(chosen: boolean, values: SettingsMap): PixProvider | null {
+    if (chosen && values.pix_provider !== 'asaas') return null
+    const apiKey = values.asaas_api_key.trim()
     if (!apiKey) return null
     const apiUrl = asaasApiUrl(apiKey, config.asaas.apiUrl)
-    return asaasProvider(createAsaasApi({ apiUrl, apiKey }), {
-      webhookToken: (await settings.get('asaas_webhook_token')).trim(),
+    return asaasProvider(createAsaasApi({ apiUrl, apiKey, allowPrivate }), {
+      webhookToken: values.asaas_webhook_token.trim(),
     })
   }
 
   /** The provider 'Pagamento' chose by name, when its key is there. */
-  const chosenRemote = async () => (await woovi(true)) ?? (await asaas(true))
+  const chosenRemote = (values: SettingsMap) => woovi(true, values) ?? asaas(true, values)
 
-  const demoSwitchedOn = () => settings.get('payment_demo')
-
-  async function configured(): Promise<PixProvider | null> {
+  function configured(values: SettingsMap): PixProvider | null {
     return (
-      (await chosenRemote()) ??
+      chosenRemote(values) ??
       mercadoPago ??
-      (await fromSettings()) ??
-      ((await demoSwitchedOn()) ? demo : null)
+      fromSettings(values) ??
+      (values.payment_demo ? demo : null)
     )
   }
+
+  /** The provider that charges now, from the settings as this instance holds them. */
+  const charging = async () => configured(await settings.all())
 
   return {
     /** Card payments on the provider's page, when a provider that takes them is set up. */
@@ -122,7 +127,7 @@ export function createPixProviders(config: Config, settings: SettingsService) {
 
     /** Whether the provider that charges now asks the payer's CPF/CNPJ (the checkout form). */
     async needsTaxId(): Promise<boolean> {
-      return (await configured())?.needsTaxId === true
+      return (await charging())?.needsTaxId === true
     },
 
     /** What the owner should know at start-up about how payments will be learnt. */
@@ -135,12 +140,21 @@ export function createPixProviders(config: Config, settings: SettingsService) {
     },
 
     async mode(): Promise<PaymentMode> {
-      return (await configured())?.name ?? 'unavailable'
+      return (await charging())?.name ?? 'unavailable'
+    },
+
+    /**
+     * The mode as the settings stand at this moment (read through `tx` inside a transaction),
+     * not as this instance last cached them: demo mode gives materials away, so whether the
+     * store is still in it is never taken from a copy another instance may have just changed.
+     */
+    async modeNow(tx?: Db): Promise<PaymentMode> {
+      return configured(await settings.readNow(tx))?.name ?? 'unavailable'
     },
 
     /** The provider that charges a new order; 503 when demo was left and none is configured. */
     async current(): Promise<PixProvider> {
-      const provider = await configured()
+      const provider = await charging()
       if (!provider) throw new AppError('unavailable', PAYMENT_UNAVAILABLE_MESSAGE)
       return provider
     },
@@ -150,10 +164,8 @@ export function createPixProviders(config: Config, settings: SettingsService) {
      * covers a store that had its PIX key before the switch existed). Answers the mode.
      */
     async settleMode(): Promise<PaymentMode> {
-      if (
-        (mercadoPago || (await chosenRemote()) || (await fromSettings())) &&
-        (await demoSwitchedOn())
-      ) {
+      const values = await settings.all()
+      if ((mercadoPago || chosenRemote(values) || fromSettings(values)) && values.payment_demo) {
         await settings.set('payment_demo', false)
       }
       return this.mode()
@@ -163,9 +175,10 @@ export function createPixProviders(config: Config, settings: SettingsService) {
     async named(name: string): Promise<PixProvider | null> {
       const known = name as PaymentProviderName
       if (known === 'mercadopago') return mercadoPago
-      if (known === 'static') return fromSettings()
-      if (known === 'woovi') return woovi(false)
-      if (known === 'asaas') return asaas(false)
+      const values = await settings.all()
+      if (known === 'static') return fromSettings(values)
+      if (known === 'woovi') return woovi(false, values)
+      if (known === 'asaas') return asaas(false, values)
       return known === 'demo' ? demo : null
     },
   }

@@ -51,10 +51,17 @@ export type WooviInstallment = z.infer<typeof Installment>
 const InstallmentList = z.object({ installments: z.array(Installment) })
 
 /** Woovi's REST API (`Authorization: <AppID>`), only the calls the store makes. */
-export function createWooviApi(opts: { apiUrl: string; appId: string; timeoutMs?: number }) {
+export function createWooviApi(opts: {
+  apiUrl: string
+  appId: string
+  timeoutMs?: number
+  /** ALLOW_PRIVATE_INTEGRATIONS (lib/outbound-address.ts). */
+  allowPrivate: boolean
+}) {
   const call = providerApi({
     provider: 'Woovi',
     apiUrl: opts.apiUrl,
+    allowPrivate: opts.allowPrivate,
     headers: { authorization: opts.appId },
     timeoutMs: opts.timeoutMs,
   })
