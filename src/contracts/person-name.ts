@@ -9,9 +9,15 @@ import { z } from 'zod'
  */
 const NOT_SINGLE_LINE = /[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+/gu
 
-/** One line: each run of those characters becomes a space, spaces collapse, ends trimmed. */
+/**
+ * One line: each run of those characters becomes a space, spaces collapse, ends trimmed. A
+ * no-break space stays: it is what keeps 'R$ 19,90' (as Intl writes it) on one line in a subject.
+ */
 export function singleLine(value: string): string {
-  return value.replace(NOT_SINGLE_LINE, ' ').replace(/\s+/g, ' ').trim()
+  return value
+    .replace(NOT_SINGLE_LINE, ' ')
+    .replace(/[^\S\u00a0\u202f]+/g, ' ')
+    .trim()
 }
 
 /**

@@ -5,7 +5,8 @@ import { ADMIN_NUMBER, createWhatsappStore, outboxRows } from '../../testing/mes
 import { queryCounter } from '../../testing/query-counter.js'
 
 // A PIX checkout stores the order, its lines and its notices (the buyer's e-mail with its access
-// link, the owner's WhatsApp) in one statement: no BEGIN/COMMIT, one round trip.
+// link, the owner's WhatsApp) in one statement: no BEGIN/COMMIT, one round trip. A charged one:
+// a demo order also reads the stored payment mode in its transaction (payment-mode-instances).
 const counter = queryCounter()
 let setup: Awaited<ReturnType<typeof createWhatsappStore>>
 let product: { id: number }
@@ -13,6 +14,8 @@ let product: { id: number }
 beforeAll(async () => {
   // No outbox worker: only the checkout's own statements are counted.
   setup = await createWhatsappStore({ queryLogger: counter.logger, backgroundJobs: false })
+  // The store's own PIX key: orders are charged (not demo ones the buyer confirms herself).
+  await setup.store.app.services.settings.set('pix_key', 'loja@exemplo.com.br')
   product = await insertProduct(setup.store, { name: 'Kit Alfabetização', priceCents: 2990 })
   // The first checkout reads the catalogue and stores the terms' version once.
   await guestCheckout(setup.store, newCartSession(), [{ productId: product.id }])
