@@ -23,6 +23,7 @@ interface Seed {
   attribution?: Attribution
   createdAt?: string
   name?: string
+  provider?: string
   lines: { productId: number; name: string; cents: number; quantity?: number; bumpFor?: number }[]
 }
 
@@ -36,7 +37,7 @@ async function seed(o: Seed) {
     discountCents: o.discountCents ?? 0,
     couponCode: o.couponCode ?? null,
     status: o.status ?? 'paid',
-    paymentProvider: 'mercadopago',
+    paymentProvider: o.provider ?? 'mercadopago',
     paidAt: o.paidAt ? new Date(o.paidAt) : null,
     attribution: o.attribution ?? null,
     createdAt: new Date(o.createdAt ?? o.paidAt ?? '2026-03-10T12:00:00Z'),
@@ -181,6 +182,8 @@ describe('GET /api/admin/orders.csv', () => {
     await seed({
       paidAt: '2026-03-11T13:00:00Z',
       name: '=HYPERLINK("http://mal")',
+      // The store's own key: the owner reads 'PIX da loja', never the code name.
+      provider: 'static',
       totalCents: 123450,
       lines: [{ productId: kit.id, name: 'Kit; "especial"', cents: 123450 }],
       attribution: { utm_source: '@fonte', utm_campaign: '-1+2' },
@@ -200,9 +203,11 @@ describe('GET /api/admin/orders.csv', () => {
     // The refunded order of the 11th (09:00) and this one (10:00), newest first.
     expect(lines).toHaveLength(3)
     expect(lines[1]).toBe(
-      `sales-${seq};11/03/2026 10:00;Pago;"'=HYPERLINK(""http://mal"")";ana${seq}@exemplo.com;;"Kit; ""especial""";1234,50;0,00;1234,50;;PIX;mercadopago;11/03/2026 10:00;'@fonte;;'-1+2`,
+      `sales-${seq};11/03/2026 10:00;Pago;"'=HYPERLINK(""http://mal"")";ana${seq}@exemplo.com;;"Kit; ""especial""";1234,50;0,00;1234,50;;PIX;PIX da loja;11/03/2026 10:00;'@fonte;;'-1+2`,
     )
     expect(lines[2]).toContain(';Reembolsado;')
+    expect(lines[2]).toContain(';PIX;Mercado Pago;')
+    expect(res.body).not.toMatch(/;(static|mercadopago|woovi|asaas|demo|pending|paid|refunded);/)
   })
 
   it('prefixes every cell that a spreadsheet would run as a formula', () => {

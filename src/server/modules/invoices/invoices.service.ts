@@ -1,6 +1,11 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { AdminInvoice, BuyerInvoice, InvoiceMonth } from '../../../contracts/invoices.js'
+import {
+  INVOICE_STATUS_LABELS,
+  type AdminInvoice,
+  type BuyerInvoice,
+  type InvoiceMonth,
+} from '../../../contracts/invoices.js'
 import { REFUND_WINDOW_DAYS } from '../../../contracts/refunds.js'
 import type { Db } from '../../db/client.js'
 import { exponentialBackoff, rowClaims, type Clock } from '../../db/claims.js'
@@ -384,7 +389,7 @@ export function createInvoicesService(deps: {
           cell(r.orderId),
           cell(r.customerName),
           r.amount.replace('.', ','),
-          cell(r.status),
+          cell(INVOICE_STATUS_LABELS[r.status]),
           cell(r.authorizedAt ? brasiliaDay(new Date(r.authorizedAt)) : null),
           cell(r.pdfUrl),
           cell(r.xmlUrl),
