@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SalesAnalytics } from '../../../contracts/analytics.js'
 import type { Attribution } from '../../../contracts/attribution.js'
 import { adminSession } from '../../testing/auth.js'
-import { call, newCartSession } from '../../testing/commerce.js'
+import type { SubscribeAnswer } from '../../../contracts/subscriptions.js'
+import { call, guestForm, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
+import { createPlan } from '../../testing/subscriptions.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { orderItems, orders } from '../orders/orders.tables.js'
 import { csvCell } from './orders-csv.js'
@@ -174,6 +176,36 @@ describe('GET /api/admin/analytics/sales', () => {
     )
     expect(stored).not.toContain('Mozilla')
     expect(stored).not.toContain('1.2.3.4')
+  })
+
+  it('counts the clube’s PIX and its paid cycle like a checkout’s', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+      new Date(),
+    )
+    const funnel = async () =>
+      (await get(`/api/admin/analytics/sales?from=${today}&to=${today}`)).json<SalesAnalytics>()
+        .funnel
+    const before = await funnel()
+    const plan = await createPlan(store, admin)
+    const subscribed = await call(
+      store,
+      'POST',
+      '/api/subscriptions',
+      { planId: plan.id, acceptTerms: true, customerData: guestForm() },
+      {
+        session: newCartSession(),
+        headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Chrome/121' },
+      },
+    )
+    expect(subscribed.statusCode, subscribed.body).toBe(201)
+    await store.app.services.orders.markOrderPaid(
+      subscribed.json<SubscribeAnswer>().order.id,
+      'admin',
+    )
+    await store.app.services.funnel.drain()
+    const after = await funnel()
+    expect(after.pixGenerated).toBe(before.pixGenerated + 1)
+    expect(after.paid).toBe(before.paid + 1)
   })
 })
 
