@@ -2,7 +2,7 @@ import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckoutAnswer } from '../../../contracts/checkout.js'
 import { formatBRL } from '../../../contracts/money.js'
-import type { GuestAccessAnswer } from '../../../contracts/guest-access.js'
+import type { GuestAccessAnswer, GuestSessionAnswer } from '../../../contracts/guest-access.js'
 import { adminSession, newIp } from '../../testing/auth.js'
 import { writeBuiltClient } from '../../testing/built-client.js'
 import {
@@ -211,6 +211,18 @@ describe('the order e-mails', () => {
     const answer = res.json<GuestAccessAnswer>()
     expect(answer).toMatchObject({ success: true, email })
     expect(answer.purchases.map((p) => p.productId).sort()).toEqual([kit.id, canva.id].sort())
+    // Back on 'Meus materiais' without the link: the browser's access still knows her.
+    const remembered = await call(store, 'GET', '/api/guest-access/session', undefined, { cookie })
+    expect(remembered.statusCode).toBe(200)
+    expect(remembered.json<GuestSessionAnswer>().access).toMatchObject({ email })
+    expect(
+      remembered
+        .json<GuestSessionAnswer>()
+        .access!.purchases.map((p) => p.productId)
+        .sort(),
+    ).toEqual([kit.id, canva.id].sort())
+    const stranger = await call(store, 'GET', '/api/guest-access/session')
+    expect(stranger.json<GuestSessionAnswer>()).toEqual({ access: null })
     const download = await downloadWithAccess(cookie, email, kit.id)
     expect(download.statusCode).toBe(200)
     const file = await fetchLink(store, download.json().downloadUrl)
