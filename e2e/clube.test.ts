@@ -157,6 +157,10 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     const clube = admin.getByTestId('dashboard-clube')
     await clube.scrollIntoViewIfNeeded()
     await clube.filter({ hasText: 'R$ 19,90' }).waitFor()
+    // In the owner's words: no MRR or churn for a teacher to look up.
+    await clube.getByText('Receita recorrente mensal', { exact: true }).waitFor()
+    await clube.getByText('Cancelamentos no mês', { exact: true }).waitFor()
+    expect(await clube.textContent()).not.toMatch(/MRR|churn/i)
     await shot(admin, 'painel-vendas-mrr')
 
     // The free period granted her materials afresh (a new quota, as a paid cycle does): her

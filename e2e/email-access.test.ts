@@ -84,6 +84,11 @@ describe('a guest reaches her materials from her e-mail, on another phone', () =
     await page.getByTestId('material').filter({ hasText: product.name }).waitFor()
     const { bytes } = await downloadFrom(page)
     expect(bytes.length).toBe(product.downloadFiles[0]!.size)
+    // The header's 'Meus materiais' (no link in the address) still knows her.
+    await page.getByTestId('header-my-materials').click()
+    await page.waitForURL((url) => url.pathname === '/meus-materiais' && url.search === '')
+    await page.getByRole('heading', { name: 'Seus materiais' }).waitFor()
+    await page.getByTestId('material').filter({ hasText: product.name }).waitFor()
     await page.context().close()
   })
 

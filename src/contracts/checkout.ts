@@ -136,6 +136,15 @@ export const CheckoutBody = CheckoutRequest.extend({
 export const PaymentProviderName = z.enum(['static', 'mercadopago', 'woovi', 'asaas', 'demo'])
 export type PaymentProviderName = z.infer<typeof PaymentProviderName>
 
+/** The owner's words for who charged an order (a spreadsheet, a screen), never the code name. */
+export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderName, string> = {
+  static: 'PIX da loja',
+  mercadopago: 'Mercado Pago',
+  woovi: 'Woovi (OpenPix)',
+  asaas: 'Asaas',
+  demo: 'Demonstração',
+}
+
 /**
  * How the store charges now: a provider, demo (nothing charged, explicit), or unavailable (demo
  * was left and no payment method is configured: checkout answers 503).
@@ -214,6 +223,15 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const ORDER_CLOSED_REASONS = ['expired', 'refund_request', 'admin', 'provider'] as const
 export type OrderClosedReason = (typeof ORDER_CLOSED_REASONS)[number]
 export const OrderStatus = z.enum(ORDER_STATUSES)
+
+/** The words every order list and export uses for a status. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pendente',
+  awaiting_confirmation: 'Aguardando confirmação',
+  paid: 'Pago',
+  cancelled: 'Cancelado',
+  refunded: 'Reembolsado',
+}
 
 export const OrderLine = z.object({
   /** Null on a clube subscription's line, which names the plan (`planId`) instead. */

@@ -59,3 +59,11 @@ export type GuestPaymentLinkAnswer = z.infer<typeof GuestPaymentLinkAnswer>
  */
 export const GuestAccessAnswer = GuestPurchasesAnswer.extend({ email: z.string() })
 export type GuestAccessAnswer = z.infer<typeof GuestAccessAnswer>
+
+/**
+ * GET /api/guest-access/session: what this browser's open access (a link or a code opened here
+ * earlier) reaches, so 'Meus materiais' still knows her without the link in the address; null
+ * when the browser holds none, or it has expired.
+ */
+export const GuestSessionAnswer = z.object({ access: GuestAccessAnswer.nullable() })
+export type GuestSessionAnswer = z.infer<typeof GuestSessionAnswer>

@@ -1,14 +1,8 @@
-import type { OrderSummary } from '../../contracts/checkout'
+import { ORDER_STATUS_LABELS, type OrderSummary } from '../../contracts/checkout'
 import { Badge } from './badge'
 
 /** The words every order list uses for a status (issue 27, item 6). */
-export const STATUS_LABELS: Record<OrderSummary['status'], string> = {
-  pending: 'Pendente',
-  awaiting_confirmation: 'Aguardando confirmação',
-  paid: 'Pago',
-  cancelled: 'Cancelado',
-  refunded: 'Reembolsado',
-}
+export const STATUS_LABELS: Record<OrderSummary['status'], string> = ORDER_STATUS_LABELS
 
 const TONES = {
   pending: 'amber',

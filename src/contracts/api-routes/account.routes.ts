@@ -13,6 +13,7 @@ import type {
   GuestLinkBody,
   GuestPaymentLinkAnswer,
   GuestPaymentLinkBody,
+  GuestSessionAnswer,
   GuestVerifyBody,
 } from '../guest-access'
 import type { CanvaOpenAnswer, CanvaOpenBody } from '../messaging'
@@ -63,6 +64,7 @@ export const guestLink = route<typeof GuestAccessAnswer, typeof GuestLinkBody>()
   'POST',
   '/api/guest-access/link',
 )
+export const guestSession = route<typeof GuestSessionAnswer>()('GET', '/api/guest-access/session')
 // A WhatsApp reminder's payment token: that order's payment page only (issue 26).
 export const guestPaymentLink = route<typeof GuestPaymentLinkAnswer, typeof GuestPaymentLinkBody>()(
   'POST',

@@ -48,7 +48,16 @@ export const resendVerification = () => call(authRoutes.resendVerification)
 export const guestAccessKeys = {
   all: ['guest-access'] as const,
   link: (token: string) => [...guestAccessKeys.all, 'link', token] as const,
+  session: () => [...guestAccessKeys.all, 'session'] as const,
 }
+
+/** The access this browser already opened (its httpOnly cookie), asked afresh at each visit. */
+export const guestSessionQuery = () =>
+  queryOptions({
+    queryKey: guestAccessKeys.session(),
+    queryFn: () => call(accountRoutes.guestSession),
+    staleTime: 0,
+  })
 
 /** Opens the access an e-mailed link carries; once per token, however often the page renders. */
 export const accessLinkQuery = (token: string) =>

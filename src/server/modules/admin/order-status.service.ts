@@ -1,16 +1,10 @@
 import type { AdminOrder } from '../../../contracts/admin.js'
-import type { OrderStatus } from '../../../contracts/checkout.js'
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../contracts/checkout.js'
 import { AppError } from '../../errors.js'
 import { canTransition, isPayable, type OrdersService } from '../orders/orders.service.js'
 import type { AdminReports } from './reports.read-model.js'
 
-const LABELS: Record<OrderStatus, string> = {
-  pending: 'Pendente',
-  awaiting_confirmation: 'Aguardando confirmação',
-  paid: 'Pago',
-  cancelled: 'Cancelado',
-  refunded: 'Reembolsado',
-}
+const LABELS = ORDER_STATUS_LABELS
 
 /**
  * The advanced orders tab's status change. Paying goes through markOrderPaid (purchases created

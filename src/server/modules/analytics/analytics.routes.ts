@@ -25,7 +25,9 @@ function stepsOf(req: FastifyRequest, reply: FastifyReply): FunnelStep[] {
     // The checkout screen asks which payment methods exist before the buyer types.
     case 'GET /api/payments/methods':
       return ['checkoutStarted']
+    // The clube's 'Assinar' makes its first period's PIX as a checkout makes an order's.
     case 'POST /api/checkout':
+    case 'POST /api/subscriptions':
       return ['pixGenerated']
     default:
       return []

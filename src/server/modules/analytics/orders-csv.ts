@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { STORE_TIME_ZONE, type PeriodQuery } from '../../../contracts/analytics.js'
 import type { Attribution } from '../../../contracts/attribution.js'
 import { sourceOf } from '../../../contracts/attribution.js'
+import { ORDER_STATUS_LABELS, PAYMENT_PROVIDER_LABELS } from '../../../contracts/checkout.js'
 import type { Db } from '../../db/client.js'
 import { csvDocument, csvMoney } from '../../lib/csv.js'
 
@@ -27,12 +28,8 @@ const HEADER = [
   'Campanha',
 ]
 
-const STATUS: Record<string, string> = {
-  pending: 'Pendente',
-  paid: 'Pago',
-  cancelled: 'Cancelado',
-  refunded: 'Reembolsado',
-}
+// A spreadsheet shows the owner's words, never a code name ('PIX da loja', not 'static').
+const labelOf = (labels: Record<string, string>, value: string) => labels[value] ?? value
 
 /**
  * GET /api/admin/orders.csv: the orders placed in the period (days in the store's time zone),
@@ -74,7 +71,7 @@ export async function ordersCsv(db: Db, period: PeriodQuery): Promise<string> {
     return [
       r.id,
       r.created,
-      STATUS[r.status] ?? r.status,
+      labelOf(ORDER_STATUS_LABELS, r.status),
       r.customer_name,
       r.customer_email,
       r.customer_whatsapp,
@@ -84,7 +81,7 @@ export async function ordersCsv(db: Db, period: PeriodQuery): Promise<string> {
       csvMoney(Number(r.total_cents)),
       r.coupon_code,
       r.payment_method === 'card' ? 'Cartão' : 'PIX',
-      r.payment_provider,
+      labelOf(PAYMENT_PROVIDER_LABELS, r.payment_provider),
       r.paid,
       sourceOf(a),
       a?.utm_medium ?? '',

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SalesAnalytics } from '../../../contracts/analytics.js'
 import type { Attribution } from '../../../contracts/attribution.js'
 import { adminSession } from '../../testing/auth.js'
-import { call, newCartSession } from '../../testing/commerce.js'
+import type { SubscribeAnswer } from '../../../contracts/subscriptions.js'
+import { call, guestForm, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
+import { createPlan } from '../../testing/subscriptions.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { orderItems, orders } from '../orders/orders.tables.js'
 
@@ -22,6 +24,7 @@ interface Seed {
   attribution?: Attribution
   createdAt?: string
   name?: string
+  provider?: string
   lines: { productId: number; name: string; cents: number; quantity?: number; bumpFor?: number }[]
 }
 
@@ -35,7 +38,7 @@ async function seed(o: Seed) {
     discountCents: o.discountCents ?? 0,
     couponCode: o.couponCode ?? null,
     status: o.status ?? 'paid',
-    paymentProvider: 'mercadopago',
+    paymentProvider: o.provider ?? 'mercadopago',
     paidAt: o.paidAt ? new Date(o.paidAt) : null,
     attribution: o.attribution ?? null,
     createdAt: new Date(o.createdAt ?? o.paidAt ?? '2026-03-10T12:00:00Z'),
@@ -173,6 +176,36 @@ describe('GET /api/admin/analytics/sales', () => {
     expect(stored).not.toContain('Mozilla')
     expect(stored).not.toContain('1.2.3.4')
   })
+
+  it('counts the clube’s PIX and its paid cycle like a checkout’s', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+      new Date(),
+    )
+    const funnel = async () =>
+      (await get(`/api/admin/analytics/sales?from=${today}&to=${today}`)).json<SalesAnalytics>()
+        .funnel
+    const before = await funnel()
+    const plan = await createPlan(store, admin)
+    const subscribed = await call(
+      store,
+      'POST',
+      '/api/subscriptions',
+      { planId: plan.id, acceptTerms: true, customerData: guestForm() },
+      {
+        session: newCartSession(),
+        headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Chrome/121' },
+      },
+    )
+    expect(subscribed.statusCode, subscribed.body).toBe(201)
+    await store.app.services.orders.markOrderPaid(
+      subscribed.json<SubscribeAnswer>().order.id,
+      'admin',
+    )
+    await store.app.services.funnel.drain()
+    const after = await funnel()
+    expect(after.pixGenerated).toBe(before.pixGenerated + 1)
+    expect(after.paid).toBe(before.paid + 1)
+  })
 })
 
 describe('GET /api/admin/orders.csv', () => {
@@ -180,6 +213,8 @@ describe('GET /api/admin/orders.csv', () => {
     await seed({
       paidAt: '2026-03-11T13:00:00Z',
       name: '=HYPERLINK("http://mal")',
+      // The store's own key: the owner reads 'PIX da loja', never the code name.
+      provider: 'static',
       totalCents: 123450,
       lines: [{ productId: kit.id, name: 'Kit; "especial"', cents: 123450 }],
       attribution: { utm_source: '@fonte', utm_campaign: '-1+2' },
@@ -199,8 +234,10 @@ describe('GET /api/admin/orders.csv', () => {
     // The refunded order of the 11th (09:00) and this one (10:00), newest first.
     expect(lines).toHaveLength(3)
     expect(lines[1]).toBe(
-      `sales-${seq};11/03/2026 10:00;Pago;"'=HYPERLINK(""http://mal"")";ana${seq}@exemplo.com;;"Kit; ""especial""";1234,50;0,00;1234,50;;PIX;mercadopago;11/03/2026 10:00;'@fonte;;'-1+2`,
+      `sales-${seq};11/03/2026 10:00;Pago;"'=HYPERLINK(""http://mal"")";ana${seq}@exemplo.com;;"Kit; ""especial""";1234,50;0,00;1234,50;;PIX;PIX da loja;11/03/2026 10:00;'@fonte;;'-1+2`,
     )
     expect(lines[2]).toContain(';Reembolsado;')
+    expect(lines[2]).toContain(';PIX;Mercado Pago;')
+    expect(res.body).not.toMatch(/;(static|mercadopago|woovi|asaas|demo|pending|paid|refunded);/)
   })
 })

@@ -5,6 +5,7 @@ import {
   GuestLinkBody,
   GuestPaymentLinkAnswer,
   GuestPaymentLinkBody,
+  GuestSessionAnswer,
   GuestVerifyBody,
 } from '../../../contracts/guest-access.js'
 import type { App } from '../../app-types.js'
@@ -43,6 +44,18 @@ export function guestAccessRoutes(app: App) {
       guestAccess.setCookie(req, reply, session)
       reply.header('cache-control', 'private, no-store')
       return { ...(await customer.purchasesOfEmail(email)), email }
+    },
+  )
+
+  // 'Meus materiais' without the link in the address: the access this browser opened before.
+  app.get(
+    '/api/guest-access/session',
+    { schema: { response: { 200: GuestSessionAnswer } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      const email = await guestAccess.emailOf(req)
+      if (!email) return { access: null }
+      return { access: { ...(await customer.purchasesOfEmail(email)), email } }
     },
   )
 

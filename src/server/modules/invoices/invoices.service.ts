@@ -1,6 +1,11 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { AdminInvoice, BuyerInvoice, InvoiceMonth } from '../../../contracts/invoices.js'
+import {
+  INVOICE_STATUS_LABELS,
+  type AdminInvoice,
+  type BuyerInvoice,
+  type InvoiceMonth,
+} from '../../../contracts/invoices.js'
 import { REFUND_WINDOW_DAYS } from '../../../contracts/refunds.js'
 import type { Db } from '../../db/client.js'
 import { exponentialBackoff, rowClaims, type Clock } from '../../db/claims.js'
@@ -385,7 +390,7 @@ export function createInvoicesService(deps: {
           // The company or the buyer's name, as typed at checkout: the writer keeps formulas out.
           r.customerName,
           r.amount.replace('.', ','),
-          r.status,
+          INVOICE_STATUS_LABELS[r.status],
           r.authorizedAt ? brasiliaDay(new Date(r.authorizedAt)) : null,
           r.pdfUrl,
           r.xmlUrl,

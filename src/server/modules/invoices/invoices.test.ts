@@ -160,6 +160,8 @@ describe('the nota of a paid order (Focus NFe)', () => {
       `/api/admin/invoices.csv?month=${months.json<{ month: string }[]>()[0]!.month}`,
     )
     expect(csv.body).toContain(id)
+    // The accountant reads the status in words, never its code name.
+    expect(csv.body).toMatch(new RegExp(`\n\\d+;${id};[^;]*;29,90;Emitida;`))
   })
 
   it("keeps a formula typed as the company's or the buyer's name as text in the CSV", async () => {

@@ -14,6 +14,7 @@ const order = {
   paymentProvider: 'demo',
   status: 'pending' as const,
   pixCode: '000201...',
+  pixExpiresAt: null,
   paidAt: null,
 }
 const lines = [{ productId: 1, productName: 'Caderno', unitPriceCents: 4000, quantity: 1 }]

@@ -1,3 +1,5 @@
+import { escapeHtml, lineHtml, MAIL_PURPLE, plainTextHtml, plainTextText } from './mail-text.js'
+
 /**
  * The one look of every e-mail the store sends: pt-BR, the store's name and purple, one column
  * that reads on a phone, an optional button, and the same words again as plain text for mail
@@ -57,16 +59,10 @@ export interface ComposedMail {
   html: string
 }
 
-const PURPLE = '#6b21a8'
+const PURPLE = MAIL_PURPLE
 const PURPLE_LIGHT = '#f3e8ff'
 
-const escape = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
+const escape = escapeHtml
 
 export function absoluteLink(baseUrl: string, path: string): string {
   return new URL(path, `${baseUrl.replace(/\/+$/, '')}/`).toString()
@@ -105,14 +101,15 @@ export function composeMail(brand: MailBrand, message: MailContent): ComposedMai
     content.items?.length ? content.items.map(itemText).join('\n\n') : undefined,
     content.button && link ? `${content.button.label}: ${link}` : undefined,
     content.note,
-    content.terms ? `${content.terms.title}\n\n${content.terms.text}` : undefined,
+    content.terms ? `${content.terms.title}\n\n${plainTextText(content.terms.text)}` : undefined,
     `— ${brand.storeName}\n${brand.baseUrl}`,
     content.unsubscribe ? `Cancelar inscrição: ${abs(content.unsubscribe)}` : undefined,
   ]
     .filter(Boolean)
     .join('\n\n')
 
-  const paragraph = (value: string) => `<p style="margin:0 0 16px;${TEXT}">${escape(value)}</p>`
+  // The store's sentences may carry an address (the support WhatsApp): a link to tap.
+  const paragraph = (value: string) => `<p style="margin:0 0 16px;${TEXT}">${lineHtml(value)}</p>`
   // Monospace and breakable anywhere: the whole code must be visible to select and copy.
   const code = content.code
     ? `<p style="margin:0 0 6px;${SMALL}">${escape(content.code.label)}</p>
@@ -159,8 +156,8 @@ ${content.paragraphs.map(paragraph).join('\n')}
 ${code}
 ${items}
 ${button}
-${content.note ? `<p style="margin:16px 0 0;${SMALL}">${escape(content.note)}</p>` : ''}
-${content.terms ? `<h2 style="margin:24px 0 8px;font-size:15px;color:#581c87">${escape(content.terms.title)}</h2><p style="margin:0;${SMALL};white-space:pre-line">${escape(content.terms.text)}</p>` : ''}
+${content.note ? `<p style="margin:16px 0 0;${SMALL}">${lineHtml(content.note)}</p>` : ''}
+${content.terms ? `<h2 style="margin:24px 0 8px;font-size:15px;color:#581c87">${escape(content.terms.title)}</h2>\n${plainTextHtml(content.terms.text, SMALL)}` : ''}
 </td></tr>
 <tr><td style="padding:16px 24px;background:#faf5ff;font-size:12px;color:#6b7280;text-align:center"><a href="${escape(brand.baseUrl)}" style="color:${PURPLE}">${escape(brand.storeName)}</a>${content.unsubscribe ? `<br><br>Você recebe este e-mail porque pediu novidades da loja. <a href="${escape(abs(content.unsubscribe))}" style="color:${PURPLE}">Cancelar inscrição</a>` : ''}</td></tr>
 </table>

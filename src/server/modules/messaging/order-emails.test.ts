@@ -2,7 +2,7 @@ import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckoutAnswer } from '../../../contracts/checkout.js'
 import { formatBRL } from '../../../contracts/money.js'
-import type { GuestAccessAnswer } from '../../../contracts/guest-access.js'
+import type { GuestAccessAnswer, GuestSessionAnswer } from '../../../contracts/guest-access.js'
 import { adminSession, newIp } from '../../testing/auth.js'
 import { writeBuiltClient } from '../../testing/built-client.js'
 import {
@@ -104,7 +104,13 @@ async function placeOrder(productIds: number[]) {
     productIds.map((productId) => ({ productId })),
     { email, firstName: 'Joana', lastName: 'Prado' },
   )
-  return { email, session, order: answer.order, pixCode: answer.pixData!.qr_code }
+  return {
+    email,
+    session,
+    order: answer.order,
+    pixCode: answer.pixData!.qr_code,
+    expiresAt: answer.pixPaymentData!.expiresAt,
+  }
 }
 
 async function setStatus(orderId: string, status: string) {
@@ -122,7 +128,7 @@ async function setStatus(orderId: string, status: string) {
 
 describe('the order e-mails', () => {
   it('a new PIX order: the buyer gets the code and the way back to pay; the owner a copy', async () => {
-    const { email, order, pixCode } = await placeOrder([kit.id])
+    const { email, order, pixCode, expiresAt } = await placeOrder([kit.id])
     await deliver()
     const [mail, ...more] = to(email)
     expect(more).toEqual([])
@@ -135,6 +141,17 @@ describe('the order e-mails', () => {
     // The static PIX: the owner checks the bank, and the buyer may send the receipt.
     expect(mail!.text).toContain('confere os pagamentos PIX no extrato')
     expect(mail!.text).toContain('https://wa.me/5511912345678')
+    // The WhatsApp is a link to tap, and the buyer is told until when the code may be paid.
+    expect(hrefs(mail!)).toContain('https://wa.me/5511912345678')
+    const until = new Intl.DateTimeFormat('pt-BR', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'America/Sao_Paulo',
+    }).format(new Date(expiresAt!))
+    expect(mail!.text).toContain(`O código PIX vale até ${until} (horário de Brasília).`)
     expect(mail!.html).toContain('Cantinho da Prô')
     expect(mail!.html).toContain('lang="pt-BR"')
 
@@ -170,6 +187,17 @@ describe('the order e-mails', () => {
     expect(paid!.text).toContain('3 downloads incluídos')
     expect(hrefs(paid!)).toContain('https://www.canva.com/design/DAF123/view')
     expect(paid!.text).toContain('https://wa.me/5511912345678')
+    expect(hrefs(paid!)).toContain('https://wa.me/5511912345678')
+    expect(paid!.text).toContain(`Total pago: ${formatBRL(3980)}`)
+    expect(paid!.html).toContain(`Total pago: ${formatBRL(3980)}`)
+    // The terms kept with the order read as the page does: headings and a list, no marks.
+    expect(paid!.html).toContain('Termos aceitos nesta compra')
+    expect(paid!.html).toMatch(/<p style="[^"]*font-weight:bold[^"]*">3\. Downloads<\/p>/)
+    expect(paid!.html).toMatch(/<li[^>]*>Cada compra dá direito a 3 downloads/)
+    expect(paid!.html).not.toMatch(/(^|>|\n)\s*[#-] /m)
+    expect(paid!.text).toContain('3. DOWNLOADS')
+    expect(paid!.text).toContain('• Cada compra dá direito a 3 downloads')
+    expect(paid!.text).not.toMatch(/^[#-] /m)
     expect(about(OWNER, /Pagamento confirmado #/).map((m) => m.subject)).toContain(
       `Pagamento confirmado #${order.id.slice(0, 8)}: ${formatBRL(3980)}`,
     )
@@ -183,6 +211,18 @@ describe('the order e-mails', () => {
     const answer = res.json<GuestAccessAnswer>()
     expect(answer).toMatchObject({ success: true, email })
     expect(answer.purchases.map((p) => p.productId).sort()).toEqual([kit.id, canva.id].sort())
+    // Back on 'Meus materiais' without the link: the browser's access still knows her.
+    const remembered = await call(store, 'GET', '/api/guest-access/session', undefined, { cookie })
+    expect(remembered.statusCode).toBe(200)
+    expect(remembered.json<GuestSessionAnswer>().access).toMatchObject({ email })
+    expect(
+      remembered
+        .json<GuestSessionAnswer>()
+        .access!.purchases.map((p) => p.productId)
+        .sort(),
+    ).toEqual([kit.id, canva.id].sort())
+    const stranger = await call(store, 'GET', '/api/guest-access/session')
+    expect(stranger.json<GuestSessionAnswer>()).toEqual({ access: null })
     const download = await downloadWithAccess(cookie, email, kit.id)
     expect(download.statusCode).toBe(200)
     const file = await fetchLink(store, download.json().downloadUrl)

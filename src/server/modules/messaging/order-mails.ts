@@ -8,6 +8,8 @@ export interface OrderForMail extends OrderForText {
   paymentProvider: string
   status: 'pending' | 'awaiting_confirmation' | 'paid' | 'cancelled' | 'refunded'
   pixCode: string | null
+  /** Until when the PIX code may be paid; the order is cancelled after it. */
+  pixExpiresAt: Date | null
   paidAt: Date | null
 }
 
@@ -28,6 +30,24 @@ function itemsWithTotal(order: OrderForMail, lines: LineForText[]) {
     ...lines.map((l) => ({ title: lineTitle(l), lines: [lineAmount(l)] })),
     ...couponLine(order).map((title) => ({ title })),
     { title: `Total: ${formatBRL(order.totalCents)}` },
+  ]
+}
+
+// The store's clock: a buyer in Brazil reads the hour her PIX stops working on her own.
+const whenBR = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'America/Sao_Paulo',
+})
+
+/** 'O código PIX vale até 03/12/2026, 15:30 (horário de Brasília).', or nothing without a limit. */
+function pixValidity(order: OrderForMail): string[] {
+  if (!order.pixCode || !order.pixExpiresAt) return []
+  return [
+    `O código PIX vale até ${whenBR.format(order.pixExpiresAt)} (horário de Brasília). Depois disso o pedido é cancelado e o código não deve mais ser pago.`,
   ]
 }
 
@@ -68,6 +88,7 @@ export function orderCreatedMail(
     greeting: `Olá, ${firstName(order)}!`,
     paragraphs: [
       `Recebemos o seu pedido ${id}. Para concluir, pague ${formatBRL(order.totalCents)} com PIX: copie o código abaixo e cole em "PIX copia e cola" no app do seu banco.`,
+      ...pixValidity(order),
       confirmation(order, ctx),
     ],
     ...pixCodeBlock(order),
@@ -116,7 +137,11 @@ export function orderPaidMail(
     paragraphs: [
       `Recebemos o pagamento de ${formatBRL(order.totalCents)} do pedido ${id}. Seus materiais já estão liberados:`,
     ],
-    items: [...lineItems, ...couponLine(order).map((title) => ({ title }))],
+    items: [
+      ...lineItems,
+      ...couponLine(order).map((title) => ({ title })),
+      { title: `Total pago: ${formatBRL(order.totalCents)}` },
+    ],
     button: { label: 'Ver todos os meus materiais', path },
     note: `Os botões deste e-mail abrem os seus materiais por 30 dias, sem precisar digitar nada. Depois, use "Meus materiais" na loja com este e-mail. ${support(ctx)}`,
     ...(terms
@@ -260,6 +285,7 @@ export function reminderMail(
     greeting: `Olá, ${firstName(order)}!`,
     paragraphs: [
       `O seu pedido ${id} ainda não foi pago. Se quiser concluir, pague ${formatBRL(order.totalCents)} com PIX: copie o código abaixo e cole em "PIX copia e cola" no app do seu banco.`,
+      ...pixValidity(order),
       confirmation(order, ctx),
     ],
     ...pixCodeBlock(order),

@@ -11,10 +11,21 @@ const OPTIONS = options.map((value) => ({ value, label: optionLabels[value] ?? v
 /** The address the owner registers in the provider's panel, on this store's own host. */
 const webhookUrl = (provider: string) => `${window.location.origin}/api/webhooks/${provider}`
 
+/** What a webhook is, in a teacher's words, wherever the panel asks for one. */
+function WebhookExplained() {
+  return (
+    <p className="text-sm text-gray-600" data-testid="webhook-explained">
+      Webhook é o aviso automático que o provedor manda para a loja quando um PIX é pago: é por ele
+      que a loja libera os materiais sem você precisar conferir o extrato.
+    </p>
+  )
+}
+
 function WebhookAddress({ provider, children }: { provider: string; children: string }) {
   return (
     <div className="mt-3 rounded-xl bg-purple-50 p-3 text-sm text-purple-950">
-      <p className="font-semibold">{children}</p>
+      <WebhookExplained />
+      <p className="mt-2 font-semibold">{children}</p>
       <code
         data-testid={`webhook-url-${provider}`}
         className="mt-1 block break-all rounded-lg bg-white px-2 py-1 text-xs"
@@ -83,6 +94,7 @@ export function PixProviderPicker() {
         <legend className="pt-3 text-sm font-bold text-purple-900">Asaas</legend>
         <SettingField settingKey="asaas_api_key" setting={find('asaas_api_key')} />
         <SettingField settingKey="asaas_webhook_token" setting={find('asaas_webhook_token')} />
+        {current !== 'asaas' && <WebhookExplained />}
         {current === 'asaas' && (
           <WebhookAddress provider="asaas">
             Na Asaas, em Integrações › Webhooks, crie um webhook de cobranças com este endereço e o

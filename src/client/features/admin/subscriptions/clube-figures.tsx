@@ -31,10 +31,10 @@ export function ClubeFiguresGrid() {
     <div className="space-y-3" data-testid="clube-figures">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
-          ['Receita recorrente (MRR)', money(f.mrr)],
+          ['Receita recorrente mensal', money(f.mrr)],
           ['Assinantes pagando', String(f.active)],
           ['Novas no mês', String(f.newThisMonth)],
-          ['Canceladas no mês', `${f.cancelledThisMonth} (churn ${percent(f.churnPercent)})`],
+          ['Cancelamentos no mês', `${f.cancelledThisMonth} · ${percent(f.churnPercent)}`],
         ].map(([label, value]) => (
           <div key={label} className="rounded-xl bg-purple-50 p-3">
             <dt className="text-xs font-semibold text-purple-700">{label}</dt>
@@ -51,7 +51,7 @@ export function ClubeFiguresGrid() {
                 Mês
               </th>
               <th scope="col" className="py-1 pr-2 text-right">
-                MRR
+                Receita mensal
               </th>
               <th scope="col" className="py-1 pr-2 text-right">
                 Novas
@@ -60,7 +60,7 @@ export function ClubeFiguresGrid() {
                 Canceladas
               </th>
               <th scope="col" className="py-1 text-right">
-                Churn
+                % cancelada
               </th>
             </tr>
           </thead>
@@ -80,8 +80,9 @@ export function ClubeFiguresGrid() {
         </table>
       </div>
       <p className="text-xs text-gray-500">
-        MRR: o que as assinaturas pagantes rendem por mês (um plano anual conta 1/12 do preço).
-        Churn: canceladas no mês sobre as que pagavam no início dele.
+        Receita recorrente mensal: o que as assinaturas pagantes rendem por mês (um plano anual
+        conta 1/12 do preço). Cancelamentos no mês: as assinaturas canceladas no mês; a porcentagem
+        é sobre as que pagavam no início dele.
       </p>
     </div>
   )

@@ -79,6 +79,11 @@ export function WhatsappConfigPanel() {
   const { data, error, isPending, refetch } = useQuery(whatsappConfigQuery())
   return (
     <Panel title="Evolution API">
+      <p className="mb-3 text-sm text-gray-600" data-testid="evolution-api-explained">
+        A Evolution API é o programa que liga a loja a um WhatsApp de celular: é por ela que a loja
+        manda as mensagens aos compradores e a você. Ela roda num servidor seu ou de quem você
+        contratou, que lhe passa o endereço, a chave e o nome da instância.
+      </p>
       {isPending ? (
         <Loading />
       ) : error ? (
