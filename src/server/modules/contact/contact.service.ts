@@ -14,6 +14,7 @@ import type { MailOutbox } from '../messaging/messaging.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { contactPersonalData } from './contact-personal-data.js'
 import { contactRequests } from './contact.tables.js'
+import { dateTimeBR } from '../../lib/store-clock.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -26,12 +27,6 @@ function newProtocol(at: Date): string {
   const random = [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('')
   return `${day}-${random}`
 }
-
-const dateTimeBR = new Intl.DateTimeFormat('pt-BR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'America/Sao_Paulo',
-})
 
 /**
  * 'Fale conosco' (Decreto 7.962/2013, art. 4º, V): a request stored with a protocol number,

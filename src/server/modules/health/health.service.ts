@@ -20,6 +20,7 @@ import type { MessagingService } from '../messaging/messaging.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { healthAlerts, healthStates } from './health.tables.js'
 import type { ProviderFailures } from './provider-failure-log.js'
+import { dateTimeBR } from '../../lib/store-clock.js'
 
 const HOUR_MS = 3_600_000
 /** A verified backup older than this (a nightly one missed, and then some) is a problem. */
@@ -43,13 +44,6 @@ export interface HealthDeps {
 }
 
 type Finding = { ok: boolean; message: string }
-
-const at = (d: Date) =>
-  d.toLocaleString('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  })
 
 export function createHealthService(deps: HealthDeps) {
   const { db } = deps
@@ -80,8 +74,8 @@ export function createHealthService(deps: HealthDeps) {
       return {
         ok,
         message: ok
-          ? `Último backup conferido: ${at(last)}.`
-          : `Nenhum backup conferido há mais de 26 horas (o último: ${at(last)}).`,
+          ? `Último backup conferido: ${dateTimeBR.format(last)}.`
+          : `Nenhum backup conferido há mais de 26 horas (o último: ${dateTimeBR.format(last)}).`,
       }
     },
     async messages() {

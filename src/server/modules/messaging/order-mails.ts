@@ -2,6 +2,7 @@ import { formatBRL } from '../../../contracts/money.js'
 import type { PaidGrant } from '../orders/orders.service.js'
 import type { MailContent, MailItem } from './mail-layout.js'
 import { couponLine, shortOrderId, type LineForText, type OrderForText } from './message-texts.js'
+import { dateTimeBR } from '../../lib/store-clock.js'
 
 /** What the order e-mails need of an order beyond the texts' (the orders module hands it over). */
 export interface OrderForMail extends OrderForText {
@@ -33,21 +34,11 @@ function itemsWithTotal(order: OrderForMail, lines: LineForText[]) {
   ]
 }
 
-// The store's clock: a buyer in Brazil reads the hour her PIX stops working on her own.
-const whenBR = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'America/Sao_Paulo',
-})
-
 /** 'O código PIX vale até 03/12/2026, 15:30 (horário de Brasília).', or nothing without a limit. */
 function pixValidity(order: OrderForMail): string[] {
   if (!order.pixCode || !order.pixExpiresAt) return []
   return [
-    `O código PIX vale até ${whenBR.format(order.pixExpiresAt)} (horário de Brasília). Depois disso o pedido é cancelado e o código não deve mais ser pago.`,
+    `O código PIX vale até ${dateTimeBR.format(order.pixExpiresAt)} (horário de Brasília). Depois disso o pedido é cancelado e o código não deve mais ser pago.`,
   ]
 }
 
