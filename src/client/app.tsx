@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import { hasPendingOrder } from './features/checkout/pending-order-key'
 import { Header } from './features/layout/header'
@@ -9,10 +9,17 @@ import { useHydrated } from './lib/use-hydrated'
 import { AppRoutes } from './routes'
 import { useCurrentToast } from './ui/toast-store'
 
-/** A new page starts at the top, unless the link aims at an #anchor. */
+/**
+ * A new page starts at the top, unless the link aims at an #anchor. Not the page she arrived
+ * on: the browser placed it, and she may have scrolled it before the scripts took it over; a
+ * jump back to the top then moved the button under her thumb, and her tap landed elsewhere.
+ */
 function ScrollToTop() {
   const [location] = useLocation()
+  const arrival = useRef(location)
   useEffect(() => {
+    if (location === arrival.current) return
+    arrival.current = ''
     if (!window.location.hash) window.scrollTo(0, 0)
   }, [location])
   return null
