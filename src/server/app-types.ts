@@ -30,6 +30,7 @@ import type { FileStorage } from './files/storage.js'
 import type { RateLimiter } from './http/rate-limit.js'
 import type { JobLedger } from './lib/interval-job.js'
 import type { AccountsService } from './modules/accounts/accounts.service.js'
+import type { BnccService } from './modules/bncc/bncc.service.js'
 import type { LoginService } from './modules/accounts/login.service.js'
 import type { GuestAccessService } from './modules/guest-access/guest-access.service.js'
 import type { PasswordResetService } from './modules/accounts/password-reset.service.js'
@@ -148,6 +149,8 @@ export interface Services {
   invoices: InvoicesService
   contact: ContactService
   terms: TermsService
+  /** The BNCC's objectives and skills, and the materials teaching each. */
+  bncc: BnccService
 }
 
 export type App = FastifyInstance<

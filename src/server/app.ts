@@ -24,6 +24,7 @@ import { startBackupJobs } from './modules/backup/backup.jobs.js'
 import { backupRoutes } from './modules/backup/backup.routes.js'
 import { startHealthJobs } from './modules/health/health.jobs.js'
 import { healthRoutes } from './modules/health/health.routes.js'
+import { bnccRoutes } from './modules/bncc/bncc.routes.js'
 import { canvaLinksRoutes } from './modules/canva/canva-links.routes.js'
 import { cartRoutes } from './modules/cart/cart.routes.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
@@ -142,6 +143,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   guestAccessRoutes(app)
   settingsRoutes(app)
   catalogRoutes(app)
+  bnccRoutes(app)
   cartRoutes(app)
   checkoutRoutes(app)
   ordersRoutes(app)

@@ -23,6 +23,7 @@ import { createAdsService } from './modules/ads/ads.service.js'
 import { createAdminReports } from './modules/admin/reports.read-model.js'
 import { createFunnelService } from './modules/analytics/funnel.service.js'
 import { createSalesReport } from './modules/analytics/sales.read-model.js'
+import { createBnccService } from './modules/bncc/bncc.service.js'
 import { createCanvaLinksService } from './modules/canva/canva-links.service.js'
 import { createCartService } from './modules/cart/cart.service.js'
 import { createCatalogService } from './modules/catalog/catalog.service.js'
@@ -438,6 +439,7 @@ export function createServices(
     health,
     invoices,
     terms,
+    bncc: createBnccService(),
     contact,
     canvaLinks,
     stamping,

@@ -1,0 +1,7 @@
+import type { BnccSearchAnswer } from '../bncc'
+import { route } from '../api-route'
+
+// The BNCC's skills: the product form's picker and the skill pages.
+
+/** Query: q (a code, a prefix or words), ano and componente (comma-separated ids). */
+export const search = route<typeof BnccSearchAnswer>()('GET', '/api/bncc')

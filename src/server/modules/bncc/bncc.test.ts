@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BnccSkill } from '../../../contracts/bncc.js'
+import { createTestStore, type TestStore } from '../../testing/test-app.js'
+import { partsOf } from './bncc-codes.js'
+import { bnccIndex, checkCodes, findSkill, impliedBy, searchSkills } from './bncc.service.js'
+
+describe('the codes', () => {
+  it.each([
+    ['EF03MA09', { etapa: 'EF', anos: ['3'], componente: 'MA' }],
+    ['EF15LP01', { etapa: 'EF', anos: ['1', '2', '3', '4', '5'], componente: 'LP' }],
+    ['EF67EF01', { etapa: 'EF', anos: ['6', '7'], componente: 'EF' }],
+    ['EF69AR01', { etapa: 'EF', anos: ['6', '7', '8', '9'], componente: 'AR' }],
+    ['EI02TS01', { etapa: 'EI', anos: ['ei-bem-pequenas'], componente: 'EI-TS' }],
+    ['EI03EF01', { etapa: 'EI', anos: ['ei-pequenas'], componente: 'EI-EF' }],
+    ['EM13LGG103', { etapa: 'EM', anos: ['em-1', 'em-2', 'em-3'], componente: 'LGG' }],
+    ['EM13MAT101', { etapa: 'EM', anos: ['em-1', 'em-2', 'em-3'], componente: 'MA' }],
+    ['EM13LP02', { etapa: 'EM', anos: ['em-1', 'em-2', 'em-3'], componente: 'LP' }],
+  ])('%s says its stage, years and component', (code, parts) => {
+    expect(partsOf(code)).toEqual(parts)
+  })
+
+  it('ships all 1,580 objectives and skills, each with its official text', () => {
+    expect(findSkill('EF03MA09')).toEqual({
+      code: 'EF03MA09',
+      text: expect.stringContaining('metade, terça, quarta'),
+      anos: ['3'],
+      componente: 'MA',
+    })
+    expect(findSkill('EF01LP99')).toBeUndefined()
+    const stages = ['EI', 'EF', 'EM'].map((etapa) =>
+      bnccIndex(new Map()).find((e) => e.id === etapa)!,
+    )
+    const count = (e: (typeof stages)[number]) =>
+      e.componentes.flatMap((c) => c.groups.flatMap((g) => g.codes)).length
+    expect(stages.map(count)).toEqual([93, 1304, 183])
+  })
+
+  it('refuses an unknown code by name and fills in what known codes imply', () => {
+    expect(() => checkCodes(['EF03MA09', 'EF01LP99'])).toThrow('Código BNCC desconhecido: EF01LP99')
+    expect(impliedBy(['EF35LP01', 'EF03MA09', 'EF04MA01'])).toEqual({
+      anos: ['3', '4', '5'],
+      componentes: ['LP', 'MA'],
+    })
+  })
+
+  it('groups the /bncc index by the years each code names, and counts materials', () => {
+    const ef = bnccIndex(new Map([['EF03MA09', 2]])).find((e) => e.id === 'EF')!
+    const ma = ef.componentes.find((c) => c.id === 'MA')!
+    expect(ma.groups.map((g) => g.label).slice(0, 3)).toEqual(['1º ano', '2º ano', '3º ano'])
+    const third = ma.groups[2]!.codes
+    expect(third.find((c) => c.code === 'EF03MA09')).toEqual({ code: 'EF03MA09', products: 2 })
+    expect(third.find((c) => c.code === 'EF03MA10')).toEqual({ code: 'EF03MA10', products: 0 })
+    const lp = ef.componentes.find((c) => c.id === 'LP')!
+    expect(lp.groups.map((g) => g.label)).toContain('1º ao 5º ano')
+  })
+})
+
+describe('the search', () => {
+  const codes = (skills: BnccSkill[]) => skills.map((s) => s.code)
+
+  it('finds a code in any case, the one typed first', () => {
+    expect(codes(searchSkills({ q: ' ef03ma09 ' }))[0]).toBe('EF03MA09')
+  })
+
+  it('finds the codes a prefix begins, in the BNCC order', () => {
+    const found = codes(searchSkills({ q: 'EF03MA' }))
+    expect(found.slice(0, 3)).toEqual(['EF03MA01', 'EF03MA02', 'EF03MA03'])
+    expect(found.every((c) => c.startsWith('EF03MA'))).toBe(true)
+    expect(found).toHaveLength(20)
+  })
+
+  it('finds words without their accents, every word somewhere in the text', () => {
+    const plain = searchSkills({ q: 'fracoes unitarias' })
+    expect(plain.length).toBeGreaterThan(0)
+    expect(plain.every((s) => /fra(ç|c)/i.test(s.text) && /unitári/i.test(s.text))).toBe(true)
+    expect(codes(searchSkills({ q: 'FRAÇÕES Unitárias' }))).toEqual(codes(plain))
+  })
+
+  it('takes words and a prefix together, and the filters of the form', () => {
+    const found = searchSkills({ q: 'ef0 frações' })
+    expect(found.length).toBeGreaterThan(0)
+    expect(found.every((s) => s.code.startsWith('EF0'))).toBe(true)
+    const fourth = searchSkills({ q: 'frações', ano: ['4'], componente: ['MA'] })
+    expect(codes(fourth)).toContain('EF04MA09')
+    expect(fourth.every((s) => s.anos.includes('4') && s.componente === 'MA')).toBe(true)
+    // The plural and the singular find the same skills.
+    expect(codes(searchSkills({ q: 'fração', ano: ['5'] }))).toEqual(
+      codes(searchSkills({ q: 'frações', ano: ['5'] })),
+    )
+    expect(searchSkills({ q: 'frações', ano: ['ei-bebes'] })).toEqual([])
+  })
+
+  it("reads 'em' and 'ei' as words among others, and as a stage alone", () => {
+    expect(searchSkills({ q: 'em grupo' }).some((s) => !s.code.startsWith('EM'))).toBe(true)
+    expect(searchSkills({ q: 'EM' }).every((s) => s.code.startsWith('EM'))).toBe(true)
+  })
+})
+
+describe('GET /api/bncc', () => {
+  let store: TestStore
+  beforeAll(async () => {
+    store = await createTestStore()
+  })
+  afterAll(() => store.close())
+
+  it('answers the skills matching q, with text, years and component', async () => {
+    const res = await store.app.inject({ url: '/api/bncc?q=EF03MA09' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json<BnccSkill[]>()[0]).toEqual(findSkill('EF03MA09'))
+    const narrowed = await store.app.inject({
+      url: `/api/bncc?q=${encodeURIComponent('frações')}&ano=3,4&componente=MA`,
+    })
+    const skills = narrowed.json<BnccSkill[]>()
+    expect(skills.length).toBeGreaterThan(0)
+    expect(skills.length).toBeLessThanOrEqual(20)
+    expect(skills.every((s) => s.componente === 'MA' && /^EF0[34]/.test(s.code))).toBe(true)
+  })
+
+  it.each([
+    ['no q', '/api/bncc', 'Digite um código ou palavras para buscar na BNCC'],
+    ['a blank q', '/api/bncc?q=%20%20', 'Digite um código ou palavras para buscar na BNCC'],
+    ['a long q', `/api/bncc?q=${'a'.repeat(101)}`, 'A busca pode ter no máximo 100 letras'],
+    ['an unknown year', '/api/bncc?q=x&ano=10', 'Ano escolar desconhecido'],
+    ['an unknown component', '/api/bncc?q=x&componente=XX', 'Componente curricular desconhecido'],
+  ])('answers 400 in Portuguese for %s', async (_label, url, message) => {
+    const res = await store.app.inject({ url })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ message })
+  })
+})
