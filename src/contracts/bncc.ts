@@ -1,20 +1,10 @@
 import { z } from 'zod'
-import { CatalogCard } from './catalog.js'
-import { AnoIdSchema, ComponenteIdSchema, normaliseCode } from './school.js'
+import { AnoIdSchema, ComponenteIdSchema } from './school.js'
 
 /**
  * The BNCC's objectives and skills as the store answers them (modules/bncc owns the data,
- * bncc.dev's tables under CC BY 4.0: BNCC_CREDIT must be shown wherever they are).
+ * bncc.dev's tables under CC BY 4.0; its README says the credit to show with them).
  */
-
-/** The credit the data's license (CC BY 4.0) asks for wherever it is shown or shipped. */
-export const BNCC_CREDIT = {
-  text: 'Dados da BNCC: bncc.dev (mantido pela Profy), licença CC BY 4.0',
-  name: 'bncc.dev (mantido pela Profy)',
-  url: 'https://github.com/bncc-dev/bncc-dados',
-  license: 'CC BY 4.0',
-  licenseUrl: 'https://creativecommons.org/licenses/by/4.0/deed.pt-br',
-} as const
 
 /** Longest search the picker sends; a code or a few words. */
 export const BNCC_QUERY_MAX = 100
@@ -60,33 +50,3 @@ export const BnccQuery = z.object({
 export type BnccQuery = z.infer<typeof BnccQuery>
 
 export const BnccSearchAnswer = z.array(BnccSkill)
-
-export const BnccCodeParams = z.object({ code: z.string().max(20).transform(normaliseCode) })
-
-/** GET /api/bncc/:code: the skill and the products on sale teaching it, as catalogue cards. */
-export const BnccSkillAnswer = BnccSkill.extend({ products: z.array(CatalogCard) })
-export type BnccSkillAnswer = z.infer<typeof BnccSkillAnswer>
-
-/**
- * GET /api/bncc/indice (the /bncc page): each stage, its components, and per component the codes
- * by the years they name, each with how many products on sale teach it.
- */
-export const BnccIndex = z.array(
-  z.object({
-    id: z.string(),
-    label: z.string(),
-    componentes: z.array(
-      z.object({
-        id: z.string(),
-        label: z.string(),
-        groups: z.array(
-          z.object({
-            label: z.string(),
-            codes: z.array(z.object({ code: z.string(), products: z.number().int() })),
-          }),
-        ),
-      }),
-    ),
-  }),
-)
-export type BnccIndex = z.infer<typeof BnccIndex>

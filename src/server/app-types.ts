@@ -149,7 +149,7 @@ export interface Services {
   invoices: InvoicesService
   contact: ContactService
   terms: TermsService
-  /** The BNCC's objectives and skills, and the materials teaching each. */
+  /** The BNCC's objectives and skills, searched by code, prefix or words. */
   bncc: BnccService
 }
 

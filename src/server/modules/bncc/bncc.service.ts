@@ -1,32 +1,16 @@
-import type { BnccIndex, BnccQuery, BnccSkill } from '../../../contracts/bncc.js'
+import type { BnccQuery, BnccSkill } from '../../../contracts/bncc.js'
 import { BNCC_SEARCH_LIMIT } from '../../../contracts/bncc.js'
 import { foldForSearch } from '../../../contracts/catalog-search.js'
-import { ERROR_FIELD_HEADER } from '../../../contracts/error-field.js'
-import {
-  anosText,
-  COMPONENTES,
-  ETAPAS,
-  sortAnos,
-  sortComponentes,
-  unknownCodeMessage,
-  type AnoId,
-  type ComponenteId,
-} from '../../../contracts/school.js'
-import { AppError } from '../../errors.js'
 import data from './bncc-dados/bncc.json' with { type: 'json' }
 import { partsOf, type CodeParts } from './bncc-codes.js'
 
 /**
  * The BNCC's 1,580 objectives and skills (bncc-dados/, bncc.dev's tables under CC BY 4.0), held
- * once per process: they never change while it runs, so these reads are plain functions other
- * modules import (products checks the codes a product carries); `createBnccService` adds what
- * needs the catalogue (the materials teaching each code).
+ * once per process: they change only with a new build.
  */
 interface Entry extends BnccSkill, CodeParts {
   /** Code and text folded (lowercase, no accents), for the search. */
   folded: string
-  /** The code's year segment ('03', '15'): the /bncc page groups by it. */
-  block: string
 }
 
 const entries: Entry[] = (data as [string, string][]).map(([code, text]) => {
@@ -38,7 +22,6 @@ const entries: Entry[] = (data as [string, string][]).map(([code, text]) => {
     text,
     ...parts,
     folded: foldForSearch(`${code}\n${text}`),
-    block: code.slice(2, 4),
   }
 })
 const byCode = new Map(entries.map((e) => [e.code, e]))
@@ -49,42 +32,6 @@ const skillOf = ({ code, text, anos, componente }: Entry): BnccSkill => ({
   anos,
   componente,
 })
-
-/** The skill of a code in the form the BNCC writes it ('EF03MA09'), if it exists. */
-export function findSkill(code: string): BnccSkill | undefined {
-  const entry = byCode.get(code)
-  return entry && skillOf(entry)
-}
-
-/** The skills of codes, in the order given; unknown codes are left out. */
-export function skillsOf(codes: readonly string[]): BnccSkill[] {
-  return codes.flatMap((code) => {
-    const entry = byCode.get(code)
-    return entry ? [skillOf(entry)] : []
-  })
-}
-
-/** Refuses the first code that is not in the BNCC, naming it (the product form shows it under 'bncc'). */
-export function checkCodes(codes: readonly string[]): void {
-  const unknown = codes.find((code) => !byCode.has(code))
-  if (unknown) {
-    throw new AppError('bad_request', unknownCodeMessage(unknown), {
-      [ERROR_FIELD_HEADER]: 'bncc',
-    })
-  }
-}
-
-/** The years and components the codes imply, in school order (EF03MA09 → 3º ano, Matemática). */
-export function impliedBy(codes: readonly string[]): {
-  anos: AnoId[]
-  componentes: ComponenteId[]
-} {
-  const found = codes.flatMap((code) => byCode.get(code) ?? [])
-  return {
-    anos: sortAnos(found.flatMap((e) => e.anos)),
-    componentes: sortComponentes(found.map((e) => e.componente)),
-  }
-}
 
 /**
  * A word without its Portuguese plural or '-ção' ending, so 'frações' finds 'fração' and
@@ -131,44 +78,7 @@ export function searchSkills(
   return found
 }
 
-/**
- * The /bncc page: the stages, their components, and each component's codes grouped by the
- * years they name ('3º ano', '1º ao 5º ano'), each with its count of materials on sale.
- */
-export function bnccIndex(products: ReadonlyMap<string, number>): BnccIndex {
-  return ETAPAS.map((etapa) => {
-    const ofEtapa = entries.filter((e) => e.etapa === etapa.id)
-    const componentes = COMPONENTES.flatMap((componente) => {
-      const ofComponente = ofEtapa.filter((e) => e.componente === componente.id)
-      if (!ofComponente.length) return []
-      const blocks = new Map<string, Entry[]>()
-      for (const entry of ofComponente) {
-        const list = blocks.get(entry.block) ?? []
-        list.push(entry)
-        blocks.set(entry.block, list)
-      }
-      // A year before the blocks that begin with it: 1º, 1º e 2º, 1º ao 5º, 2º...
-      const groups = [...blocks.values()].sort(
-        (a, b) =>
-          Number(a[0]!.anos[0]!.replace(/\D/g, '') || 0) -
-            Number(b[0]!.anos[0]!.replace(/\D/g, '') || 0) || a[0]!.anos.length - b[0]!.anos.length,
-      )
-      return [
-        {
-          id: componente.id,
-          label: componente.label,
-          groups: groups.map((list) => ({
-            label: anosText(list[0]!.anos),
-            codes: list.map((e) => ({ code: e.code, products: products.get(e.code) ?? 0 })),
-          })),
-        },
-      ]
-    })
-    return { id: etapa.id, label: etapa.label, componentes }
-  })
-}
-
-/** The BNCC's reads as the routes call them. */
+/** The BNCC's reads as the routes call them (the product form's picker searches here). */
 export function createBnccService() {
   return {
     search: (query: BnccQuery) => searchSkills(query),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BnccSkill } from '../../../contracts/bncc.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { partsOf } from './bncc-codes.js'
-import { bnccIndex, checkCodes, findSkill, impliedBy, searchSkills } from './bncc.service.js'
+import { searchSkills } from './bncc.service.js'
 
 describe('the codes', () => {
   it.each([
@@ -20,38 +20,15 @@ describe('the codes', () => {
   })
 
   it('ships all 1,580 objectives and skills, each with its official text', () => {
-    expect(findSkill('EF03MA09')).toEqual({
+    expect(searchSkills({ q: 'EF03MA09' })[0]).toEqual({
       code: 'EF03MA09',
       text: expect.stringContaining('metade, terça, quarta'),
       anos: ['3'],
       componente: 'MA',
     })
-    expect(findSkill('EF01LP99')).toBeUndefined()
-    const stages = ['EI', 'EF', 'EM'].map((etapa) =>
-      bnccIndex(new Map()).find((e) => e.id === etapa)!,
-    )
-    const count = (e: (typeof stages)[number]) =>
-      e.componentes.flatMap((c) => c.groups.flatMap((g) => g.codes)).length
-    expect(stages.map(count)).toEqual([93, 1304, 183])
-  })
-
-  it('refuses an unknown code by name and fills in what known codes imply', () => {
-    expect(() => checkCodes(['EF03MA09', 'EF01LP99'])).toThrow('Código BNCC desconhecido: EF01LP99')
-    expect(impliedBy(['EF35LP01', 'EF03MA09', 'EF04MA01'])).toEqual({
-      anos: ['3', '4', '5'],
-      componentes: ['LP', 'MA'],
-    })
-  })
-
-  it('groups the /bncc index by the years each code names, and counts materials', () => {
-    const ef = bnccIndex(new Map([['EF03MA09', 2]])).find((e) => e.id === 'EF')!
-    const ma = ef.componentes.find((c) => c.id === 'MA')!
-    expect(ma.groups.map((g) => g.label).slice(0, 3)).toEqual(['1º ano', '2º ano', '3º ano'])
-    const third = ma.groups[2]!.codes
-    expect(third.find((c) => c.code === 'EF03MA09')).toEqual({ code: 'EF03MA09', products: 2 })
-    expect(third.find((c) => c.code === 'EF03MA10')).toEqual({ code: 'EF03MA10', products: 0 })
-    const lp = ef.componentes.find((c) => c.id === 'LP')!
-    expect(lp.groups.map((g) => g.label)).toContain('1º ao 5º ano')
+    expect(searchSkills({ q: 'EF01LP99' })).toEqual([])
+    const ofStage = (stage: string) => searchSkills({ q: stage }, 10_000).length
+    expect(['EI', 'EF', 'EM'].map(ofStage)).toEqual([93, 1304, 183])
   })
 })
 
@@ -106,7 +83,7 @@ describe('GET /api/bncc', () => {
   it('answers the skills matching q, with text, years and component', async () => {
     const res = await store.app.inject({ url: '/api/bncc?q=EF03MA09' })
     expect(res.statusCode).toBe(200)
-    expect(res.json<BnccSkill[]>()[0]).toEqual(findSkill('EF03MA09'))
+    expect(res.json<BnccSkill[]>()[0]).toEqual(searchSkills({ q: 'EF03MA09' })[0])
     const narrowed = await store.app.inject({
       url: `/api/bncc?q=${encodeURIComponent('frações')}&ano=3,4&componente=MA`,
     })
@@ -114,6 +91,15 @@ describe('GET /api/bncc', () => {
     expect(skills.length).toBeGreaterThan(0)
     expect(skills.length).toBeLessThanOrEqual(20)
     expect(skills.every((s) => s.componente === 'MA' && /^EF0[34]/.test(s.code))).toBe(true)
+  })
+
+  it('answers 30 simultaneous searches alike: public data, read from memory, nothing written', async () => {
+    const url = `/api/bncc?q=${encodeURIComponent('frações')}`
+    const answers = await Promise.all(Array.from({ length: 30 }, () => store.app.inject({ url })))
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true)
+    expect(new Set(answers.map((r) => r.body)).size).toBe(1)
+    expect(answers[0]!.headers['cache-control']).toBe('public, max-age=3600')
+    expect(answers[0]!.headers['set-cookie']).toBeUndefined()
   })
 
   it.each([
