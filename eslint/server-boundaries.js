@@ -7,10 +7,9 @@
 
 const SERVICE_ONLY =
   'Outro módulo só se alcança pelo seu *.service.ts (decision 009): tabelas, rotas e arquivos internos são do dono.'
-const NO_WIRING =
-  'app.ts e composition.ts são a raiz da montagem: importe os tipos de app-types.ts.'
-const SERVICES_IN_COMPOSITION =
-  'Os services são montados em composition.ts, na ordem das dependências; app.ts só registra plugins e rotas (decision 023).'
+const NO_WIRING = 'app.ts e modules.ts são a raiz da montagem: importe os tipos de app-types.ts.'
+const SERVICES_IN_DEFINITIONS =
+  'Cada módulo monta os seus services na sua definição (*.module.ts, decision 034); app.ts só registra plugins e a lista de módulos.'
 const NO_TABLES = 'Só o módulo dono lê e escreve suas tabelas: use o service dele (decision 009).'
 
 /** `depth` folders below the module's own folder: the relative prefix that leaves the module. */
@@ -24,7 +23,7 @@ function moduleRules(depth, { tablesAllowed }) {
       regex: `^${up}[^./][^/]*/(?!.*\\.service\\.js$${tablesAllowed ? '|[^/]*\\.tables\\.js$' : ''}).*`,
       message: SERVICE_ONLY,
     },
-    { regex: `^${up}\\.\\./(app|composition)\\.js$`, message: NO_WIRING },
+    { regex: `^${up}\\.\\./(app|modules)\\.js$`, message: NO_WIRING },
   ]
   return { 'no-restricted-imports': ['error', { patterns }] }
 }
@@ -59,7 +58,7 @@ export const serverBoundaries = [
     },
   },
   {
-    // app.ts registers plugins and routes; the services are built in composition.ts (decision 023).
+    // app.ts registers plugins and the module list; each module builds its services (decision 034).
     files: ['src/server/app.ts'],
     rules: {
       'no-restricted-imports': [
@@ -67,7 +66,7 @@ export const serverBoundaries = [
         {
           patterns: [
             { regex: '/modules/[^/]+/[^/]+\\.tables\\.js$', message: NO_TABLES },
-            { regex: '/modules/[^/]+/[^/]+\\.service\\.js$', message: SERVICES_IN_COMPOSITION },
+            { regex: '/modules/[^/]+/[^/]+\\.service\\.js$', message: SERVICES_IN_DEFINITIONS },
           ],
         },
       ],

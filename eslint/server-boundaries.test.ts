@@ -69,13 +69,14 @@ describe('server modules reach each other through services only', () => {
     ).toHaveLength(1)
   })
 
-  it('keeps the building of services out of app.ts (composition.ts builds them)', async () => {
+  it("keeps the building of services out of app.ts (each module's definition builds them)", async () => {
     const code =
       "import { createOrdersService } from './modules/orders/orders.service.js'\nexport const x = createOrdersService\n"
     expect(await importErrors('src/server/app.ts', code)).toEqual([
-      expect.stringContaining('composition.ts'),
+      expect.stringContaining('*.module.ts'),
     ])
-    expect(await importErrors('src/server/composition.ts', code)).toEqual([])
+    const own = code.replace('./modules/orders/', './')
+    expect(await importErrors('src/server/modules/orders/orders.module.ts', own)).toEqual([])
   })
 
   it("keeps the shared layers (http, lib, files, db) off the modules' tables", async () => {

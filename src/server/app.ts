@@ -7,7 +7,6 @@ import {
 import { z } from 'zod'
 import { pt } from 'zod/locales'
 import fastifyCookie from '@fastify/cookie'
-import { adminScope } from './http/admin-scope.js'
 import { registerErrorHandling } from './http/error-handler.js'
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js'
 import { registerInvalidBytesCheck } from './http/invalid-bytes.js'
@@ -15,61 +14,44 @@ import { loggerOptions } from './http/safe-log.js'
 import { registerOriginCheck } from './http/origin-check.js'
 import { contentPolicies, registerSecurityHeaders } from './http/security-headers.js'
 import { registerPreparedLane } from './http/prepared-lane.js'
-import { openRedis } from './lib/redis.js'
-import { changeSignalFor, createServices } from './composition.js'
-import { accountsRoutes } from './modules/accounts/accounts.routes.js'
-import { guestAccessRoutes } from './modules/guest-access/guest-access.routes.js'
-import { adminRoutes } from './modules/admin/admin.routes.js'
-import { startBackupJobs } from './modules/backup/backup.jobs.js'
-import { backupRoutes } from './modules/backup/backup.routes.js'
-import { startHealthJobs } from './modules/health/health.jobs.js'
-import { healthRoutes } from './modules/health/health.routes.js'
-import { bnccRoutes } from './modules/bncc/bncc.routes.js'
-import { canvaLinksRoutes } from './modules/canva/canva-links.routes.js'
-import { cartRoutes } from './modules/cart/cart.routes.js'
-import { catalogRoutes } from './modules/catalog/catalog.routes.js'
-import { checkoutRoutes } from './modules/checkout/checkout.routes.js'
-import { couponsRoutes } from './modules/coupons/coupons.routes.js'
-import { customerRoutes } from './modules/customer/customer.routes.js'
-import { downloadsRoutes } from './modules/downloads/downloads.routes.js'
-import { messagingRoutes } from './modules/messaging/messaging.routes.js'
-import { startOrderJobs } from './modules/orders/order-jobs.js'
-import { startRecoveryJobs } from './modules/recovery/recovery.jobs.js'
-import { recoveryRoutes } from './modules/recovery/recovery.routes.js'
-import { startGuestAccessJobs } from './modules/guest-access/guest-access.jobs.js'
-import { ordersRoutes } from './modules/orders/orders.routes.js'
-import { startPrivacyJobs } from './modules/privacy/privacy.jobs.js'
-import { privacyRoutes } from './modules/privacy/privacy.routes.js'
-import { paymentsRoutes } from './modules/payments/payments.routes.js'
-import { refundsRoutes } from './modules/refunds/refunds.routes.js'
-import { startReviewJobs } from './modules/reviews/reviews.jobs.js'
-import { startProductUpdateJobs } from './modules/product-updates/product-updates.jobs.js'
-import { productUpdatesRoutes } from './modules/product-updates/product-updates.routes.js'
-import { startNewsletterJobs } from './modules/newsletter/newsletter.jobs.js'
-import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js'
-import { startAbandonedJobs } from './modules/abandoned/abandoned.jobs.js'
-import { abandonedRoutes } from './modules/abandoned/abandoned.routes.js'
-import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
-import { contactRoutes } from './modules/contact/contact.routes.js'
-import { invoicesRoutes } from './modules/invoices/invoices.routes.js'
-import { startInvoiceJobs } from './modules/invoices/invoices.jobs.js'
-import { productWriteRoutes } from './modules/products/products.routes.js'
-import { settingsRoutes } from './modules/settings/settings.routes.js'
-import { storeRoutes } from './modules/store/store.routes.js'
-import { startStampingJobs } from './modules/stamping/stamping-job.js'
-import { stampingRoutes } from './modules/stamping/stamping.routes.js'
-import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js'
-import { startSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs.js'
-import { registerMetrics } from './modules/system/metrics.js'
-import { systemRoutes, type ReadinessCheck } from './modules/system/system.routes.js'
-import { webRoutes } from './modules/web/web.routes.js'
-import { adsRoutes } from './modules/ads/ads.routes.js'
-import { analyticsRoutes } from './modules/analytics/analytics.routes.js'
+import { sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import { openRedis, type Redis } from './lib/redis.js'
+import {
+  localChangeSignal,
+  postgresChangeSignal,
+  redisChangeSignal,
+  type ChangeSignal,
+} from './lib/change-signal.js'
+import { assembleServices, registerModules } from './kernel/assemble.js'
+import type { ModuleContext, ReadinessCheck } from './kernel/module.js'
+import { MODULES } from './modules.js'
 import { fastifyTrustProxy } from './config.js'
 import { createLifecycle } from './lifecycle.js'
 import type { App, Deps } from './app-types.js'
 
 export type { App, Deps, Services } from './app-types.js'
+
+/**
+ * How instances sharing one database tell each other of changes to what they keep in memory
+ * (decision 021): Redis pub/sub when the store has a Redis, else PostgreSQL's LISTEN/NOTIFY;
+ * PGlite is one process, so nothing is sent.
+ */
+function changeSignalFor(
+  { database, config }: Deps,
+  redis: Redis | null,
+  log: FastifyBaseLogger,
+): ChangeSignal {
+  if (redis) return redisChangeSignal(redis, config.redisPrefix, log)
+  if (database.kind === 'postgres' && config.databaseUrl) {
+    return postgresChangeSignal(
+      config.databaseUrl,
+      (channel, payload) => database.db.execute(sql`SELECT pg_notify(${channel}, ${payload})`),
+      log,
+    )
+  }
+  return localChangeSignal()
+}
 
 // Validation messages that reach a user are in Portuguese unless a schema sets its own.
 z.config(pt())
@@ -114,18 +96,21 @@ export async function buildApp(deps: Deps): Promise<App> {
   if (deps.storage.check) readiness.push({ name: 'storage', check: () => deps.storage.check!() })
   const signal = changeSignalFor(deps, redis, app.log)
   app.addHook('onClose', () => signal.close())
-  app.decorate('services', createServices(deps, redis, signal, app.log))
-  // E-mails still being written after their answer went out, and the provider calls after an
-  // order closed, finish before the database closes.
-  app.addHook('onClose', async () => {
-    app.services.backups.close()
-    await Promise.all([
-      app.services.passwordReset.drain(),
-      app.services.guestAccess.drain(),
-      app.services.orders.drain(),
-      app.services.funnel.drain(),
-    ])
-  })
+  const now = deps.now
+  const ctx: Omit<ModuleContext, 'events'> = {
+    deps,
+    db: deps.database.db,
+    log: app.log,
+    redis,
+    signal,
+    clock: now ?? (() => new Date()),
+    nowMs: now && (() => now().getTime()),
+    readiness,
+  }
+  // Every module's services, built in the order of what each needs (kernel/assemble.ts).
+  const { services, events } = assembleServices(MODULES, ctx)
+  app.decorate('services', services)
+  app.decorate('events', events)
 
   await app.register(fastifyCookie)
   registerErrorHandling(app)
@@ -134,64 +119,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerOriginCheck(app)
   registerInvalidBytesCheck(app)
 
-  // Every module's routes, once. Admin-only ones go inside the one guard (http/admin-scope.ts).
-  systemRoutes(app, readiness)
-  registerMetrics(app)
-  accountsRoutes(app)
-  customerRoutes(app)
-  downloadsRoutes(app)
-  guestAccessRoutes(app)
-  settingsRoutes(app)
-  catalogRoutes(app)
-  bnccRoutes(app)
-  cartRoutes(app)
-  checkoutRoutes(app)
-  ordersRoutes(app)
-  paymentsRoutes(app)
-  await adminRoutes(app)
-  await backupRoutes(app)
-  await healthRoutes(app)
-  await adminScope(app, productWriteRoutes)
-  await couponsRoutes(app)
-  await messagingRoutes(app)
-  await canvaLinksRoutes(app)
-  await stampingRoutes(app)
-  await privacyRoutes(app)
-  await refundsRoutes(app)
-  await storeRoutes(app)
-  await invoicesRoutes(app)
-  await contactRoutes(app)
-  await recoveryRoutes(app)
-  await subscriptionsRoutes(app)
-  await analyticsRoutes(app)
-  await adsRoutes(app)
-  await reviewsRoutes(app)
-  await productUpdatesRoutes(app)
-  await newsletterRoutes(app)
-  abandonedRoutes(app)
-  await webRoutes(app)
-
-  // Background work, which tests turn off and drive by hand.
-  if (deps.backgroundJobs !== false) {
-    startOrderJobs(app)
-    startGuestAccessJobs(app)
-    startPrivacyJobs(app)
-    startRecoveryJobs(app)
-    startSubscriptionJobs(app)
-    startBackupJobs(app)
-    startHealthJobs(app)
-    startReviewJobs(app)
-    startProductUpdateJobs(app)
-    startNewsletterJobs(app)
-    startAbandonedJobs(app)
-    startInvoiceJobs(app)
-    app.services.messaging.worker.start()
-    app.services.ads.start()
-    app.addHook('onClose', () => app.services.ads.stop())
-    app.addHook('onClose', () => app.services.messaging.worker.stop())
-    const stampingJobs = startStampingJobs(app.services.stamping, app.log)
-    app.addHook('onClose', async () => void (await stampingJobs.stop()))
-  }
-  for (const warning of app.services.payments.providers.startupWarnings()) app.log.warn(warning)
+  // Every module's routes, in the list's order, then its jobs (which tests turn off and drive
+  // by hand). Admin-only routes go inside the one guard (http/admin-scope.ts).
+  await registerModules(app, MODULES, { ...ctx, events })
   return app
 }

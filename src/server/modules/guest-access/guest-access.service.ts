@@ -39,7 +39,7 @@ const bad = (message: string) => new AppError('bad_request', message)
 
 /**
  * Writes the tokens the order messages carry. Apart from the service because messaging, which
- * the service sends its codes through, needs it first (composition.ts builds it before both).
+ * the service sends its codes through, needs it first (messaging.module.ts calls it).
  * Two kinds, so a message never carries more than its address proves (issue 26, decision 013).
  */
 export function accessTokenIssuer(now: () => Date = () => new Date()) {

@@ -9,7 +9,7 @@ export const FAILING_AFTER = 3
 /**
  * The payment providers' failures in a row, per provider and kind of call (API, webhook): a
  * failure adds one, a success sets it back to zero. Built before the payments service, which
- * reports to it (composition.ts).
+ * reports to it (provider-failures.module.ts).
  */
 export function createProviderFailureLog(
   db: Db,

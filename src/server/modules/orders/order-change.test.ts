@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
+import { createEventBus, handle } from '../../kernel/events.js'
 import { createOrderChange } from './order-change.js'
 import type { NoticeWriter, OrderNotices } from './order-notices.js'
 import type { OrderRow } from './place-order.js'
@@ -30,15 +31,28 @@ function recordingNotices() {
   return { seen, notices }
 }
 
+/** An order change on its own bus, whose committed handlers record what they heard. */
 function changeWith(notices: OrderNotices) {
-  const change = createOrderChange(store.database.db, { log: store.app.log, notices })
+  const events = createEventBus(store.app.log)
   const heard = { sales: 0, closed: [] as string[] }
-  change.onSalesChange(() => heard.sales++)
-  change.onClosed(async (order) => void heard.closed.push(order.id))
+  events.on(
+    'test',
+    handle({ event: 'sales.changed', phase: 'committed', run: () => void heard.sales++ }),
+  )
+  events.on(
+    'test',
+    handle({
+      event: 'order.cancelled',
+      phase: 'committed',
+      run: async ({ order }) => void heard.closed.push(order.id),
+    }),
+  )
+  events.seal()
+  const change = createOrderChange(store.database.db, { log: store.app.log, notices, events })
   return { change, heard }
 }
 
-const order = { id: 'pedido-1' } as OrderRow
+const order = { id: 'pedido-1', status: 'cancelled' } as OrderRow
 
 describe('withOrderChange: prepare → transaction → flush → listeners', () => {
   it('flushes the notices written and tells the listeners, after the commit', async () => {

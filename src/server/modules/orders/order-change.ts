@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.js'
 import { createDetached } from '../../lib/detached.js'
+import type { EventRaiser } from '../../kernel/events.js'
 import { NO_NOTICES, type NoticeWriter, type OrderNotices } from './order-notices.js'
 import type { OrderRow } from './place-order.js'
+import { closedEvent } from './order-closed-event.js'
 
 /**
  * What one order change tells the unit of work inside its transaction, to act on once it
@@ -33,34 +35,28 @@ export type PaidSource = 'webhook' | 'recheck' | 'demo' | 'admin' | 'free'
 /**
  * The one unit of work of every order change: notices prepared (they read settings BEFORE the
  * transaction: PGlite runs one query at a time) → the transaction → notices flushed → the
- * listeners. No other module prepares or flushes notices (lint: eslint/order-notices.js).
+ * committed handlers of its events. No other module prepares or flushes notices (lint:
+ * eslint/order-notices.js).
  */
 export function createOrderChange(
   db: Db,
-  deps: { log: FastifyBaseLogger; notices?: OrderNotices },
+  deps: { log: FastifyBaseLogger; notices?: OrderNotices; events: EventRaiser },
 ) {
   const notices = deps.notices ?? NO_NOTICES
-  const closedListeners: ((order: OrderRow) => Promise<void>)[] = []
-  const salesListeners: ((change: SalesChange) => void)[] = []
+  const { events } = deps
   const afterClose = createDetached(deps.log, 'after-close steps')
 
   /**
-   * After a close commits: listeners that reach outside the database (the payments module
-   * voids the provider's charge, an HTTP call of up to 10 s). They run after the answer, not
-   * in it: a buyer's status poll at expiry, an admin's refund or the sweep does not wait on the
-   * provider. A failure is logged; the order stays closed, and the pending re-check retries the
-   * void while a late payment could still come. One batch's listeners run one after another,
-   * so a sweep does not fire a burst of calls at the provider.
+   * After a close commits, the committed handlers of `order.refunded`/`order.cancelled`, which
+   * reach outside the database (the payments module voids the provider's charge, an HTTP call
+   * of up to 10 s). They run after the answer, not in it: a buyer's status poll at expiry, an
+   * admin's refund or the sweep does not wait on the provider. A failure is logged; the order
+   * stays closed, and the pending re-check retries the void while a late payment could still
+   * come. One batch's orders go one after another, so a sweep does not fire a burst of calls.
    */
   function afterClosed(rows: OrderRow[]): void {
     afterClose.run(async () => {
-      for (const order of rows) {
-        for (const listener of closedListeners) {
-          await listener(order).catch((err: unknown) =>
-            deps.log.warn({ err, orderId: order.id }, 'after-close step failed'),
-          )
-        }
-      }
+      for (const order of rows) await events.committed(closedEvent(order), { order })
     })
   }
 
@@ -106,7 +102,7 @@ export function createOrderChange(
     const result = opts.bare ? await run(db) : await db.transaction(run)
     if (wrote) notices.flush()
     if (paid.length > 0 || closed.length > 0) {
-      for (const listener of salesListeners) listener({ onlyPayments: closed.length === 0 })
+      void events.committed('sales.changed', { onlyPayments: closed.length === 0 })
     }
     if (closed.length > 0) afterClosed(closed)
     return result
@@ -114,14 +110,6 @@ export function createOrderChange(
 
   return {
     withOrderChange,
-    /** Called with each order refunded or cancelled, once its transaction committed. */
-    onClosed(listener: (order: OrderRow) => Promise<void>) {
-      closedListeners.push(listener)
-    },
-    /** After a payment, refund or cancellation commits: sales changed (the best sellers). */
-    onSalesChange(listener: (change: SalesChange) => void) {
-      salesListeners.push(listener)
-    },
     /** Waits for the close listeners under way (closing the app lets them finish). */
     drain: () => afterClose.drain(),
   }

@@ -4,8 +4,10 @@ import type { OrderClosedReason, OrderStatus } from '../../../contracts/checkout
 import type { Db } from '../../db/client.js'
 import { whatsappMatches } from '../../lib/phone.js'
 import { readsOnce, type ReadsOnce } from '../../lib/reads-once.js'
+import { handle, type AnyEventHandler, type EventRaiser } from '../../kernel/events.js'
 import type { OrderChange, OrderChangeScope, PaidSource } from './order-change.js'
 import type { PaidGrant } from './order-notices.js'
+import { closedEvent } from './order-closed-event.js'
 import { canTransition, claimableWhere, dueWhere, payableWhere } from './order-states.js'
 import { orderItems, orders } from './orders.tables.js'
 import { deferInserts } from '../../db/deferred-inserts.js'
@@ -20,13 +22,14 @@ import {
 export type OrderLineRow = typeof orderItems.$inferSelect
 
 /**
- * What other modules do inside the very transaction that pays or closes an order (downloads
- * grants and revokes purchases, canva grants links), so their rows exist exactly when the
- * status changes. `preparePaid` reads what it needs BEFORE the transaction opens (PGlite runs
- * one query at a time) and answers the step to run inside it, which may report what it
- * granted for the buyer's receipt. Wired in composition.ts, in order: the effects that grant
- * purchases come before those that read them, so `once` (reads shared by one payment's steps:
- * the order's purchases, their products) answers a read made after every grant.
+ * How a module reacts to an order's events (orders.module.ts declares them): `preparePaid`
+ * handles `order.paid` (it reads what it needs BEFORE the transaction opens, since PGlite runs
+ * one query at a time, and answers the step to run inside it, which may report what it granted
+ * for the buyer's receipt); `closed` handles `order.refunded` and `order.cancelled`; `claimed`
+ * handles `order.claimed`. All of them run inside the transaction that changes the order, so
+ * their rows exist exactly when the status changes. `once` holds reads shared by one payment's
+ * steps (the order's purchases, their products): a module that reads purchases declares that it
+ * runs after the modules granting them (orderEffectHandlers' `after`).
  */
 export interface OrderEffects {
   preparePaid(): Promise<
@@ -36,6 +39,41 @@ export interface OrderEffects {
   closed(tx: Db, orderId: string, status?: OrderStatus): Promise<void>
   /** Guest orders became `userId`'s (claimGuestOrders): the rows they granted follow. */
   claimed?(tx: Db, orderIds: string[], userId: string): Promise<void>
+}
+
+/** A module's reactions to an order as the events' handlers, in the order `after` declares. */
+export function orderEffectHandlers(
+  effects: OrderEffects,
+  opts: { after?: readonly string[] } = {},
+): AnyEventHandler[] {
+  const after = opts.after ?? []
+  const closed = (tx: Db, { order }: { order: OrderRow }) =>
+    effects.closed(tx, order.id, order.status)
+  const handlers: AnyEventHandler[] = [
+    handle({
+      event: 'order.paid',
+      phase: 'transaction',
+      after,
+      prepare: async () => {
+        const step = await effects.preparePaid()
+        return async (tx, { order, lines, once }) => (await step(tx, order, lines, once)) ?? []
+      },
+    }),
+    handle({ event: 'order.refunded', phase: 'transaction', after, run: closed }),
+    handle({ event: 'order.cancelled', phase: 'transaction', after, run: closed }),
+  ]
+  const { claimed } = effects
+  if (claimed) {
+    handlers.push(
+      handle({
+        event: 'order.claimed',
+        phase: 'transaction',
+        after,
+        run: (tx, { orderIds, userId }) => claimed(tx, orderIds, userId),
+      }),
+    )
+  }
+  return handlers
 }
 
 export const linesOf = (tx: Db, orderId: string) =>
@@ -48,10 +86,10 @@ export const linesOf = (tx: Db, orderId: string) =>
 export function orderTransitions(
   db: Db,
   change: OrderChange,
-  deps: { log: FastifyBaseLogger; effects: OrderEffects[] },
+  deps: { log: FastifyBaseLogger; events: EventRaiser },
 ) {
   const { withOrderChange } = change
-  const { effects } = deps
+  const { events } = deps
 
   /** What every refund or cancellation does inside its transaction: effects, then notices. */
   async function closedWithin(
@@ -60,7 +98,7 @@ export function orderTransitions(
     notify = true,
     moneyToSend = false,
   ) {
-    for (const effect of effects) await effect.closed(scope.tx, order.id, order.status)
+    await events.within(closedEvent(order), scope.tx, { order })
     if (!notify) return
     const lines = await linesOf(scope.tx, order.id)
     await scope.notices?.orderClosed(scope.tx, order, lines, { moneyToSend })
@@ -125,7 +163,7 @@ export function orderTransitions(
      * and the unique order_item_id would refuse a second set anyway. True for that one caller.
      */
     async markOrderPaid(orderId: string, source: PaidSource): Promise<boolean> {
-      const steps = await Promise.all(effects.map((effect) => effect.preparePaid()))
+      const paidSteps = await events.prepare('order.paid')
       const won = await withOrderChange(async (scope) => {
         const { tx } = scope
         const [order] = await tx
@@ -135,9 +173,7 @@ export function orderTransitions(
           .returning()
         if (!order) return false
         const lines = await linesOf(tx, order.id)
-        const grants: PaidGrant[] = []
-        const once = readsOnce()
-        for (const step of steps) grants.push(...((await step(tx, order, lines, once)) ?? []))
+        const grants = (await paidSteps(tx, { order, lines, once: readsOnce() })).flat()
         await scope.notices?.orderPaid(tx, order, lines, grants)
         scope.paid(order)
         return true
@@ -266,7 +302,7 @@ export function orderTransitions(
           .update(orders)
           .set({ userId: account.userId })
           .where(and(inArray(orders.id, ids), isNull(orders.userId)))
-        for (const effect of effects) await effect.claimed?.(tx, ids, account.userId)
+        await events.within('order.claimed', tx, { orderIds: ids, userId: account.userId })
       })
       return ids.length
     },

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.js'
 import { createOrderChange } from './order-change.js'
 import { orderLookups } from './order-lookups.js'
 import type { NoticeWriter, OrderNotices } from './order-notices.js'
-import { orderTransitions, type OrderEffects } from './order-transitions.js'
+import type { EventRaiser } from '../../kernel/events.js'
+import { orderTransitions } from './order-transitions.js'
 import { orderFigures } from './orders.read-model.js'
 
 export type { NewOrder, NewOrderLine, OrderRow } from './place-order.js'
@@ -14,6 +15,8 @@ export type { NoticeLine, NoticeWriter, OrderNotices, PaidGrant } from './order-
 export type { PaidSource } from './order-change.js'
 export type { OrderAsker } from './order-lookups.js'
 export type { OrderEffects, OrderLineRow } from './order-transitions.js'
+export { orderEffectHandlers } from './order-transitions.js'
+export type { SalesChange } from './order-change.js'
 export {
   canTransition,
   isClaimable,
@@ -40,8 +43,9 @@ export function newOrderId(): string {
 
 /**
  * What other modules ask about orders, reading only: the look-ups (order-lookups.ts) and the
- * figures of reports (orders.read-model.ts). Built first (composition.ts), because the modules
- * whose effects the state machine runs (downloads, coupons, canva, stamping) ask these.
+ * figures of reports (orders.read-model.ts). Provided apart from the state machine
+ * (orders.module.ts) so that the modules handling its events (downloads, coupons, canva,
+ * stamping) can ask these without needing the state machine itself.
  */
 export function createOrderReads(db: Db) {
   return { ...orderLookups(db), ...orderFigures(db) }
@@ -62,8 +66,8 @@ export function createOrdersService(
     reads?: OrderReads
     /** The e-mails and WhatsApp notices of order events, written in their transaction (outbox). */
     notices?: OrderNotices
-    /** In this order, inside the transaction that pays or closes an order. */
-    effects: OrderEffects[]
+    /** Where `order.paid`, `order.refunded`, `order.cancelled`, `order.claimed` and `sales.changed` are raised. */
+    events: EventRaiser
   },
 ) {
   const change = createOrderChange(db, deps)
@@ -71,8 +75,6 @@ export function createOrdersService(
     ...orderTransitions(db, change, deps),
     ...(deps.reads ?? createOrderReads(db)),
     ...demoOrders(db),
-    onClosed: change.onClosed,
-    onSalesChange: change.onSalesChange,
     drain: change.drain,
 
     /**

@@ -97,7 +97,7 @@ export function createPaymentPipeline(deps: {
 
     /**
      * A cancelled order's charge is voided at its provider, so the buyer can no longer pay it
-     * (Asaas: its due date is a day). Registered on orders' close in composition.ts.
+     * (Asaas: its due date is a day). It handles `order.cancelled` and `order.refunded` once committed (payments.module.ts).
      * Best-effort: a failure is logged by the orders module, and the pending sweep tries again
      * while the order may still be paid late.
      */

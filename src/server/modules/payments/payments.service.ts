@@ -1,3 +1,4 @@
+import type { EventRaiser } from '../../kernel/events.js'
 import type { FastifyBaseLogger } from 'fastify'
 import type {
   OrderStatusAnswer,
@@ -14,7 +15,7 @@ import { createPaymentPipeline } from './payment-pipeline.js'
 import { observeProviders, type ProviderFailureLog } from './provider-failures.js'
 import type { ChargeRequest, PixCharge, PixProvider } from './providers/pix-provider.js'
 import { createPixProviders } from './providers/registry.js'
-/** The nota fiscal issuers (built in composition.ts for the invoices module; providers/ names them). */
+/** The nota fiscal issuers (built by invoices.module.ts; providers/ names them). */
 export { createNotaProviders, type NotaProviders } from './providers/nota-registry.js'
 import { pngDataUrl, qrPngBase64 } from './qr-image.js'
 
@@ -60,8 +61,10 @@ export function createPaymentsService(deps: {
   log: FastifyBaseLogger
   /** The clock (tests move it). */
   now?: () => number
-  /** Told of every remote provider call's outcome (the health panel, issue 32). */
+  /** Told of every remote provider call's outcome (the health panel). */
   failures?: ProviderFailureLog
+  /** `debit.refused` is raised here (the clube sends that cycle's PIX instead). */
+  events: Pick<EventRaiser, 'raise'>
 }) {
   const { orders } = deps
   const now = deps.now ?? Date.now
@@ -70,12 +73,11 @@ export function createPaymentsService(deps: {
     deps.failures,
     (err) => deps.log.warn({ err }, 'provider failure log not written'),
   )
-  let debitRefused: ((order: OrderRow) => Promise<void>) | null = null
   const pipeline = createPaymentPipeline({
     providers,
     orders,
     log: deps.log,
-    debitRefused: async (order) => debitRefused?.(order),
+    debitRefused: (order) => deps.events.raise('debit.refused', { order }),
   })
   const lastAsked = new Map<string, number>()
 
@@ -114,10 +116,6 @@ export function createPaymentsService(deps: {
 
   return {
     providers,
-    /** Who handles a refused PIX Automático debit (the subscriptions module, composition.ts). */
-    onDebitRefused(listener: (order: OrderRow) => Promise<void>) {
-      debitRefused = listener
-    },
     voidClosedCharge: pipeline.voidClosedCharge,
     recheckPending: pipeline.recheckPending,
     recheckPaid: pipeline.recheckPaid,

@@ -1,3 +1,4 @@
+import type { EventRaiser } from '../../kernel/events.js'
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import {
   bumpPriceMessage,
@@ -41,12 +42,13 @@ export function createProductsService(deps: {
   journal: UploadJournal
   /** Whether any order holds the product (the orders module knows; a sold product is kept). */
   hasSales: (productId: number) => Promise<boolean>
+  /** `product.changed` is raised here after every committed write. */
+  events: Pick<EventRaiser, 'committed'>
 }) {
   const { db, storage, config, journal, hasSales } = deps
-  const changeListeners: ((productIds?: number[]) => void)[] = []
   /** After a write: the products it changed, when known (the catalogue re-reads only those). */
   const onChange = (productIds?: number[]) => {
-    for (const listener of changeListeners) listener(productIds)
+    void deps.events.committed('product.changed', { productIds })
   }
 
   /**
@@ -154,13 +156,6 @@ export function createProductsService(deps: {
   }
 
   return {
-    /**
-     * Called after every write with the products it changed, when known, so cached views of the
-     * catalogue are rebuilt (registered in composition.ts).
-     */
-    onChange(listener: (productIds?: number[]) => void) {
-      changeListeners.push(listener)
-    },
     ...createProductReads(db),
 
     /** A new temporary folder for one upload (`edit`: 5 extra images at most, not 10). */

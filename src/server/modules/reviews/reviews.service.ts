@@ -1,3 +1,4 @@
+import type { EventRaiser } from '../../kernel/events.js'
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
 import type {
   AdminReview,
@@ -40,13 +41,15 @@ export function createReviewsService(
     products: Pick<ProductsService, 'names' | 'summaries'>
     secret: string
     now?: () => Date
+    /** `review.changed` is raised here after each moderation. */
+    events: Pick<EventRaiser, 'committed'>
   } & Omit<ReviewRequestDeps, 'db' | 'tokens' | 'now' | 'purchases' | 'products'>,
 ) {
   const { db } = deps
   const now = deps.now ?? (() => new Date())
   const tokens = createReviewTokens(deps.secret)
-  const listeners: Array<() => void> = []
-  const changed = () => listeners.forEach((listener) => listener())
+  // The catalogue recounts its stars after each moderation (`review.changed`).
+  const changed = () => void deps.events.committed('review.changed', {})
 
   /** Her live purchases of the product, newest first, by whichever proof she brings. */
   async function purchasesOf(productId: number, who: Reviewer, token?: string) {
@@ -89,11 +92,6 @@ export function createReviewsService(
   const requests = createReviewRequests({ ...deps, db, tokens, now })
 
   return {
-    /** The catalogue refreshes its stars after each moderation (composition.ts). */
-    onChange(listener: () => void) {
-      listeners.push(listener)
-    },
-
     /** POST /api/products/:id/reviews. */
     async create(productId: number, body: ReviewBody, who: Reviewer) {
       const [purchase] = await purchasesOf(productId, who, body.token)

@@ -46,9 +46,9 @@ export async function clubeOrdersWith(db: Db, orderId: string): Promise<string[]
 }
 
 /**
- * What paying or closing a clube cycle's order does, inside the order's own transaction
- * (orders' OrderEffects, wired in composition.ts before the Canva links and the stamping, so
- * those follow the purchases granted here): the subscription becomes 'ativa' with its period
+ * What paying or closing a clube cycle's order does, inside the order's own transaction (its
+ * handlers of the order events, which the Canva links' and the stamping's run after, so those
+ * follow the purchases granted here; subscriptions.module.ts): the subscription becomes 'ativa' with its period
  * extended from the previous end, the period's materials are granted as purchases of the
  * cycle's order (each with the plan's downloads), and the previous cycle's grants end. A
  * refund of a cycle (a withdrawal) ends the subscription.

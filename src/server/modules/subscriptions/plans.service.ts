@@ -1,3 +1,4 @@
+import type { EventRaiser } from '../../kernel/events.js'
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Product } from '../../../contracts/products.js'
 import {
@@ -48,7 +49,7 @@ export const monthlyCents = (plan: Pick<PlanRow, 'priceCents' | 'interval'>) =>
 /**
  * The clube's plans (the admin's 'Clube' tab and the public `/clube`): what each costs per
  * interval and what it opens. The price a subscriber pays is the subscriptions service's: a
- * change here reaches her from a later cycle, after she is told (`onPriceChange`).
+ * change here reaches her from a later cycle, after she is told (`plan.price_changed`).
  */
 export function createPlansService(deps: {
   db: Db
@@ -58,9 +59,10 @@ export function createPlansService(deps: {
   /** The covers uploaded in the Clube tab (plan-image.service.ts). */
   images: PlanImages
   now: () => Date
+  /** `plan.price_changed` is raised here: its subscribers are told before it is charged. */
+  events: Pick<EventRaiser, 'raise'>
 }) {
   const { db } = deps
-  let priceListener: (plan: PlanRow, oldCents: number) => Promise<void> = async () => {}
 
   async function find(id: number): Promise<PlanRow> {
     const [row] = await db
@@ -145,7 +147,7 @@ export function createPlansService(deps: {
       return (await adminView([row!]))[0]!
     },
 
-    /** A new price is told to each subscriber before it is charged (onPriceChange). */
+    /** A new price is told to each subscriber before it is charged (`plan.price_changed`). */
     async update(id: number, body: unknown): Promise<AdminPlan> {
       const before = await find(id)
       const values = await valuesOf(body)
@@ -154,7 +156,8 @@ export function createPlansService(deps: {
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(plans.id, id))
         .returning()
-      if (row!.priceCents !== before.priceCents) await priceListener(row!, before.priceCents)
+      if (row!.priceCents !== before.priceCents)
+        await deps.events.raise('plan.price_changed', { plan: row! })
       if (row!.imageUrl !== before.imageUrl) await forgetUnused(before.imageUrl)
       return (await adminView([row!]))[0]!
     },
@@ -204,10 +207,6 @@ export function createPlansService(deps: {
         await forgetUnused(gone?.imageUrl ?? null)
       }
       return { deleted: true }
-    },
-
-    onPriceChange(listener: (plan: PlanRow, oldCents: number) => Promise<void>) {
-      priceListener = listener
     },
 
     /** GET /api/plans: active plans, what each opens (count and a sample, newest first). */

@@ -11,7 +11,7 @@ import type { RefundsService } from '../refunds/refunds.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import type { PlansService } from './plans.service.js'
 
-/** What the subscriptions service is built with (composition.ts), shared by its parts. */
+/** What the subscriptions service is built with (subscriptions.module.ts), shared by its parts. */
 export interface SubscriptionsDeps {
   db: Db
   plans: PlansService

@@ -8,6 +8,8 @@ import type { SubscriptionsDeps } from './subscription-deps.js'
 import { subscriptionPersonalData } from './subscription-personal-data.js'
 import { subscriptionReads } from './subscriptions-reads.js'
 
+/** Which paid cycles' orders a refund of one cycle's order weighs (the refunds module asks). */
+export { clubeOrdersWith } from './clube-grants.js'
 export {
   DEBIT_DAYS_BEFORE,
   PRICE_NOTICE_DAYS,
@@ -22,7 +24,7 @@ export {
  * that ended unpaid is em atraso, then paused after `grace_days`), the subscriber's
  * cancellation and withdrawal (cancel-subscription.ts), the reads (subscriptions-reads.ts) and
  * the owner's actions (owner-actions.ts). The materials come and go with the paid cycles
- * (clube-grants.ts, an order effect).
+ * (clube-grants.ts, handling the order events).
  */
 export function createSubscriptionsService(deps: SubscriptionsDeps) {
   const ctx = subscriptionContext(deps)

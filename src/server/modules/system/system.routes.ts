@@ -4,11 +4,7 @@ import { HealthAnswer, ReadyAnswer, SecurityStatus } from '../../../contracts/sy
 import type { App } from '../../app-types.js'
 import { securityStatusOf } from '../../http/security-status.js'
 
-/** One service /readyz asks (Redis, object storage) besides the database. */
-export interface ReadinessCheck {
-  name: string
-  check(): Promise<void>
-}
+import type { ReadinessCheck } from '../../kernel/module.js'
 
 const CHECK_TIMEOUT_MS = 2_000
 

@@ -5,7 +5,7 @@ import { termsVersions } from './terms.tables.js'
 
 /**
  * The terms as they were at each purchase (Decreto 7.962/2013, art. 4º, IV). `currentTerms` is
- * the text the checkout shows today (wired in composition.ts); each distinct text is kept once,
+ * the text the checkout shows today (terms.module.ts); each distinct text is kept once,
  * and the order stores its version: changing the terms later changes no past agreement.
  */
 export function createTermsService(deps: { db: Db; currentTerms: () => Promise<string> }) {

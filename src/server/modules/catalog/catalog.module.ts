@@ -1,0 +1,38 @@
+import { handle } from '../../kernel/events.js'
+import { defineModule } from '../../kernel/module.js'
+import { catalogRoutes } from './catalog.routes.js'
+import { createCatalogService, type CatalogService } from './catalog.service.js'
+
+declare module '../../kernel/services.js' {
+  interface Services {
+    catalog: CatalogService
+  }
+}
+
+/** The storefront's catalogue, held in memory and rebuilt when products, sales or stars change. */
+export const catalogModule = defineModule({
+  name: 'catalog',
+  needs: ['products', 'orderReads', 'reviewReads'],
+  provides: ['catalog'],
+  build: ({ deps, signal }, { products, orderReads, reviewReads }) => ({
+    catalog: createCatalogService(
+      { products, unitsSold: orderReads.unitsSold, ratings: reviewReads.summaries },
+      deps.storage,
+      signal,
+    ),
+  }),
+  handles: ({ catalog }) => [
+    handle({
+      event: 'product.changed',
+      phase: 'committed',
+      run: ({ productIds }) => catalog.productsChanged(productIds),
+    }),
+    handle({
+      event: 'sales.changed',
+      phase: 'committed',
+      run: (change) => catalog.salesChanged(change),
+    }),
+    handle({ event: 'review.changed', phase: 'committed', run: () => catalog.reviewsChanged() }),
+  ],
+  routes: catalogRoutes,
+})

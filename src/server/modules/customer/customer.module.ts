@@ -1,0 +1,18 @@
+import { defineModule } from '../../kernel/module.js'
+import { customerRoutes } from './customer.routes.js'
+import { createCustomerService, type CustomerService } from './customer.service.js'
+
+declare module '../../kernel/services.js' {
+  interface Services {
+    /** 'Meus materiais' and 'Meus pedidos'. */
+    customer: CustomerService
+  }
+}
+
+export const customerModule = defineModule({
+  name: 'customer',
+  needs: ['purchases', 'products', 'orders', 'canvaLinks', 'refunds', 'invoices', 'limiter'],
+  provides: ['customer'],
+  build: (_ctx, services) => ({ customer: createCustomerService(services) }),
+  routes: customerRoutes,
+})
