@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { RestoreAnswer } from '../../../contracts/backup.js'
 import { BackupKeyError, parseBackupKey } from '../../backup/backup-key.js'
 import { RestoreBusy, restoreOverStore } from '../../backup/restore-live.js'
-import { RestoreRefused } from '../../backup/restore-refused.js'
+import { ArchiveDamaged, RestoreRefused } from '../../backup/restore-refused.js'
 import type { Config } from '../../config.js'
 import type { Database } from '../../db/client.js'
 import { AppError } from '../../errors.js'
@@ -105,6 +105,8 @@ export function createRestoreService(deps: RestoreDeps) {
         }
       } catch (error) {
         if (error instanceof RestoreBusy) throw new AppError('conflict', BUSY)
+        // The reader's own words (zlib's, tar's) mean nothing to her: the file is damaged.
+        if (error instanceof ArchiveDamaged) throw new AppError('bad_request', DAMAGED)
         if (error instanceof RestoreRefused) throw new AppError('bad_request', unchanged(error))
         if (error instanceof AppError) throw error
         log.error({ err: error }, 'restore from the admin failed')

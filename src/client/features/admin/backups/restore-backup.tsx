@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useId, useRef, useState } from 'react'
 import * as adminRoutes from '../../../../contracts/api-routes/admin.routes'
 import type { RestoreAnswer } from '../../../../contracts/backup'
 import { path } from '../../../lib/api'
@@ -24,10 +24,12 @@ const inputClass =
  */
 export function RestoreBackup() {
   const id = useId()
+  const picker = useRef<HTMLInputElement>(null)
   const [file, setFile] = useState<File | null>(null)
   const [key, setKey] = useState('')
   const [asking, setAsking] = useState(false)
   const [sent, setSent] = useState<number | null>(null)
+  const queryClient = useQueryClient()
   const restore = useMutation({
     mutationFn: () => {
       const body = new FormData()
@@ -45,6 +47,8 @@ export function RestoreBackup() {
         onProgress: setSent,
       })
     },
+    // Everything this page read (the store's name in the header too) is the backup's now.
+    onSuccess: () => void queryClient.invalidateQueries(),
     onSettled: () => setSent(null),
   })
   const ready = file !== null && key.trim() !== '' && !restore.isPending
@@ -78,17 +82,28 @@ export function RestoreBackup() {
         minutos.
       </p>
       <div>
-        <label htmlFor={`${id}-arquivo`} className="block text-sm font-semibold text-gray-800">
+        <p id={`${id}-arquivo-rotulo`} className="text-sm font-semibold text-gray-800">
           Arquivo do backup (loja-AAAA-MM-DD.tar.gz)
-        </label>
+        </p>
+        {/* The browser's own file button speaks its own language; this one speaks the store's. */}
         <input
+          ref={picker}
           id={`${id}-arquivo`}
           type="file"
           accept=".gz,.tgz,application/gzip"
           data-testid="restore-file"
+          aria-labelledby={`${id}-arquivo-rotulo`}
+          className="sr-only"
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          className="mt-1 block w-full text-sm file:mr-3 file:rounded-xl file:border-0 file:bg-purple-100 file:px-3 file:py-2 file:font-semibold file:text-purple-900"
         />
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <Button size="sm" variant="secondary" onClick={() => picker.current?.click()}>
+            {file ? 'Trocar arquivo' : 'Escolher arquivo'}
+          </Button>
+          <span className="min-w-0 text-sm break-all text-gray-700" data-testid="restore-file-name">
+            {file ? file.name : 'nenhum arquivo escolhido'}
+          </span>
+        </div>
       </div>
       <div>
         <label htmlFor={`${id}-chave`} className="block text-sm font-semibold text-gray-800">

@@ -30,9 +30,12 @@ export function KeepStoreText({
     try {
       for (const key of STORE_TEXTS[text.key].settings) {
         const setting = settings.find((s) => s.key === key)
+        // What the field shows: a change typed just before the tap (saved on that blur) is
+        // what she keeps, not the value read before it.
+        const field = document.getElementById(`config-${key}`) as HTMLTextAreaElement | null
         await save.mutateAsync({
           key,
-          value: setting?.value ?? '',
+          value: (field?.value ?? setting?.value ?? '').trim(),
           description: setting?.description ?? '',
           category: setting?.category ?? 'footer',
         })

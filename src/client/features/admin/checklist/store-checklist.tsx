@@ -181,7 +181,8 @@ function TextsToReview({ texts }: { texts: ChecklistAnswer['texts'] }) {
               <Link
                 href={`/admin/config?aba=${t.tab}`}
                 data-testid={`review-text-${t.key}`}
-                className={buttonClasses('secondary', 'sm')}
+                // A long name wraps inside the button instead of running over its border.
+                className={buttonClasses('secondary', 'sm', 'h-auto! min-h-9 py-1.5 text-left')}
               >
                 {t.label}
               </Link>
