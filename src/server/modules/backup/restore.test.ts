@@ -141,6 +141,40 @@ describe('restoring a backup from the Backup tab', () => {
     await expectUnchanged(added)
   })
 
+  it('answers every other request 503 while it restores, /healthz aside', async () => {
+    const seen: { status: number; retryAfter: unknown; message?: string }[] = []
+    let health = 0
+    let finished = false
+    const restoring = restoreRequest(backup, key).finally(() => {
+      finished = true
+    })
+    while (!finished) {
+      const [page, healthz] = await Promise.all([
+        call(store, 'GET', '/api/settings/public'),
+        call(store, 'GET', '/healthz'),
+      ])
+      if (page.statusCode === 503) {
+        seen.push({
+          status: page.statusCode,
+          retryAfter: page.headers['retry-after'],
+          message: message(page),
+        })
+      }
+      if (healthz.statusCode === 200) health++
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    expect((await restoring).statusCode).toBe(200)
+    expect(seen.length, 'a request during the restore').toBeGreaterThan(0)
+    expect(seen[0]).toMatchObject({
+      retryAfter: '60',
+      message: expect.stringMatching(/manutenção/),
+    })
+    expect(health).toBeGreaterThan(0)
+    // Back: answered again, and the store is the backup's.
+    expect(await storeName()).toBe('Loja do Backup')
+    await store.app.services.settings.set('store_name', 'Loja Mudada')
+  }, 120_000)
+
   it('restores one of two at once, and the store comes back as the backup had it', async () => {
     const answers = await Promise.all([restoreRequest(backup, key), restoreRequest(backup, key)])
     const statuses = answers.map((a) => a.statusCode).sort()
