@@ -37,9 +37,11 @@ export const ChecklistAnswer = z.object({
 export type ChecklistAnswer = z.infer<typeof ChecklistAnswer>
 
 /** POST /api/admin/demo/remove: with `replaceTexts`, the demo's words go too (store-texts.ts). */
-export const DemoRemoveBody = z.object({ replaceTexts: z.boolean().default(false) }).default({
-  replaceTexts: false,
-})
+// No body at all (older screens) removes the demo and leaves the texts.
+export const DemoRemoveBody = z
+  .object({ replaceTexts: z.boolean().default(false) })
+  .nullish()
+  .transform((body) => ({ replaceTexts: body?.replaceTexts ?? false }))
 export type DemoRemoveBody = z.input<typeof DemoRemoveBody>
 
 /** Products removed (or kept deactivated for a real buyer), orders removed, texts replaced. */

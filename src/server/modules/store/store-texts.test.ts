@@ -119,6 +119,10 @@ describe('the store’s texts when the demo leaves', () => {
       { cookie: admin },
     )
     expect(again.json<DemoRemoved>()).toEqual({ products: 0, orders: 0, texts: 0 })
+    // As older screens call it: no body at all.
+    const bare = await call(store, 'POST', '/api/admin/demo/remove', undefined, { cookie: admin })
+    expect(bare.statusCode, bare.body).toBe(200)
+    expect(bare.json<DemoRemoved>().texts).toBe(0)
     expect((await publicSettings()).banner_title).toBe('Cantinho da Prô Ângela')
   })
 })
