@@ -36,8 +36,10 @@ export const ChecklistAnswer = z.object({
 })
 export type ChecklistAnswer = z.infer<typeof ChecklistAnswer>
 
-/** POST /api/admin/demo/remove: with `replaceTexts`, the demo's words go too (store-texts.ts). */
-// No body at all (older screens) removes the demo and leaves the texts.
+/**
+ * POST /api/admin/demo/remove: with `replaceTexts`, the demo's words go too (store-texts.ts); no
+ * body at all (older screens) removes the demo and leaves the texts.
+ */
 export const DemoRemoveBody = z
   .object({ replaceTexts: z.boolean().default(false) })
   .nullish()
