@@ -42,3 +42,17 @@ export const BackupStatus = z.object({
   bucket: z.string().nullable(),
 })
 export type BackupStatus = z.infer<typeof BackupStatus>
+
+/** POST /api/admin/backup/restore (multipart: `key`, then `backup`): what came back. */
+export const RestoreAnswer = z.object({
+  /** When the restored backup was taken (ISO). */
+  createdAt: z.string(),
+  products: z.number().int(),
+  orders: z.number().int(),
+  files: z.number().int(),
+})
+export type RestoreAnswer = z.infer<typeof RestoreAnswer>
+
+/** What every page and call answers while a backup is being restored. */
+export const MAINTENANCE_MESSAGE =
+  'A loja está em manutenção por alguns minutos (restaurando um backup). Tente de novo em seguida.'

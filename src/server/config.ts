@@ -84,6 +84,12 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(100 * 1024 * 1024),
+  /** The largest backup the admin's Backup tab takes to restore (files included). */
+  RESTORE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 1024 ** 3),
   /** A PDF whose stamp needs more memory than this is delivered unstamped (issue 26). */
   STAMP_MAX_MEMORY_MB: z.coerce.number().int().min(64).default(768),
   /** The key backups are signed with (64 hex characters); else DATA_DIR/backup.key (decision 022). */
@@ -206,7 +212,13 @@ export interface Config {
    * to (never the files' bucket: one mistake or one provider's outage would take both), and
    * whether start-up may migrate without the backup it takes first.
    */
-  backups: { dir: string; s3: S3Settings | undefined; skipPremigrate: boolean }
+  backups: {
+    dir: string
+    s3: S3Settings | undefined
+    skipPremigrate: boolean
+    /** The largest archive the Backup tab's restore takes (RESTORE_MAX_BYTES). */
+    restoreMaxBytes: number
+  }
 }
 
 export type TrustProxy = false | number | string[]
@@ -336,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     backups: {
+      restoreMaxBytes: e.RESTORE_MAX_BYTES,
       dir: e.BACKUP_DIR ? path.resolve(projectRoot, e.BACKUP_DIR) : path.join(dataDir, 'backups'),
       s3: e.BACKUP_S3_BUCKET
         ? {

@@ -3,6 +3,7 @@ import { useLocation, useSearch } from 'wouter'
 import { catalogAddress, catalogSearchOf } from '../../contracts/catalog-search'
 import { CatalogSection } from '../features/catalog/catalog-section'
 import { Benefits } from '../features/home/benefits'
+import { EmptyStore } from '../features/home/empty-store'
 import { Hero } from '../features/home/hero'
 import { SearchBar } from '../features/home/search-bar'
 import { useHydrated } from '../lib/use-hydrated'
@@ -38,7 +39,7 @@ export default function HomePage() {
       {/* Below the first screen: React takes them over after the search and the banner. */}
       <HydrateLater>
         {!browsing && <Benefits />}
-        <CatalogSection search={search} onClear={clear} />
+        <CatalogSection search={search} onClear={clear} empty={<EmptyStore />} />
       </HydrateLater>
       {/* This visitor's own (her login; best sellers, fetched after the page): after hydration. */}
       {hydrated && (

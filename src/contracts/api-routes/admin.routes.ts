@@ -19,7 +19,13 @@ import type {
 } from '../admin'
 import type { AdsStatus } from '../ads'
 import type { SalesAnalytics } from '../analytics'
-import type { BackupEntry, BackupKeyAnswer, BackupList, BackupStatus } from '../backup'
+import type {
+  BackupEntry,
+  BackupKeyAnswer,
+  BackupList,
+  BackupStatus,
+  RestoreAnswer,
+} from '../backup'
 import type { HealthAnswer } from '../health'
 import type { AdminCoupon, CouponInput } from '../coupons'
 import type {
@@ -151,6 +157,11 @@ export const backups = route<typeof BackupList>()('GET', '/api/admin/backups')
 export const backupStatus = route<typeof BackupStatus>()('GET', '/api/admin/backups/status')
 export const runBackup = route<typeof BackupEntry>()('POST', '/api/admin/backups/run')
 export const backupCopy = route<Blob>()('GET', '/api/admin/backups/:name')
+/** Multipart (`key`, then `backup`): sent with sendWithProgress, not `call`. */
+export const restoreBackup = route<typeof RestoreAnswer, FormData>()(
+  'POST',
+  '/api/admin/backup/restore',
+)
 /** 'Saúde da loja': each check ok or not, since when (issue 32). */
 export const health = route<typeof HealthAnswer>()('GET', '/api/admin/health')
 // Product writes go by XMLHttpRequest (upload progress), addressed with `path()`.

@@ -43,7 +43,7 @@ export async function checkDump(dumpPath: string) {
 }
 
 /** Runs the dump a batch of whole statements at a time. */
-export async function runDump(dumpPath: string, exec: (script: string) => Promise<void>) {
+export async function runDump(dumpPath: string, exec: (script: string) => Promise<unknown>) {
   let batch = ''
   for await (const statement of statementsOf(dumpPath)) {
     batch += statement

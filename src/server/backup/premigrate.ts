@@ -18,15 +18,21 @@ interface JournalEntry {
   when: number
 }
 
+/** The migrations this code has, in order, as drizzle's journal lists them. */
+export function knownMigrations(): JournalEntry[] {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: JournalEntry[] }
+  return journal.entries
+}
+
 /**
  * The migrations this code has that the database has not applied, in order (drizzle's own
  * rule: those newer than the last one recorded). Null when the database has never been
  * migrated: a new store, with nothing to keep.
  */
 export async function pendingMigrations(database: Database): Promise<string[] | null> {
-  const journal = JSON.parse(
-    readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: JournalEntry[] }
+  const journal = { entries: knownMigrations() }
   const exists = (await database.db.execute(
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
   )) as unknown as { rows: { present: boolean }[] }

@@ -36,12 +36,7 @@ export async function restoreDrill(
     const { info, dumpPath } = await unpackBackup(archive, staging, opts)
     const database = await openDatabase({ dataDir: 'memory://' })
     try {
-      await database.withSession(async (exec) => {
-        await exec('BEGIN')
-        await runDump(dumpPath, exec)
-        await exec('COMMIT')
-        await exec('RESET ALL')
-      })
+      await database.scriptTransaction((exec) => runDump(dumpPath, exec))
       const rows: DrillRow[] = []
       for (const [table, inArchive] of Object.entries(info.tables)) {
         const result = (await database.db

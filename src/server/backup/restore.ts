@@ -6,14 +6,13 @@ import { sql } from 'drizzle-orm'
 import type { Config } from '../config.js'
 import { openDatabase, type Database } from '../db/client.js'
 import { lockDataDir } from '../db/data-dir-lock.js'
-import { localKeys, migrateStorage } from '../files/migrate-storage.js'
+import { localKeys } from '../files/migrate-storage.js'
 import { S3Storage } from '../files/s3-storage.js'
-import { LocalDiskStorage } from '../files/storage.js'
-import { BACKUP_FORMAT, sha256Of, type BackupInfo } from './archive.js'
+import { BACKUP_FORMAT, type BackupInfo } from './archive.js'
 import { keepKey, readStoredKey } from './backup-key.js'
-import { runDump } from './load-dump.js'
 import { RestoreRefused } from './restore-refused.js'
-import { unpackBackup, type UnpackOptions } from './unpack.js'
+import { dropCopies, loadDump, placeFiles, stageArchive, unplaceFiles } from './restore-steps.js'
+import type { UnpackOptions } from './unpack.js'
 
 export { checkDump, runDump } from './load-dump.js'
 export { MISSING_KEY, RestoreRefused } from './restore-refused.js'
@@ -35,30 +34,6 @@ async function databaseIsEmpty(database: Database) {
         and n.nspname not like 'pg\\_%' and c.relkind in ('r', 'p', 'S', 'v', 'm')`,
   )) as unknown as { rows: { n: number }[] }
   return result.rows[0]!.n === 0
-}
-
-/** Loads the dump into `database` in one transaction; `beforeCommit` runs inside it. */
-async function loadDump(database: Database, dumpPath: string, beforeCommit = async () => {}) {
-  await database.withSession(async (exec) => {
-    await exec('BEGIN')
-    try {
-      await runDump(dumpPath, exec)
-      await beforeCommit()
-      await exec('COMMIT')
-    } catch (error) {
-      await exec('ROLLBACK').catch(() => {})
-      throw error
-    }
-    // The dump set the session's search_path; the connection goes back as it came.
-    await exec('RESET ALL')
-  })
-}
-
-/** Moves the staged files folder into place (it was checked empty, so it can be replaced). */
-async function placeFiles(stagedFiles: string, filesDir: string) {
-  await mkdir(stagedFiles, { recursive: true })
-  await rm(filesDir, { recursive: true, force: true })
-  await rename(stagedFiles, filesDir)
 }
 
 /**
@@ -106,56 +81,25 @@ export async function restoreBackup(
     }
     if (bucket) await bucket.check()
 
-    // 2. The archive, unpacked beside the target and checked whole.
+    // 2. The archive, unpacked beside the target and checked whole; a bucket gets its files.
     staging = path.join(config.dataDir, `.restore-${randomUUID()}`)
     await mkdir(staging, { recursive: true })
-    say('Conferindo o backup (assinatura, tamanho e SHA-256 de cada arquivo)...')
-    const { info, manifest, dumpPath } = await unpackBackup(archive, staging, { ...opts, key })
-    const stagedFiles = path.join(staging, 'files')
-    if (!info.filesIncluded && !bucket) {
-      const where = info.storage.kind === 's3' ? ` (bucket ${info.storage.bucket})` : ''
-      throw new RestoreRefused(
-        `Este backup não traz os arquivos, que ficavam no armazenamento S3${where}: defina S3_BUCKET e as demais variáveis S3_* para restaurar com eles.`,
-      )
-    }
+    const { info, manifest, dumpPath, stagedFiles, copied } = await stageArchive(
+      archive,
+      staging,
+      bucket,
+      say,
+      { ...opts, key },
+    )
 
-    // 3. Files into a bucket: copied (or found already there) and verified one by one.
-    const copied: string[] = []
-    if (bucket) {
-      say(
-        info.filesIncluded
-          ? 'Enviando os arquivos ao bucket...'
-          : 'Conferindo os arquivos no bucket...',
-      )
-      const keys = manifest.files.map((f) => f.key)
-      if (info.filesIncluded) {
-        const report = await migrateStorage({
-          from: new LocalDiskStorage(stagedFiles),
-          to: bucket,
-          keys,
-        })
-        copied.push(...report.copied)
-        if (report.failed.length) {
-          throw new Error(`falha ao enviar ${report.failed[0]!.key}: ${report.failed[0]!.error}`)
-        }
-      } else {
-        for (const file of manifest.files) {
-          if ((await bucket.size(file.key)) !== file.size) {
-            throw new RestoreRefused(`Falta no bucket o arquivo ${file.key} (ou o tamanho mudou)`)
-          }
-          if ((await sha256Of(bucket.read(file.key))) !== file.sha256) {
-            throw new RestoreRefused(`Arquivo diferente no bucket: ${file.key} (SHA-256)`)
-          }
-        }
-      }
-    }
-
-    // 4. The database, in one transaction; the files folder moves in just before it commits.
+    // 3. The database, in one transaction; the files folder moves in just before it commits.
     say('Carregando o banco de dados...')
     try {
       if (postgres) {
-        await loadDump(postgres, dumpPath, async () => {
-          if (!bucket) await placeFiles(stagedFiles, config.filesDir)
+        await loadDump(postgres, dumpPath, {
+          beforeCommit: async () => {
+            if (!bucket) await placeFiles(stagedFiles, config.filesDir)
+          },
         })
       } else {
         const pglite = await openDatabase({ dataDir: staging, empty: true })
@@ -168,11 +112,8 @@ export async function restoreBackup(
         await rename(path.join(staging, 'db'), path.join(config.dataDir, 'db'))
       }
     } catch (error) {
-      // The objects this restore added to the bucket go too; those already there stay.
-      for (const key of copied) await bucket!.remove(key).catch(() => {})
-      if (!bucket && !existsSync(stagedFiles) && existsSync(config.filesDir)) {
-        await rename(config.filesDir, stagedFiles).catch(() => {})
-      }
+      await dropCopies(bucket, copied)
+      if (!bucket) await unplaceFiles(stagedFiles, config.filesDir)
       throw error
     }
     // The restored store signs its next backups with the key its owner already keeps.

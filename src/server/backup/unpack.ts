@@ -22,7 +22,7 @@ import {
 } from './archive.js'
 import { keyId, signatureMatches } from './backup-key.js'
 import { checkDump } from './load-dump.js'
-import { MISSING_KEY, RestoreRefused } from './restore-refused.js'
+import { ArchiveDamaged, MISSING_KEY, RestoreRefused } from './restore-refused.js'
 
 /** backup.json and manifest.json are read whole: kept small. */
 const MAX_JSON_BYTES = 64 * 1024 * 1024
@@ -236,7 +236,7 @@ export async function unpackBackup(archive: string, staging: string, opts: Unpac
   } catch (error) {
     extract.destroy()
     if (error instanceof RestoreRefused) throw error
-    throw new RestoreRefused(`Backup ilegível ou incompleto (${(error as Error).message})`)
+    throw new ArchiveDamaged(`Backup ilegível ou incompleto (${(error as Error).message})`)
   }
   if (!info || !manifest || !dump || !sealed) {
     throw new RestoreRefused(

@@ -17,6 +17,15 @@ import { createPool } from './pg-pool.js'
 /** A database or a transaction: services take either, so a caller can make them one unit. */
 export type Db = PgDatabase<PgQueryResultHKT>
 
+export type ScriptExec = (script: string) => Promise<Record<string, unknown>[]>
+
+/** The rows of a script's last statement, from pg's or PGlite's answer (one or one per statement). */
+function lastRows(answer: unknown): Record<string, unknown>[] {
+  const last = (Array.isArray(answer) ? answer.at(-1) : answer) as
+    { rows?: Record<string, unknown>[] } | undefined
+  return last?.rows ?? []
+}
+
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
@@ -25,10 +34,13 @@ export interface Database {
   /** The PostgreSQL pool's connections now (/metrics); null on PGlite, which has none. */
   poolUse(): { total: number; idle: number; waiting: number; max: number } | null
   /**
-   * One connection for `fn`, which may send scripts of several statements (the simple query
-   * protocol) and span a transaction over them with its own BEGIN/COMMIT: restore loads a dump so.
+   * `fn`'s scripts of several statements (the simple query protocol) in one transaction, on one
+   * connection no other query uses meanwhile (PGlite's only one: the others wait), committed
+   * when `fn` returns and rolled back when it throws; `exec` answers the last statement's rows.
+   * The session's settings a script changed (a dump's search_path) are reset before it commits,
+   * so the connection goes back as it came. Restore loads a dump so.
    */
-  withSession<T>(fn: (exec: (script: string) => Promise<void>) => Promise<T>): Promise<T>
+  scriptTransaction<T>(fn: (exec: ScriptExec) => Promise<T>): Promise<T>
 }
 
 /**
@@ -63,10 +75,18 @@ export async function openDatabase(opts: {
         waiting: pool.waitingCount,
         max: pool.options.max ?? 10,
       }),
-      async withSession(fn) {
+      async scriptTransaction(fn) {
         const client = await pool.connect()
         try {
-          return await fn(async (script) => void (await client.query(script)))
+          await client.query('BEGIN')
+          try {
+            const result = await fn(async (script) => lastRows(await client.query(script)))
+            await client.query('RESET ALL; COMMIT')
+            return result
+          } catch (error) {
+            await client.query('ROLLBACK').catch(() => {})
+            throw error
+          }
         } finally {
           client.release()
         }
@@ -96,8 +116,14 @@ export async function openDatabase(opts: {
       migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
       close: () => client.close().finally(unlock),
       poolUse: () => null,
-      // PGlite is one connection: the script runs between the queries of whoever else uses it.
-      withSession: (fn) => fn(async (script) => void (await client.exec(script))),
+      // PGlite is one connection: its own transaction keeps everyone else's queries out until
+      // it ends (a BEGIN sent by hand would let them run inside it).
+      scriptTransaction: (fn) =>
+        client.transaction(async (tx) => {
+          const result = await fn(async (script) => lastRows(await tx.exec(script)))
+          await tx.exec('RESET ALL')
+          return result
+        }),
     }
   } catch (error) {
     unlock()

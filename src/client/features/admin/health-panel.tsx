@@ -38,7 +38,7 @@ function CheckRow({ check }: { check: HealthCheck }) {
       </p>
       <p className="mt-1 text-sm break-words text-gray-700">{check.message}</p>
       <p className="text-xs text-gray-500">
-        {check.ok ? 'Assim desde' : 'Problema desde'} {since(check.since)}
+        {check.ok ? 'OK desde' : 'Problema desde'} {since(check.since)}
       </p>
       {fix && (
         <Link href={fix.href} className={buttonClasses('secondary', 'sm', 'mt-2')}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { categoryOf } from '../../../contracts/categories'
 import { Button } from '../../ui/button'
 import { Loading } from '../../ui/query-state'
@@ -24,9 +24,12 @@ const PRIORITY_CARDS = 4
 export function CatalogSection({
   search,
   onClear,
+  empty,
 }: {
   search: CatalogSearch
   onClear: () => void
+  /** What a store with nothing on sale shows instead of its grid (the home page's own words). */
+  empty?: ReactNode
 }) {
   const [pages, setPages] = useState(1)
   // A new search starts again at page one (its first page replaces the last results when in).
@@ -44,6 +47,7 @@ export function CatalogSection({
   const lastReady = last.data !== undefined && !last.isPlaceholderData
   const next = useCallback(() => setPages((n) => n + 1), [])
   const searching = Boolean(search.q || search.category)
+  const emptyStore = first.data !== undefined && total === 0 && !searching && empty !== undefined
   const title = search.q
     ? `Resultados para “${search.q}”`
     : search.category
@@ -60,13 +64,13 @@ export function CatalogSection({
         <h2 id="produtos-titulo" className="text-2xl font-extrabold text-purple-900">
           {title}
         </h2>
-        {first.data && (
+        {first.data && !emptyStore && (
           <p className="mt-1 text-gray-600" aria-live="polite" data-testid="results-count">
             {materialsCount(total, searching ? 'found' : 'ready')}
           </p>
         )}
       </div>
-      <CategoryChips active={search.category} />
+      {!emptyStore && <CategoryChips active={search.category} />}
       {first.isPending ? (
         <Loading label="Carregando materiais..." className="py-16" />
       ) : first.isError ? (
@@ -76,6 +80,8 @@ export function CatalogSection({
             Tentar novamente
           </Button>
         </div>
+      ) : emptyStore ? (
+        empty
       ) : total === 0 ? (
         <EmptyState searching={searching} onClear={onClear} />
       ) : (

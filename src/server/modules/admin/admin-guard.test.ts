@@ -21,6 +21,7 @@ const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/admin/payment-mode' },
   { method: 'GET', url: '/api/admin/backup' },
   { method: 'GET', url: '/api/admin/backup/key' },
+  { method: 'POST', url: '/api/admin/backup/restore' },
   { method: 'GET', url: '/api/admin/backups' },
   { method: 'GET', url: '/api/admin/backups/status' },
   { method: 'POST', url: '/api/admin/backups/run' },

@@ -98,7 +98,7 @@ export function createAdminSettings(
     if (isOutbound(key) && parsed.value) {
       await checkIntegrationUrl(key, String(parsed.value), opts.allowPrivateIntegrations)
     }
-    await settings.set(key, parsed.value)
+    await settings.set(key, parsed.value, { byOwner: true })
     if (chargesNow(key, next)) await settings.set('payment_demo', false)
   }
 

@@ -4,12 +4,18 @@ import {
   BackupKeyAnswer,
   BackupList,
   BackupStatus,
+  MAINTENANCE_MESSAGE,
 } from '../../../contracts/backup.js'
 import type { App } from '../../app-types.js'
 import { backupFileName, startBackup } from '../../backup/archive.js'
 import { keyId, storeBackupKey } from '../../backup/backup-key.js'
 import { adminScope } from '../../http/admin-scope.js'
 import { AppError } from '../../errors.js'
+import { createRestoreService } from './restore.service.js'
+import { restoreRoute } from './restore.routes.js'
+
+/** The page any address answers during a restore: a few words, nothing that reads the store. */
+const MAINTENANCE_PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Loja em manutenção</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#3b0764"><h1>Voltamos em instantes</h1><p>${MAINTENANCE_MESSAGE}</p></body></html>`
 
 /**
  * The admin's 'Backup' tab downloads the archive `npm run backup` writes, taken by this running
@@ -17,7 +23,30 @@ import { AppError } from '../../errors.js'
  * (docs/decisions/022-backup-and-restore.md). Streamed: the files are read as the admin's
  * browser takes them, never held whole in memory.
  */
-export function backupRoutes(app: App) {
+export async function backupRoutes(app: App) {
+  const { settings, catalog } = app.services
+  const restores = createRestoreService({
+    database: app.deps.database,
+    config: app.deps.config,
+    log: app.log,
+    restored: () => {
+      settings.changed()
+      catalog.productsChanged()
+      catalog.salesChanged()
+    },
+  })
+
+  // While a restore replaces the database, nothing else reads or writes it from here; /healthz
+  // still answers, so a supervisor does not restart the process in the middle of it.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!restores.maintenance || req.url === '/healthz') return
+    reply.header('retry-after', '60').header('cache-control', 'no-store')
+    if (req.url.startsWith('/api/')) throw new AppError('unavailable', MAINTENANCE_MESSAGE)
+    return reply.code(503).type('text/html; charset=utf-8').send(MAINTENANCE_PAGE)
+  })
+
+  await adminScope(app, (scope) => restoreRoute(scope, restores))
+
   return adminScope(app, (scope) => {
     scope.get('/api/admin/backup', async (_req, reply) => {
       const { database, storage, config } = scope.deps

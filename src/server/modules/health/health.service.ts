@@ -5,7 +5,7 @@
  * `health_alerts` (check, period) claimed by one instance (decision 025), so two send one.
  */
 import { statfs } from 'node:fs/promises'
-import { and, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import {
   HEALTH_CHECKS,
@@ -43,7 +43,8 @@ export interface HealthDeps {
   disk?: () => Promise<{ free: number; total: number }>
 }
 
-type Finding = { ok: boolean; message: string }
+/** What a check found; `since` when it knows when that began (the backup that ended a problem). */
+type Finding = { ok: boolean; message: string; since?: Date }
 
 export function createHealthService(deps: HealthDeps) {
   const { db } = deps
@@ -73,6 +74,8 @@ export function createHealthService(deps: HealthDeps) {
       const ok = now().getTime() - last.getTime() <= BACKUP_MAX_AGE_MS
       return {
         ok,
+        // A problem of backups ends with the backup that was verified, not when one looks.
+        ...(ok ? { since: last } : {}),
         message: ok
           ? `Último backup conferido: ${dateTimeBR.format(last)}.`
           : `Nenhum backup conferido há mais de 26 horas (o último: ${dateTimeBR.format(last)}).`,
@@ -125,15 +128,29 @@ export function createHealthService(deps: HealthDeps) {
     }
   }
 
-  /** Each check as found now, with since when (as recorded; now when it just changed). */
+  /**
+   * Each check as found now, with since when it has been so. Whoever first sees a change (the
+   * job or the owner opening the panel) records it, in one statement, so 'OK desde' is when the
+   * problem ended and stays so on every later look; two instances seeing it at once record one.
+   */
   async function checks(): Promise<HealthCheck[]> {
-    const states = new Map((await db.select().from(healthStates)).map((s) => [s.name, s]))
     return Promise.all(
       HEALTH_CHECKS.map(async (name) => {
         const found = await find(name)
-        const state = states.get(name)
-        const since = state && state.ok === found.ok ? state.since : now()
-        return { name, ...found, since: since.toISOString() }
+        const seen = found.since ?? now()
+        const [row] = await db
+          .insert(healthStates)
+          .values({ name, ok: found.ok, since: seen, message: found.message })
+          .onConflictDoUpdate({
+            target: healthStates.name,
+            set: {
+              ok: found.ok,
+              since: sql`CASE WHEN ${healthStates.ok} = ${found.ok} THEN ${healthStates.since} ELSE ${seen} END`,
+              message: found.message,
+            },
+          })
+          .returning({ since: healthStates.since })
+        return { name, ok: found.ok, message: found.message, since: row!.since.toISOString() }
       }),
     )
   }
@@ -176,34 +193,34 @@ export function createHealthService(deps: HealthDeps) {
     }
   }
 
+  /**
+   * Whether the owner's last e-mail about `name` told her of a problem: then she is owed the one
+   * saying it is solved, whichever reader recorded the change.
+   */
+  async function toldDownLast(name: HealthCheckName): Promise<boolean> {
+    const [last] = await db
+      .select({ period: healthAlerts.period, status: healthAlerts.status })
+      .from(healthAlerts)
+      .where(eq(healthAlerts.check, name))
+      .orderBy(desc(healthAlerts.id))
+      .limit(1)
+    return Boolean(last && last.status === 'done' && last.period.startsWith('down:'))
+  }
+
   return {
     checks,
 
     /**
      * The job (every few minutes in each instance): records each check's state and since when,
-     * and sends the e-mails due — one per failing check per store day, one when it recovers.
+     * and sends the e-mails due — one per failing check per store day, one when it recovers
+     * after the owner was told of it.
      */
     async evaluate(): Promise<HealthCheck[]> {
       const found = await checks()
       const day = localTime(now()).date
       for (const check of found) {
-        await db
-          .insert(healthStates)
-          .values({
-            name: check.name,
-            ok: check.ok,
-            since: new Date(check.since),
-            message: check.message,
-          })
-          .onConflictDoNothing()
-        // The instance whose update changes the state is the one that saw it change.
-        const changed = await db
-          .update(healthStates)
-          .set({ ok: check.ok, since: new Date(check.since), message: check.message })
-          .where(and(eq(healthStates.name, check.name), ne(healthStates.ok, check.ok)))
-          .returning()
         if (!check.ok) await sendAlert(check, `down:${day}`)
-        else if (changed.length) await sendAlert(check, `up:${check.since}`)
+        else if (await toldDownLast(check.name)) await sendAlert(check, `up:${check.since}`)
       }
       return found
     },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { asc, sql } from 'drizzle-orm'
+import { and, asc, inArray, isNotNull, sql } from 'drizzle-orm'
 import {
   DEFAULT_SETTINGS,
   PUBLIC_SETTING_KEYS,
@@ -32,6 +32,24 @@ async function readValues(db: Db): Promise<SettingsMap> {
     if (isSettingKey(row.key)) values[row.key] = readSetting(row.key, row.value)
   }
   return values as SettingsMap
+}
+
+async function write<K extends SettingKey>(
+  db: Db,
+  key: K,
+  value: SettingValue<K>,
+  byOwner: boolean,
+): Promise<void> {
+  const { description, category } = settingEntry(key)
+  const text = settingText(key, value)
+  const saved = byOwner ? { ownerSavedAt: sql`now()` } : {}
+  await db
+    .insert(settings)
+    .values({ key, value: text, description, category, ...saved })
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { value: text, updatedAt: sql`now()`, ...saved },
+    })
 }
 
 /**
@@ -139,15 +157,39 @@ export function createSettingsService(db: Db, signal: ChangeSignal = localChange
         .orderBy(asc(settings.category), asc(settings.id))
     },
 
-    /** Stores a typed value as is: callers with the admin's text validate it first (admin-settings). */
-    async set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void> {
-      const { description, category } = settingEntry(key)
-      const text = settingText(key, value)
-      await db
-        .insert(settings)
-        .values({ key, value: text, description, category })
-        .onConflictDoUpdate({ target: settings.key, set: { value: text, updatedAt: sql`now()` } })
+    /**
+     * Stores a typed value as is: callers with the admin's text validate it first
+     * (admin-settings), and say when it is the owner's own save (`byOwner`).
+     */
+    async set<K extends SettingKey>(
+      key: K,
+      value: SettingValue<K>,
+      opts: { byOwner?: boolean } = {},
+    ): Promise<void> {
+      await write(db, key, value, opts.byOwner ?? false)
       written()
+    },
+
+    /**
+     * Stores values inside the caller's transaction (the store's, not the owner's, words); call
+     * `changed()` once it commits, so no instance reads them again before they exist.
+     */
+    async setIn(tx: Db, values: Partial<SettingValues>): Promise<void> {
+      for (const [key, value] of Object.entries(values) as [SettingKey, never][]) {
+        await write(tx, key, value, false)
+      }
+    },
+
+    /** Every instance reads the settings again (after a transaction that wrote some). */
+    changed: () => written(),
+
+    /** Which of `keys` the owner has saved herself at least once. */
+    async ownerSaved(keys: readonly SettingKey[]): Promise<Set<SettingKey>> {
+      const rows = await db
+        .select({ key: settings.key })
+        .from(settings)
+        .where(and(inArray(settings.key, [...keys]), isNotNull(settings.ownerSavedAt)))
+      return new Set(rows.map((r) => r.key as SettingKey))
     },
   }
 }

@@ -12,4 +12,6 @@ export const settings = pgTable('settings', {
   description: text('description').notNull().default(''),
   category: text('category').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the owner last saved it herself in the admin (null: the store's value, never hers). */
+  ownerSavedAt: timestamp('owner_saved_at', { withTimezone: true }),
 })

@@ -54,7 +54,7 @@ describe('removing the demo after the clube granted a demo product', () => {
 
     const res = await call(store, 'POST', '/api/admin/demo/remove', {}, { cookie: admin })
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json<DemoRemoved>()).toEqual({ products: 2, orders: 0 })
+    expect(res.json<DemoRemoved>()).toEqual({ products: 2, orders: 0, texts: 0 })
     const [kept] = await db.select().from(products).where(eq(products.id, demo.id))
     expect(kept).toMatchObject({ isActive: false, isDemo: false })
     // The one nobody holds is deleted as before.

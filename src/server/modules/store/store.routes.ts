@@ -1,6 +1,11 @@
 import fastifyMultipart from '@fastify/multipart'
 import { ERROR_FIELD_HEADER } from '../../../contracts/error-field.js'
-import { ChecklistAnswer, DemoRemoved, LogoAnswer } from '../../../contracts/store.js'
+import {
+  ChecklistAnswer,
+  DemoRemoveBody,
+  DemoRemoved,
+  LogoAnswer,
+} from '../../../contracts/store.js'
 import type { App } from '../../app-types.js'
 import { AppError } from '../../errors.js'
 import { adminScope } from '../../http/admin-scope.js'
@@ -43,8 +48,10 @@ export async function storeRoutes(app: App) {
       store.checklist(),
     )
 
-    scope.post('/api/admin/demo/remove', { schema: { response: { 200: DemoRemoved } } }, () =>
-      store.removeDemo(),
+    scope.post(
+      '/api/admin/demo/remove',
+      { schema: { body: DemoRemoveBody, response: { 200: DemoRemoved } } },
+      (req) => store.removeDemo({ replaceTexts: req.body.replaceTexts }),
     )
 
     scope.post(

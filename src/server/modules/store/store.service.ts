@@ -7,6 +7,12 @@ import type { PaymentsService } from '../payments/payments.service.js'
 import type { ProductsService } from '../products/products.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import type { StampingService } from '../stamping/stamping.service.js'
+import {
+  demoTextsOf,
+  NEUTRAL_TEXTS,
+  STORE_TEXT_KEYS,
+  STORE_TEXTS,
+} from '../../../contracts/store-texts.js'
 import { checklistOf } from './store-checklist.js'
 
 /**
@@ -36,23 +42,42 @@ export function createStoreService(deps: {
         await products.hasActiveDemo(),
         await orders.hasDemoOrders(),
       ]
-      return checklistOf({ settings, paymentMode, demoLeft: activeDemo || demoOrders })
+      const ownerSaved = await deps.settings.ownerSaved(
+        STORE_TEXT_KEYS.flatMap((key) => STORE_TEXTS[key].settings),
+      )
+      return checklistOf({
+        settings,
+        paymentMode,
+        demoLeft: activeDemo || demoOrders,
+        ownerSaved,
+      })
     },
 
     /**
      * Demo products, their files and the orders made in demo mode leave the catalogue and the
      * figures; a demo product a real order or any purchase holds (a clube grant included) is
-     * deactivated and kept for its buyer. One transaction: either all of it or none. The files
-     * (disk or S3) follow once it commits.
+     * deactivated and kept for its buyer. With `replaceTexts`, the texts still in the demo's
+     * words get the neutral ones (store-texts.ts); hers stay. One transaction: either all of it
+     * or none. The files (disk or S3) follow once it commits.
      */
-    async removeDemo(): Promise<DemoRemoved> {
+    async removeDemo({ replaceTexts }: { replaceTexts: boolean }): Promise<DemoRemoved> {
       let copies: string[] = []
+      let texts = 0
       const { result, deleted, deactivated } = await products.removeDemo(async (tx, ids) => {
         // The stamped copies' rows go with their orders: their keys are read first.
         copies = await stamping.copyKeysOf(tx, await orders.demoOrderIds(tx))
         const { orderIds, sold } = await orders.removeDemoOrders(tx, ids)
         // Asked after the demo orders left: their purchases went with them.
         const held = await deps.purchases.productsHeld(tx, ids)
+        if (replaceTexts) {
+          const demo = demoTextsOf(await deps.settings.readNow(tx))
+          const settings = demo.flatMap((key) => STORE_TEXTS[key].settings)
+          await deps.settings.setIn(
+            tx,
+            Object.fromEntries(settings.map((key) => [key, NEUTRAL_TEXTS[key]])),
+          )
+          texts = demo.length
+        }
         return { result: orderIds.length, sold: [...new Set([...sold, ...held])] }
       })
       for (const key of copies) {
@@ -60,8 +85,9 @@ export function createStoreService(deps: {
           log.warn({ err, key }, 'stamped copy of a demo order left in storage')
         })
       }
+      if (texts) deps.settings.changed()
       deps.salesChanged()
-      return { products: deleted + deactivated, orders: result }
+      return { products: deleted + deactivated, orders: result, texts }
     },
   }
 }

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useState } from 'react'
 import { Link } from 'wouter'
 import * as storeAdmin from '../../../../contracts/api-routes/store-admin.routes'
-import type { ChecklistKey } from '../../../../contracts/store'
+import type { ChecklistAnswer, ChecklistKey } from '../../../../contracts/store'
 import { call } from '../../../lib/api'
 import { Button, buttonClasses } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/confirm-dialog'
@@ -19,8 +19,11 @@ export const checklistQuery = () =>
     refetchOnMount: 'always',
   })
 
-/** Where each item is done: the config tab that holds its fields (the demo's is a button here). */
-const WHERE: Record<Exclude<ChecklistKey, 'demo'>, { href: string; label: string }> = {
+/**
+ * Where each item is done: the config tab that holds its fields (the demo's is a button here,
+ * the texts' one link per text still to save).
+ */
+const WHERE: Record<Exclude<ChecklistKey, 'demo' | 'texts'>, { href: string; label: string }> = {
   payment: { href: '/admin/config?aba=payment', label: 'Configurar pagamento' },
   contact: { href: '/admin/config?aba=social', label: 'Pôr meus contatos' },
   identity: { href: '/admin/config?aba=identity', label: 'Preencher identidade' },
@@ -30,11 +33,15 @@ const WHERE: Record<Exclude<ChecklistKey, 'demo'>, { href: string; label: string
 function useRemoveDemo() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => call(storeAdmin.removeDemo),
+    mutationFn: (replaceTexts: boolean) => call(storeAdmin.removeDemo, { body: { replaceTexts } }),
     onSuccess: (answer) => {
+      const texts =
+        answer.texts > 0
+          ? ` ${answer.texts === 1 ? '1 texto de exemplo trocado' : `${answer.texts} textos de exemplo trocados`} por textos neutros: revise-os quando puder.`
+          : ''
       toast({
         title: 'Demonstração removida',
-        description: `${answer.products} materiais e ${answer.orders} pedidos de teste saíram da loja.`,
+        description: `${answer.products} materiais e ${answer.orders} pedidos de teste saíram da loja.${texts}`,
         variant: 'success',
         duration: 4000,
       })
@@ -59,7 +66,9 @@ export function StoreChecklist() {
   const { data } = useQuery(checklistQuery())
   const remove = useRemoveDemo()
   const [asking, setAsking] = useState(false)
+  const [replaceTexts, setReplaceTexts] = useState(true)
   if (!data || data.ready) return null
+  const demoTexts = data.texts.filter((t) => t.demo)
   const left = data.items.filter((i) => !i.done).length
   return (
     <section
@@ -109,6 +118,8 @@ export function StoreChecklist() {
                   >
                     {remove.isPending ? 'Removendo...' : 'Remover demonstração'}
                   </Button>
+                ) : item.key === 'texts' ? (
+                  <TextsToReview texts={data.texts} />
                 ) : (
                   <Link href={WHERE[item.key].href} className={buttonClasses('secondary', 'sm')}>
                     {WHERE[item.key].label}
@@ -126,7 +137,7 @@ export function StoreChecklist() {
         confirmLabel="Remover"
         onConfirm={() => {
           setAsking(false)
-          remove.mutate()
+          remove.mutate(demoTexts.length > 0 && replaceTexts)
         }}
       >
         <p>
@@ -134,7 +145,50 @@ export function StoreChecklist() {
           da loja e dos números do painel. Seus próprios produtos e pedidos ficam.
         </p>
         <p>Um material de exemplo que alguém comprou de verdade fica guardado, desativado.</p>
+        {demoTexts.length > 0 && (
+          <label className="flex items-start gap-2 rounded-xl bg-purple-50 p-3 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              data-testid="replace-demo-texts"
+              checked={replaceTexts}
+              onChange={(e) => setReplaceTexts(e.target.checked)}
+              className="mt-0.5 size-5 shrink-0 accent-purple-700"
+            />
+            <span>
+              Trocar também os textos de exemplo por textos neutros da loja:{' '}
+              {demoTexts.map((t) => t.label.toLowerCase()).join(', ')}. Os textos que você já
+              escreveu ficam como estão.
+            </span>
+          </label>
+        )}
       </ConfirmDialog>
     </section>
+  )
+}
+
+/** The store's texts she has not saved yet, each a link to the tab that holds it. */
+function TextsToReview({ texts }: { texts: ChecklistAnswer['texts'] }) {
+  return (
+    <div>
+      <p className="text-sm text-gray-600">
+        Leia cada um e escreva com as suas palavras, ou toque em ‘Manter este texto’ embaixo dele:
+      </p>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {texts
+          .filter((t) => !t.reviewed)
+          .map((t) => (
+            <li key={t.key}>
+              <Link
+                href={`/admin/config?aba=${t.tab}`}
+                data-testid={`review-text-${t.key}`}
+                // A long name wraps inside the button instead of running over its border.
+                className={buttonClasses('secondary', 'sm', 'h-auto! min-h-9 py-1.5 text-left')}
+              >
+                {t.label}
+              </Link>
+            </li>
+          ))}
+      </ul>
+    </div>
   )
 }

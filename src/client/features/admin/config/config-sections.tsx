@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
+import { Fragment } from 'react'
 import { CITY_MAX, NAME_MAX, pixCutNotice } from '../../../../contracts/pix'
 import type { SettingKey } from '../../../../contracts/settings'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { adminSettingsQuery } from '../admin.queries'
+import { KeepStoreText } from '../checklist/keep-store-text'
 import { SettingField, type SettingFieldProps } from '../setting-field'
 
 /** A field of a tab: its key (label, hint, type and bounds come from the contract) and its looks. */
@@ -79,11 +81,10 @@ export function SettingsSection({ section }: { section: keyof typeof CONFIG_SECT
     <div className="space-y-4">
       <p className="text-sm text-gray-600">Cada campo é salvo quando você sai dele.</p>
       {CONFIG_SECTIONS[section].map((spec) => (
-        <SettingField
-          key={spec.settingKey}
-          {...spec}
-          setting={data.find((s) => s.key === spec.settingKey)}
-        />
+        <Fragment key={spec.settingKey}>
+          <SettingField {...spec} setting={data.find((s) => s.key === spec.settingKey)} />
+          <KeepStoreText after={spec.settingKey} settings={data} />
+        </Fragment>
       ))}
     </div>
   )

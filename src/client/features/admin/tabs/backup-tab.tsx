@@ -2,6 +2,7 @@ import * as adminRoutes from '../../../../contracts/api-routes/admin.routes'
 import { path } from '../../../lib/api'
 import { buttonClasses } from '../../../ui/button'
 import { Panel } from '../../../ui/panel'
+import { RestoreBackup } from '../backups/restore-backup'
 import { ScheduledBackups } from '../backups/scheduled-backups'
 import { BackupKey } from './backup-key'
 
@@ -57,9 +58,11 @@ export function BackupTab() {
           </p>
         </section>
 
+        <RestoreBackup />
+
         <section aria-labelledby="backup-restaurar" className="space-y-2">
           <h3 id="backup-restaurar" className="font-bold text-purple-900">
-            Como restaurar
+            Restaurar em outro servidor
           </h3>
           <ol className="list-decimal space-y-1 pl-5">
             <li>Num servidor com a loja instalada, pare a loja.</li>
@@ -81,9 +84,9 @@ export function BackupTab() {
             arquivo num banco descartável e compara as linhas de cada tabela.
           </p>
           <p className="text-gray-600">
-            A restauração recusa um destino que já tem dados e um arquivo corrompido, alterado ou
-            assinado com outra chave, sem gravar nada. Um backup feito no PGlite restaura no
-            PostgreSQL e vice-versa: é assim que a loja muda de banco quando cresce.
+            As duas restaurações recusam um arquivo corrompido, alterado ou assinado com outra
+            chave, sem mudar nada. Um backup feito no PGlite restaura no PostgreSQL e vice-versa: é
+            assim que a loja muda de banco quando cresce.
           </p>
         </section>
       </div>

@@ -9,34 +9,10 @@ import { adminProductsQuery } from '../admin.queries'
 import { ProductRow } from '../product-row'
 
 /**
- * The SPEC's other ways to register a product and its diagnostic pages: still at their
- * addresses, for whoever needs them, but folded away from the owner's everyday path.
- */
-function OtherTools() {
-  return (
-    <details data-testid="other-tools" className="mt-6 rounded-xl bg-purple-50 p-3 text-sm">
-      <summary className="cursor-pointer font-semibold text-purple-900">
-        Outras formas de cadastrar e páginas de teste
-      </summary>
-      <ul className="mt-2 space-y-1 pl-1">
-        <li>
-          <Link href="/upload-multiplo.html" className="text-purple-800 underline">
-            Upload múltiplo (vários arquivos de uma vez)
-          </Link>
-        </li>
-        <li>
-          <Link href="/acesso-cadastro" className="text-purple-800 underline">
-            Todos os formulários de cadastro e páginas de diagnóstico
-          </Link>
-        </li>
-      </ul>
-    </details>
-  )
-}
-
-/**
  * Produtos and Gestão Produtos in one view: every product, active or not, searchable, with its
- * file and its everyday actions (activate, edit, view, delete).
+ * file and its everyday actions (activate, edit, view, delete). The SPEC's other registration
+ * forms and diagnostic pages keep their addresses (/acesso-cadastro lists them) but are not
+ * offered here: the owner's one way to add a material is 'Novo produto'.
  */
 export function ProductsView() {
   const { data, error, isPending, refetch, isFetching } = useQuery(adminProductsQuery())
@@ -83,7 +59,6 @@ export function ProductsView() {
           )}
         </>
       )}
-      <OtherTools />
     </Panel>
   )
 }

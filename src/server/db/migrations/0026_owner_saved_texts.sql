@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "owner_saved_at" timestamp with time zone;
