@@ -11,7 +11,6 @@ import { backupFileName, startBackup } from '../../backup/archive.js'
 import { keyId, storeBackupKey } from '../../backup/backup-key.js'
 import { adminScope } from '../../http/admin-scope.js'
 import { AppError } from '../../errors.js'
-import { createRestoreService } from './restore.service.js'
 import { restoreRoute } from './restore.routes.js'
 
 /** The page any address answers during a restore: a few words, nothing that reads the store. */
@@ -24,17 +23,7 @@ const MAINTENANCE_PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset=
  * browser takes them, never held whole in memory.
  */
 export async function backupRoutes(app: App) {
-  const { settings, catalog } = app.services
-  const restores = createRestoreService({
-    database: app.deps.database,
-    config: app.deps.config,
-    log: app.log,
-    restored: () => {
-      settings.changed()
-      catalog.productsChanged()
-      catalog.salesChanged()
-    },
-  })
+  const { restores } = app.services
 
   // While a restore replaces the database, nothing else reads or writes it from here; /healthz
   // still answers, so a supervisor does not restart the process in the middle of it.

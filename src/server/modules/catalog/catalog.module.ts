@@ -33,6 +33,16 @@ export const catalogModule = defineModule({
       run: (change) => catalog.salesChanged(change),
     }),
     handle({ event: 'review.changed', phase: 'committed', run: () => catalog.reviewsChanged() }),
+    // Settings are read again first (the catalogue's cards read the store's settings).
+    handle({
+      event: 'store.restored',
+      phase: 'committed',
+      after: ['settings'],
+      run: () => {
+        catalog.productsChanged()
+        catalog.salesChanged()
+      },
+    }),
   ],
   routes: catalogRoutes,
 })

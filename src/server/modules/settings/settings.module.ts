@@ -1,3 +1,4 @@
+import { handle } from '../../kernel/events.js'
 import { defineModule } from '../../kernel/module.js'
 import { settingsRoutes } from './settings.routes.js'
 import { createSettingsService, type SettingsService } from './settings.service.js'
@@ -14,5 +15,8 @@ export const settingsModule = defineModule({
   needs: [],
   provides: ['settings'],
   build: ({ db, signal }) => ({ settings: createSettingsService(db, signal) }),
+  handles: ({ settings }) => [
+    handle({ event: 'store.restored', phase: 'committed', run: () => settings.changed() }),
+  ],
   routes: settingsRoutes,
 })
