@@ -180,7 +180,10 @@ describe("the store's catalogue of events", () => {
     expect(handlersOf('debit.refused')).toEqual(['subscriptions (committed)'])
     expect(handlersOf('plan.price_changed')).toEqual(['subscriptions (committed)'])
     expect(handlersOf('sales.changed')).toEqual(['catalog (committed)', 'ads (committed)'])
-    expect(handlersOf('product.changed')).toEqual(['catalog (committed)'])
+    expect(handlersOf('product.changed')).toEqual([
+      'catalog (committed)',
+      'subscriptions (committed)',
+    ])
     expect(handlersOf('review.changed')).toEqual(['catalog (committed)'])
   })
 })

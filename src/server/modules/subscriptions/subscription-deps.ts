@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { Product } from '../../../contracts/products.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import type { RateLimiter } from '../../http/rate-limit.js'
@@ -18,7 +19,9 @@ export interface SubscriptionsDeps {
   orders: OrdersService
   payments: PaymentsService
   accounts: AccountsService
-  purchases: Pick<PurchasesService, 'revokeOrders'>
+  purchases: Pick<PurchasesService, 'revokeOrders' | 'grantClube' | 'liveOf'>
+  /** The catalogue on sale now (in memory): what a plan opens is worked out from it. */
+  onSale: () => Promise<Product[]>
   refunds: Pick<RefundsService, 'request'>
   mail: MessagingService['mail']
   /** The renewal PIX by WhatsApp too, when a WhatsApp gateway is connected. */

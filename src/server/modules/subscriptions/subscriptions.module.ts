@@ -57,6 +57,7 @@ export const subscriptionsModule = defineModule({
       payments: s.payments,
       accounts: s.accounts,
       purchases: s.purchases,
+      onSale: () => s.catalog.listActive(),
       refunds: s.refunds,
       mail: s.messaging.mail,
       reminders: s.messaging.reminders,
@@ -79,6 +80,14 @@ export const subscriptionsModule = defineModule({
       event: 'plan.price_changed',
       phase: 'committed',
       run: async ({ plan }) => void (await subscriptions.priceChanged(plan)),
+    }),
+    // A material put on sale in what a plan opens reaches its open periods at once (after the
+    // catalogue, which is what says it is on sale).
+    handle({
+      event: 'product.changed',
+      phase: 'committed',
+      after: ['catalog'],
+      run: async ({ productIds }) => void (await subscriptions.grantNewMaterials(productIds)),
     }),
     // That cycle is sent a PIX instead.
     handle({

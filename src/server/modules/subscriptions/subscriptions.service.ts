@@ -1,4 +1,5 @@
 import { cancelling } from './cancel-subscription.js'
+import { libraryGrowth } from './library-growth.js'
 import { ownerActions } from './owner-actions.js'
 import { periodEnds } from './period-ends.js'
 import { renewals } from './renewals.js'
@@ -31,6 +32,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
   const reads = subscriptionReads(ctx)
   const renewing = renewals(ctx)
   const ending = periodEnds(ctx)
+  const library = libraryGrowth(deps)
 
   return {
     find: ctx.find,
@@ -42,6 +44,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     ...reads,
     ...ownerActions(ctx, reads),
     debitRefused: renewing.debitRefused,
+    grantNewMaterials: library.grantNewMaterials,
 
     /**
      * The renewal job (every few minutes, every instance): next cycles' PIX, periods that ended
@@ -56,6 +59,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       const { late, paused, ended } = await ending.endDue(now, values.grace_days)
       const { automatico } = ctx
       for (const sub of await automatico.pendingRevokes()) await automatico.revoke(sub)
+      await library.grantNewMaterials()
       if (charged + late + paused + ended > 0) deps.mail.wake()
       return { charged, late, paused, ended }
     },

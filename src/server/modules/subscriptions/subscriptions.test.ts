@@ -505,3 +505,60 @@ describe('a period the owner gives free', () => {
     expect(await materials(untouched.cookie)).toEqual([])
   })
 })
+
+describe('the library grows', () => {
+  it('a material put on sale in (or moved into) what a plan opens is hers at once, with its downloads', async () => {
+    moveTo(START)
+    const created = await call(
+      store,
+      'POST',
+      '/api/admin/plans',
+      {
+        name: 'Artes',
+        price: '9.90',
+        interval: 'month',
+        grants: { categories: ['artes_musica'] },
+        downloadsPerMaterial: 3,
+        isActive: true,
+      },
+      { cookie: admin },
+    )
+    expect(created.statusCode, created.body).toBe(201)
+    const arts = created.json<AdminPlan>()
+    const first = (await insertProduct(store, { name: 'Pintura', category: 'artes_musica' })).id
+    const later = (await insertProduct(store, { name: 'Música', category: 'portugues' })).id
+    await store.app.services.catalog.invalidate()
+    const { cookie } = await customerSession(store.app)
+    const answer = await subscribe(cookie, { planId: arts.id })
+    expect(await pay(answer.order.id)).toBe(true)
+    expect((await materials(cookie)).map((p) => p.productId)).toEqual([first])
+    // Not in the plan yet: no access.
+    expect((await download(cookie, later)).statusCode).toBe(404)
+
+    // The owner moves it into the plan's category: no new period is needed.
+    const moved = await call(
+      store,
+      'PUT',
+      `/api/products/${later}/update-json`,
+      { name: 'Música', price: '19.90', category: 'artes_musica' },
+      { cookie: admin },
+    )
+    expect(moved.statusCode, moved.body).toBe(200)
+    await expect
+      .poll(async () => (await materials(cookie)).map((p) => p.productId).sort())
+      .toEqual([first, later].sort())
+    const mine = await materials(cookie)
+    expect(mine.every((p) => p.maxDownloads === 3)).toBe(true)
+    expect((await download(cookie, later)).statusCode).toBe(200)
+
+    // A change whose handler never ran (a crash after the commit) is caught by the renewal job,
+    // and running it again grants nothing twice.
+    const third = (await insertProduct(store, { name: 'Teatro', category: 'artes_musica' })).id
+    await store.app.services.catalog.invalidate()
+    expect((await materials(cookie)).map((p) => p.productId)).not.toContain(third)
+    await svc().runDue()
+    expect((await materials(cookie)).map((p) => p.productId)).toContain(third)
+    await svc().runDue()
+    expect(await materials(cookie)).toHaveLength(3)
+  })
+})
