@@ -1,5 +1,6 @@
 // A payment provider (Mercado Pago, Woovi, Asaas) is named only inside
-// src/server/modules/payments/providers/: its code, its registry entry (registry.ts) and its
+// src/server/modules/payments/providers/ (the nota issuers in invoices/providers/, the shared
+// HTTP clients in src/server/providers/): its code, its registry entry (registry.ts) and its
 // fakes. Everywhere else the server talks to a PixProvider from the registry, so adding a
 // provider (PIX Automático next) touches providers/ and one registry entry, nothing else
 // (decision 023).
@@ -56,6 +57,10 @@ export const providerNamesRule = [
     files: ['src/server/**/*.ts'],
     ignores: [
       'src/server/modules/payments/providers/**',
+      // The nota fiscal issuers (Focus NFe, Asaas' invoices) and the providers' shared HTTP
+      // clients (the Asaas account serves both PIX and notas) are provider code too.
+      'src/server/modules/invoices/providers/**',
+      'src/server/providers/**',
       // Tests drive the providers' fakes and name them to say which one they drive.
       'src/server/**/*.test.ts',
       // The fakes of the providers' APIs (local HTTP servers) are provider code by nature.

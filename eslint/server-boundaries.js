@@ -48,7 +48,7 @@ export const serverBoundaries = [
   ]),
   {
     // The shared layers under the modules never touch a module's tables.
-    files: ['src/server/{http,lib,files,db,backup}/**/*.ts', 'src/server/*.ts'],
+    files: ['src/server/{http,lib,files,db,backup,providers}/**/*.ts', 'src/server/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

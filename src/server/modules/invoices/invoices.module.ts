@@ -1,6 +1,6 @@
 import { defineModule } from '../../kernel/module.js'
 import { orderEffectHandlers } from '../orders/orders.service.js'
-import { createNotaProviders } from '../payments/payments.service.js'
+import { createNotaProviders } from './providers/nota-registry.js'
 import { startInvoiceJobs } from './invoices.jobs.js'
 import { invoicesRoutes } from './invoices.routes.js'
 import { createInvoicesService, type InvoicesService } from './invoices.service.js'

@@ -11,7 +11,7 @@ import { OutboundError, outboundRequest } from '../../lib/outbound-http.js'
 import { adminSession } from '../../testing/auth.js'
 import { startSmtpServer, type FakeSmtp } from '../../testing/smtp.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
-import { providerApi } from '../payments/providers/provider-api.js'
+import { providerApi } from '../../providers/provider-api.js'
 import { SMTP_REFUSED_MESSAGE, SMTP_UNREACHABLE_MESSAGE } from './mail-transport.js'
 
 /**

@@ -15,8 +15,6 @@ import { createPaymentPipeline } from './payment-pipeline.js'
 import { observeProviders, type ProviderFailureLog } from './provider-failures.js'
 import type { ChargeRequest, PixCharge, PixProvider } from './providers/pix-provider.js'
 import { createPixProviders } from './providers/registry.js'
-/** The nota fiscal issuers (built by invoices.module.ts; providers/ names them). */
-export { createNotaProviders, type NotaProviders } from './providers/nota-registry.js'
 import { pngDataUrl, qrPngBase64 } from './qr-image.js'
 
 export type {
@@ -26,7 +24,6 @@ export type {
   PixProvider,
   WebhookInput,
 } from './providers/pix-provider.js'
-export type { NotaAnswer, NotaProvider, NotaRequest, NotaState } from './providers/nota-provider.js'
 export type { ProviderCallKind, ProviderFailureLog } from './provider-failures.js'
 
 /** A waiting page polls every few seconds; the provider is asked at most this often per order. */

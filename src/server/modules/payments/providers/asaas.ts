@@ -1,13 +1,13 @@
 import { AppError } from '../../../errors.js'
 import { sameSecret } from '../../../lib/same-secret.js'
-import { centsOf, reaisOf, type AsaasApi, type AsaasPayment } from './asaas-api.js'
+import { centsOf, reaisOf, type AsaasApi, type AsaasPayment } from '../../../providers/asaas-api.js'
 import {
   refundOutcome,
   type ChargeRef,
   type PixAutomatic,
   type PixProvider,
 } from './pix-provider.js'
-import { providerSaidNo } from './provider-api.js'
+import { providerSaidNo } from '../../../providers/provider-api.js'
 
 /** Asaas' statuses of a PIX that arrived (CONFIRMED: paid, balance not yet released). */
 const PAID = new Set(['RECEIVED', 'CONFIRMED'])

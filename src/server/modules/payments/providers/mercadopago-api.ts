@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { ProviderApiError, providerApi } from './provider-api.js'
+import { ProviderApiError, providerApi } from '../../../providers/provider-api.js'
 
 /** The fields of a payment we decide on (PROVIDERS.md); the rest of the answer is ignored. */
 const PaymentAnswer = z.object({

@@ -1,5 +1,6 @@
 import type { PaymentProviderName } from '../../../../contracts/checkout.js'
-import { providerSaidNo } from './provider-api.js'
+import { providerSaidNo } from '../../../providers/provider-api.js'
+import type { WebhookInput } from '../../../providers/webhook-input.js'
 
 /** What a provider needs to charge one order. */
 export interface ChargeRequest {
@@ -37,11 +38,7 @@ export interface ChargeRef {
 export type PaymentCheck =
   { state: 'approved'; providerPaymentId: string } | { state: 'pending' | 'failed' | 'reversed' }
 
-export interface WebhookInput {
-  query: Record<string, unknown>
-  headers: Record<string, string | string[] | undefined>
-  body: unknown
-}
+export type { WebhookInput } from '../../../providers/webhook-input.js'
 
 /** The provider's answer to a refund of the whole payment. */
 export type RefundResult = { state: 'accepted' } | { state: 'refused'; detail: string }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ProviderApiError, providerApi } from './provider-api.js'
+import { ProviderApiError, providerApi } from '../../../providers/provider-api.js'
 
 /** The fields of a charge we decide on (docs/PROVIDERS.md); the rest of the answer is ignored. */
 const Charge = z.object({

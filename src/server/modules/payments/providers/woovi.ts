@@ -6,7 +6,7 @@ import {
   type PixAutomatic,
   type PixProvider,
 } from './pix-provider.js'
-import { providerSaidNo } from './provider-api.js'
+import { providerSaidNo } from '../../../providers/provider-api.js'
 import { type WooviApi, type WooviCharge } from './woovi-api.js'
 import { verifyWooviWebhook } from './woovi-signature.js'
 

@@ -11,9 +11,9 @@
  * - DELETE /v2/nfse/{ref} with a `justificativa` cancels.
  */
 import { z } from 'zod'
-import { reaisOf } from './asaas-api.js'
+import { reaisOf } from '../../../providers/asaas-api.js'
 import type { NotaAnswer, NotaProvider, NotaState } from './nota-provider.js'
-import { providerApi, ProviderApiError } from './provider-api.js'
+import { providerApi, ProviderApiError } from '../../../providers/provider-api.js'
 
 const Errors = z.array(z.object({ codigo: z.string().nullish(), mensagem: z.string() })).nullish()
 const Nfse = z.object({

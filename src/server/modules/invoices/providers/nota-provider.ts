@@ -1,4 +1,4 @@
-import type { WebhookInput } from './pix-provider.js'
+import type { WebhookInput } from '../../../providers/webhook-input.js'
 
 /**
  * A nota fiscal de serviço (NFS-e) issuer: the owner's account at a provider that talks to the

@@ -12,9 +12,9 @@
 import { z } from 'zod'
 import { AppError } from '../../../errors.js'
 import { sameSecret } from '../../../lib/same-secret.js'
-import { reaisOf, type AsaasApi } from './asaas-api.js'
+import { reaisOf, type AsaasApi } from '../../../providers/asaas-api.js'
 import type { NotaAnswer, NotaProvider, NotaState } from './nota-provider.js'
-import { providerApi, ProviderApiError } from './provider-api.js'
+import { providerApi, ProviderApiError } from '../../../providers/provider-api.js'
 
 const Invoice = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { OutboundError, outboundRequest, type OutboundAnswer } from '../../../lib/outbound-http.js'
+import { OutboundError, outboundRequest, type OutboundAnswer } from '../lib/outbound-http.js'
 
 /** A failed call to a provider's API; `status` 0 when it never answered. */
 export class ProviderApiError extends Error {

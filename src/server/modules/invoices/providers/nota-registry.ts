@@ -1,7 +1,7 @@
 import { taxIdDigits } from '../../../../contracts/tax-id.js'
 import type { Config } from '../../../config.js'
 import type { SettingsService } from '../../settings/settings.service.js'
-import { asaasApiUrl, createAsaasApi } from './asaas-api.js'
+import { asaasApiUrl, createAsaasApi } from '../../../providers/asaas-api.js'
 import { asaasNotaProvider } from './nota-asaas.js'
 import { focusNfeNotaProvider } from './nota-focusnfe.js'
 import type { NotaProvider } from './nota-provider.js'
