@@ -1,4 +1,6 @@
-import { readdirSync } from 'node:fs'
+import { mkdtempSync, readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiRoute } from '../contracts/api-route.js'
 import { createTestStore, type TestStore } from './testing/test-app.js'
@@ -27,6 +29,8 @@ let store: TestStore
 const registered = new Set<string>()
 beforeAll(async () => {
   store = await createTestStore({
+    // No built client: its files (assets, sw.js) are served as routes of their own when built.
+    clientDir: mkdtempSync(path.join(tmpdir(), 'no-client-')),
     onRoute: (route) => {
       for (const method of [route.method].flat()) {
         // Fastify adds a HEAD beside each GET by itself.
