@@ -206,8 +206,8 @@ export const SETTING_SCHEMA = {
     label: 'Texto do rodapé',
     description: 'Texto do rodapé',
     type: text(1000),
-    default:
-      'Materiais pedagógicos digitais feitos por professoras para professoras. Baixe na hora, pague com PIX.',
+    // When the materials are released is the payment mode's to say: the footer adds it below.
+    default: 'Materiais pedagógicos digitais feitos por professoras para professoras.',
   }),
   footer_whatsapp: entry({
     category: 'footer',

@@ -1,3 +1,4 @@
+import { deliveryPromise, pixConfirmationOf } from '../../../contracts/delivery-promise.js'
 import { formatBRL } from '../../../contracts/money.js'
 import type { PaidGrant } from '../orders/orders.service.js'
 import type { MailContent, MailItem } from './mail-layout.js'
@@ -54,13 +55,8 @@ function support(ctx: OrderMailContext): string {
 
 /** How this store's provider confirms a PIX: by itself, or by the owner looking at the bank. */
 function confirmation(order: OrderForMail, ctx: OrderMailContext): string {
-  if (order.paymentProvider !== 'static') {
-    return 'A confirmação é automática: poucos segundos depois do pagamento você recebe outro e-mail com o acesso aos materiais.'
-  }
-  const whatsapp = ctx.supportWhatsapp
-    ? ` e, se quiser agilizar, envie o comprovante pelo WhatsApp https://wa.me/${ctx.supportWhatsapp}`
-    : ''
-  return `A loja confere os pagamentos PIX no extrato do banco: depois de pagar, aguarde a confirmação${whatsapp}. Você recebe outro e-mail com o acesso assim que o pagamento for confirmado.`
+  const promise = deliveryPromise(pixConfirmationOf(order.paymentProvider))
+  return promise.mailLine(ctx.supportWhatsapp ? `https://wa.me/${ctx.supportWhatsapp}` : null)
 }
 
 /** 1. The PIX order was placed: what to pay, the code to copy, the page to come back to. */

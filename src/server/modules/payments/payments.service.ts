@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type {
   OrderStatusAnswer,
+  PaymentMethods,
   PaymentProviderName,
   PixPaymentData,
 } from '../../../contracts/checkout.js'
+import { pixConfirmationOf } from '../../../contracts/delivery-promise.js'
 import { centsToDecimal } from '../../../contracts/money.js'
+import { PIX_AUTOMATICO_PROVIDERS, pixAutomaticoOn } from '../../../contracts/setting-rules.js'
 import type { Config } from '../../config.js'
 import { AppError } from '../../errors.js'
 import type { OrderAsker, OrderRow, OrdersService } from '../orders/orders.service.js'
@@ -114,6 +117,21 @@ export function createPaymentsService(deps: {
 
   return {
     providers,
+
+    /** What the checkout screens may offer, and promise, before a buyer types. */
+    async methods(): Promise<PaymentMethods> {
+      const mode = await providers.mode()
+      return {
+        pix: mode !== 'unavailable',
+        card: providers.card !== null,
+        taxIdRequired: await providers.needsTaxId(),
+        pixConfirmation: pixConfirmationOf(mode),
+        invoice: (await deps.settings.get('nfse_provider')) !== 'off',
+        pixAutomatico:
+          pixAutomaticoOn(await deps.settings.all()) &&
+          (PIX_AUTOMATICO_PROVIDERS as readonly string[]).includes(mode),
+      }
+    },
     /** Who handles a refused PIX Automático debit (the subscriptions module, composition.ts). */
     onDebitRefused(listener: (order: OrderRow) => Promise<void>) {
       debitRefused = listener
