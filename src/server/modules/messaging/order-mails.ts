@@ -1,4 +1,5 @@
 import { deliveryPromise, pixConfirmationOf } from '../../../contracts/delivery-promise.js'
+import { canvaOpenPath } from '../../../contracts/customer.js'
 import { formatBRL } from '../../../contracts/money.js'
 import type { PaidGrant } from '../orders/orders.service.js'
 import type { MailContent, MailItem } from './mail-layout.js'
@@ -99,13 +100,13 @@ export function orderPaidMail(
   const path = materialsPath(accessToken)
   const lineItems = lines.map((line): MailItem => {
     const mine = grants.filter((g) => g.productId === line.productId)
-    const canva = mine.find((g) => g.canvaUrl)?.canvaUrl
+    const canva = mine.find((g) => g.canvaLinkId !== undefined)?.canvaLinkId
     const downloads = mine.reduce((sum, g) => sum + (g.downloads ?? 0), 0)
     if (canva) {
       return {
         title: lineTitle(line),
         lines: ['Modelo editável no Canva: o botão abre a sua cópia.'],
-        button: { label: 'Abrir no Canva', path: canva },
+        button: { label: 'Abrir no Canva', path: canvaOpenPath(canva, accessToken) },
       }
     }
     return {
