@@ -7,7 +7,11 @@ import type {
 } from '../../../contracts/checkout.js'
 import { pixConfirmationOf } from '../../../contracts/delivery-promise.js'
 import { centsToDecimal } from '../../../contracts/money.js'
-import { PIX_AUTOMATICO_PROVIDERS, pixAutomaticoOn } from '../../../contracts/setting-rules.js'
+import {
+  PIX_AUTOMATICO_PROVIDERS,
+  pixAutomaticoOn,
+  pixExpirySettingOf,
+} from '../../../contracts/setting-rules.js'
 import type { Config } from '../../config.js'
 import { AppError } from '../../errors.js'
 import type { OrderAsker, OrderRow, OrdersService } from '../orders/orders.service.js'
@@ -183,9 +187,7 @@ export function createPaymentsService(deps: {
      */
     async pixExpiresAt(provider: string | null): Promise<Date> {
       // Typed and within its range (30 to 1440) by the settings contract.
-      const minutes = await deps.settings.get(
-        provider === 'static' ? 'pix_static_expiry_minutes' : 'pix_expiry_minutes',
-      )
+      const minutes = await deps.settings.get(pixExpirySettingOf(provider))
       return new Date(now() + minutes * 60_000)
     },
 
