@@ -381,7 +381,7 @@ export const SETTING_SCHEMA = {
     label: 'Validade do PIX com a sua chave (minutos)',
     description:
       'Validade do PIX pago na chave da própria loja (minutos): depois disso o pedido não pago é cancelado',
-    hint: 'padrão 1440 (24 horas); quem tocou em "Já paguei" espera a sua confirmação',
+    hint: 'quem tocou em "Já paguei" espera a sua confirmação',
     type: int({ min: 30, max: 1440 }, (r) => `Use de ${r.min} a ${r.max} minutos (24 horas)`),
     default: 1440,
   }),

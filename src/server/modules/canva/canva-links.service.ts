@@ -206,6 +206,16 @@ export function createCanvaLinksService(deps: {
       return (await this.list()).find((link) => link.id === id)!
     },
 
+    /** The store's address of each of these purchases' granted links, by purchase. */
+    async openPathsOf(purchaseIds: number[]): Promise<Map<number, string>> {
+      if (purchaseIds.length === 0) return new Map()
+      const rows = await db
+        .select({ id: canvaLinks.id, purchaseId: canvaLinks.purchaseId })
+        .from(canvaLinks)
+        .where(inArray(canvaLinks.purchaseId, purchaseIds))
+      return new Map(rows.map((r) => [r.purchaseId!, canvaOpenPath(r.id)]))
+    },
+
     /** Whether any of these purchases' links was opened, read in `tx` (a refund's claim). */
     async openedAmong(tx: Db, purchaseIds: number[]): Promise<boolean> {
       if (purchaseIds.length === 0) return false
