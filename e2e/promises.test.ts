@@ -147,6 +147,23 @@ describe("with the store's own PIX key", () => {
     await shot(owner, 'admin-pix-validity-store-key')
   })
 
+  it("the owner's product form holds the 'de' price and says what the page will show", async () => {
+    await owner.goto(`/admin/edit-product/${onSale.id}`)
+    const field = owner.getByTestId('compare-at-input')
+    await field.waitFor()
+    expect(await field.inputValue()).toBe('29.90')
+    const hint = () => owner.locator('#campo-compareAtPrice-dica').innerText()
+    expect((await hint()).replace(/\u00a0/g, ' ')).toBe(
+      'A página mostrará: De R$ 29,90 por R$ 19,90',
+    )
+    await field.fill('9,90')
+    expect((await hint()).replace(/\u00a0/g, ' ')).toBe(
+      'Precisa ser maior que o preço de venda (R$ 19,90)',
+    )
+    await field.fill('29,90')
+    await shot(owner, 'admin-product-compare-at')
+  })
+
   it('a Canva-only material says how its link arrives, with no download count', async () => {
     const buyer = await phone()
     await buyer.goto(`/produto/${canvaId}`)
