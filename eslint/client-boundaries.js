@@ -18,8 +18,9 @@ export const ALLOWED_FEATURE_IMPORTS = {
   // the buyer's purchases and orders; a static PIX receipt goes to the store's WhatsApp.
   checkout: ['account', 'auth', 'cart', 'settings'],
   // Subscribing to the clube is done as whoever is logged in, paid as the checkout's PIX is
-  // (the same payment methods: the payer's CPF when the provider needs it).
-  clube: ['auth', 'checkout'],
+  // (the same payment methods, kept with the store's settings: the payer's CPF when the
+  // provider needs it).
+  clube: ['auth', 'checkout', 'settings'],
   // The home page greets the logged-in user and shows the banner the admin configured.
   home: ['auth', 'settings'],
   // The header shows the session and the cart; header and footer show the store's contacts;

@@ -3,6 +3,7 @@ import { PAGE_DATA_ID, type PageData } from '../contracts/page-data'
 import { productKeys } from './features/catalog/catalog.queries'
 import { clubeKeys } from './features/clube/clube.api'
 import { securityKeys } from './features/layout/security.queries'
+import { paymentMethodsKeys } from './features/settings/delivery-promise'
 import { settingsKeys } from './features/settings/settings.queries'
 
 export type { PageData }
@@ -27,6 +28,7 @@ export function seedQueries(client: QueryClient, data: PageData): void {
     client.setQueryData(productKeys.catalogPage(data.catalog.search, 1), data.catalog.page)
     client.setQueryData(productKeys.categories(), data.catalog.categories)
   }
+  if (data.paymentMethods) client.setQueryData(paymentMethodsKeys.methods(), data.paymentMethods)
   if (data.plans) client.setQueryData(clubeKeys.plans(), data.plans)
   if (data.security) client.setQueryData(securityKeys.status(), data.security)
 }

@@ -166,9 +166,9 @@ export const PaymentMethods = z.object({
   /** The PIX provider needs the payer's CPF or CNPJ (Asaas): the checkout asks for it. */
   taxIdRequired: z.boolean(),
   /**
-   * How a PIX is confirmed: 'manual' under the store's own key (the owner looks at the bank,
-   * so the checkout promises 'liberados após a confirmação da loja'), 'automatic' when a
-   * provider confirms it by itself ('na hora'). Issue 27, item 7.
+   * How a PIX is confirmed: 'manual' under the store's own key (the owner looks at the bank),
+   * 'automatic' when a provider confirms it by itself; every text's promise follows it
+   * (delivery-promise.ts).
    */
   pixConfirmation: z.enum(['automatic', 'manual']),
   /** The store issues notas fiscais (nfse_provider is not off): 'Quero nota fiscal' is offered. */

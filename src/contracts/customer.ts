@@ -39,10 +39,19 @@ export const CustomerOrder = OrderSummary.extend({
 })
 export type CustomerOrder = z.infer<typeof CustomerOrder>
 
+/**
+ * The store's address that opens a bought Canva template: it checks the buyer's access at every
+ * request, counts the opening and only then sends her on to Canva. `acesso` is an e-mailed
+ * access token (the receipt's button), for a browser that holds no access yet.
+ */
+export const canvaOpenPath = (linkId: number, acesso?: string) =>
+  `/canva/${linkId}${acesso ? `?acesso=${encodeURIComponent(acesso)}` : ''}`
+
 /** GET /api/canva-links. */
 export const CanvaLinkView = z.object({
   id: z.number().int(),
   productId: z.number().int().nullable(),
+  /** The store's address that opens it (`canvaOpenPath`), never Canva's own. */
   linkUrl: z.string(),
   usedAt: z.string().nullable(),
   product: z.object({ name: z.string() }).nullable(),

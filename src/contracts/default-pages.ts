@@ -32,7 +32,7 @@ Cada compra dá direito a {downloads} downloads. Cada link gerado vale por {minu
 
 ## Quais formas de pagamento vocês aceitam?
 
-O pagamento é feito por PIX: você copia o código ou lê o QR Code no aplicativo do seu banco. A confirmação costuma levar poucos segundos.
+O pagamento é feito por PIX: você copia o código ou lê o QR Code no aplicativo do seu banco. {liberacao}
 
 ## Os materiais são físicos?
 
@@ -165,6 +165,7 @@ export const PAGE_PLACEHOLDERS = {
   whatsapp: 'o WhatsApp de suporte',
   downloads: 'os downloads por compra',
   minutos_link: 'a validade do link de download',
+  liberacao: 'quando os materiais são liberados depois do PIX',
 } as const
 
 export type PagePlaceholder = keyof typeof PAGE_PLACEHOLDERS

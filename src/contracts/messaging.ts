@@ -105,6 +105,9 @@ export const CanvaLinkParams = z.object({
   id: z.coerce.number({ error: 'Link não encontrado' }).int().positive().max(2_147_483_647),
 })
 
+/** GET /canva/:id: the receipt e-mail's access token, when the browser holds none yet. */
+export const CanvaOpenQuery = z.object({ acesso: z.string().trim().max(200).optional() })
+
 /** POST /api/canva-links/:id/open: the template to open, and when it was first opened. */
 export const CanvaOpenAnswer = z.object({ linkUrl: z.string(), usedAt: z.string() })
 export type CanvaOpenAnswer = z.infer<typeof CanvaOpenAnswer>

@@ -1,4 +1,5 @@
 import type { CatalogCategories, CatalogPage } from './catalog.js'
+import type { PaymentMethods } from './checkout.js'
 import { catalogAddress, catalogSearchOf, type CatalogSearch } from './catalog-search.js'
 import type { Product } from './products.js'
 import type { PublicSettings } from './settings.js'
@@ -24,6 +25,8 @@ export interface PageData {
   /** The grid the address asks for (`/?q=…&categoria=…`): its first page and the categories. */
   catalog?: { search: CatalogSearch; page: CatalogPage; categories: CatalogCategories }
   plans?: PublicPlan[]
+  /** How the store charges (`GET /api/payments/methods`): what its pages may promise. */
+  paymentMethods?: PaymentMethods
   /** The header's padlock for the request the page answered (`GET /api/security/status`). */
   security?: SecurityStatus
 }

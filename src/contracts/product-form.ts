@@ -24,6 +24,7 @@ export const PRODUCT_MESSAGES = {
   required: 'Preencha nome, descrição, preço e categoria',
   editRequired: 'Nome e preço são obrigatórios.',
   price: 'Preço inválido: use um valor maior ou igual a 0, com no máximo 2 casas decimais',
+  compareAt: 'Preço "de" inválido: use um valor em reais com no máximo 2 casas decimais',
   category: 'Por favor selecione uma categoria',
   files: 'Imagem e arquivo de download são obrigatórios',
   externalLink: 'O link externo deve ser uma URL válida (http:// ou https://)',
@@ -130,6 +131,8 @@ const fields = z.object({
   name: text(200).optional(),
   description: text(20_000).optional(),
   price: z.union([z.string(), z.number()]).optional(),
+  /** The 'de' price shown struck beside the price; blank removes it. */
+  compareAtPrice: z.union([z.string(), z.number()]).optional(),
   category: z.string().optional(),
   isFree: flag.optional(),
   isActive: flag.optional(),
@@ -145,6 +148,8 @@ export interface ProductChanges {
   name: string
   description?: string
   priceCents: number
+  /** The 'de' price, above `priceCents`; null removes it; undefined leaves it (edit). */
+  compareAtCents?: number | null
   category?: string
   isFree?: boolean
   isActive?: boolean
@@ -162,6 +167,27 @@ export type NewProduct = Required<ProductChanges>
 
 const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v || null)
 
+/** The 'de' price must be above the price it is shown beside (server and form alike). */
+export const compareAtMessage = (priceCents: number) =>
+  `O preço "de" deve ser maior que o preço de venda (${formatBRL(priceCents)}), ou fique em branco.`
+
+/**
+ * The 'de' price as sent: undefined when not sent, null when blank (or the material is free),
+ * a message when it is not a price or not above the price.
+ */
+function compareAtOf(
+  sent: string | number | undefined,
+  priceCents: number,
+  isFree: boolean | undefined,
+): { cents: number | null | undefined } | { message: string } {
+  if (sent === undefined) return { cents: isFree ? null : undefined }
+  if (isFree || String(sent).trim() === '') return { cents: null }
+  const cents = decimalToCents(sent)
+  if (cents === null) return { message: PRODUCT_MESSAGES.compareAt }
+  if (cents <= priceCents) return { message: compareAtMessage(priceCents) }
+  return { cents }
+}
+
 function priceOf(price: string | number | undefined, isFree: boolean | undefined) {
   if (isFree) return 0
   if (price === undefined || String(price).trim() === '') return undefined
@@ -176,10 +202,13 @@ export const ProductCreateFields = fields.transform((f, ctx): NewProduct => {
   if (priceCents === null) return fail(PRODUCT_MESSAGES.price)
   const category = findCategory(f.category)
   if (!category) return fail(PRODUCT_MESSAGES.category)
+  const compareAt = compareAtOf(f.compareAtPrice, priceCents, f.isFree)
+  if ('message' in compareAt) return fail(compareAt.message)
   return {
     name: f.name,
     description: f.description,
     priceCents,
+    compareAtCents: compareAt.cents ?? null,
     category: category.slug,
     isFree: f.isFree ?? false,
     isActive: f.isActive ?? true,
@@ -200,10 +229,13 @@ export const ProductEditFields = fields.transform((f, ctx): ProductChanges => {
   if (priceCents === null) return fail(PRODUCT_MESSAGES.price)
   const category = f.category?.trim() ? findCategory(f.category) : undefined
   if (f.category?.trim() && !category) return fail(PRODUCT_MESSAGES.category)
+  const compareAt = compareAtOf(f.compareAtPrice, priceCents, f.isFree)
+  if ('message' in compareAt) return fail(compareAt.message)
   return {
     name: f.name,
     description: f.description,
     priceCents,
+    compareAtCents: compareAt.cents,
     category: category?.slug,
     isFree: f.isFree,
     isActive: f.isActive,

@@ -20,6 +20,8 @@ export const Product = z.object({
   description: z.string(),
   /** Decimal string with two places: "19.90". */
   price: z.string(),
+  /** The 'de' price the owner shows beside the price ("29.90", always above it), or null. */
+  compareAtPrice: z.string().nullable(),
   /** Canonical category slug (see categories.ts). */
   category: z.string(),
   isFree: z.boolean(),
@@ -31,6 +33,12 @@ export const Product = z.object({
   mimeType: z.string().nullable(),
   externalLink: z.string().nullable(),
   canvaTemplateId: z.string().nullable(),
+  /**
+   * Delivered only as a Canva template link (no file, not a kit): no download quota, no stamped
+   * PDF; the link is handed over in 'Meus materiais' and the receipt e-mail. Said publicly even
+   * when the link itself is not.
+   */
+  canvaOnly: z.boolean(),
   /** ISO 8601. */
   createdAt: z.string(),
   downloadFiles: z.array(ProductFileInfo),

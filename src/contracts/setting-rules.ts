@@ -64,3 +64,21 @@ export function settingHint(key: SettingKey): string | undefined {
   if (hint) parts.push(hint)
   return parts.length ? parts.join('; ') : undefined
 }
+
+/**
+ * Which validity a PIX charged through `provider` gets: under the store's own key the owner
+ * confirms each payment by hand, so it has a day of its own (pix_static_expiry_minutes); a
+ * provider confirms by itself and gets pix_expiry_minutes. The checkout and the admin read it here.
+ */
+export function pixExpirySettingOf(
+  provider: string | null | undefined,
+): 'pix_static_expiry_minutes' | 'pix_expiry_minutes' {
+  return provider === 'static' ? 'pix_static_expiry_minutes' : 'pix_expiry_minutes'
+}
+
+/** Why the validity in force is the one it is, as the admin's Pagamento tab says beside it. */
+export function pixExpiryReasonOf(provider: string | null | undefined): string {
+  return provider === 'static'
+    ? 'Com a sua própria chave, é você quem confirma cada pagamento no extrato do banco: o PIX vale mais tempo para quem paga à noite não ter o pedido cancelado antes da sua conferência.'
+    : 'O provedor confirma o pagamento sozinho, na hora: esta é a validade que ele recebe em cada cobrança.'
+}

@@ -206,8 +206,8 @@ export const SETTING_SCHEMA = {
     label: 'Texto do rodapé',
     description: 'Texto do rodapé',
     type: text(1000),
-    default:
-      'Materiais pedagógicos digitais feitos por professoras para professoras. Baixe na hora, pague com PIX.',
+    // When the materials are released is the payment mode's to say: the footer adds it below.
+    default: 'Materiais pedagógicos digitais feitos por professoras para professoras.',
   }),
   footer_whatsapp: entry({
     category: 'footer',
@@ -381,7 +381,7 @@ export const SETTING_SCHEMA = {
     label: 'Validade do PIX com a sua chave (minutos)',
     description:
       'Validade do PIX pago na chave da própria loja (minutos): depois disso o pedido não pago é cancelado',
-    hint: 'padrão 1440 (24 horas); quem tocou em "Já paguei" espera a sua confirmação',
+    hint: 'quem tocou em "Já paguei" espera a sua confirmação',
     type: int({ min: 30, max: 1440 }, (r) => `Use de ${r.min} a ${r.max} minutos (24 horas)`),
     default: 1440,
   }),

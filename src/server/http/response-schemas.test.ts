@@ -19,6 +19,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/admin/backup': 'the backup archive, a gzipped tar (attachment)',
   'GET /api/admin/backups/:name': 'a kept backup archive, a gzipped tar (attachment)',
   'GET /lembretes/parar': "the unpaid-PIX reminders' opt-out page, HTML",
+  'GET /canva/:id': "a bodiless 303 to the bought template on Canva, or to 'Meus materiais'",
   'GET /api/store/logo': "the store's logo, PNG bytes, or a bodiless 304",
   'GET /api/plans/image/:hash': "a clube plan's cover, WebP bytes",
   'DELETE /api/admin/store/logo': 'nothing: 204 once the logo is gone',

@@ -17,6 +17,7 @@ export interface ProductFixture {
   name?: string
   description?: string
   priceCents?: number
+  compareAtCents?: number
   category?: string
   isFree?: boolean
   isActive?: boolean
@@ -28,6 +29,8 @@ export interface ProductFixture {
   stampPdf?: boolean
   fileName?: string
   mimeType?: string
+  /** No stored file: a material delivered by its Canva link alone. */
+  withoutFile?: boolean
 }
 
 /** Inserts a product with a real cover (and extra images) and a real stored file. */
@@ -40,6 +43,7 @@ export async function insertProduct(store: TestStore, fixture: ProductFixture = 
       name: fixture.name ?? `Material ${n}`,
       description: fixture.description ?? `Descrição do material ${n}`,
       priceCents: fixture.isFree ? 0 : (fixture.priceCents ?? 1990),
+      compareAtCents: fixture.compareAtCents ?? null,
       category: fixture.category ?? 'alfabetizacao',
       isFree: fixture.isFree ?? false,
       isActive: fixture.isActive ?? true,
@@ -60,6 +64,10 @@ export async function insertProduct(store: TestStore, fixture: ProductFixture = 
       ),
     )
     await db.insert(productImages).values({ productId: product.id, position, ...image })
+  }
+  if (fixture.withoutFile) {
+    store.app.services.catalog.invalidate()
+    return product
   }
   const bytes = fixture.fileBytes ?? Buffer.from(`%PDF-1.4\n% material ${n}\n%%EOF\n`)
   const storageKey = `files/test/${product.id}.pdf`

@@ -67,7 +67,11 @@ export function GuestResults({
         </ul>
       )}
       {found.canvaLinks.length > 0 && (
-        <TemplateLinks links={found.canvaLinks} credentials={credentials} />
+        // Found by code or e-mailed link, the browser holds the access: plain store links.
+        <TemplateLinks
+          links={found.canvaLinks}
+          credentials={credentials.whatsapp ? credentials : undefined}
+        />
       )}
       {found.orders.length > 0 && (
         <OrderHistory orders={found.orders} onRefundAnswered={onRefundAnswered} />

@@ -127,7 +127,17 @@ export function MaterialCard({
                 {item.clube ? ' neste período' : ''}
               </span>
             )}
-            {linkOnly ? (
+            {linkOnly && item.externalLink?.startsWith('/canva/') ? (
+              // The store's address checks the access and counts the opening itself.
+              <a
+                href={item.externalLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="rounded-xl bg-gradient-to-r from-pink-500 to-purple-600 px-3 py-2 text-sm font-semibold text-white shadow-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-purple-500"
+              >
+                Abrir no Canva <span className="sr-only">(abre em nova aba)</span>
+              </a>
+            ) : linkOnly ? (
               <Button size="sm" disabled={busy} onClick={onDownload}>
                 Abrir material
               </Button>

@@ -1,16 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { CanvaLinkView } from '../../../contracts/customer'
 import type { GuestCredentials } from '../../../contracts/downloads'
 import { openTemplateLink } from './account.api'
-import { accountKeys } from './account.queries'
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' })
+const OPEN_CLASS =
+  'rounded-xl bg-purple-600 px-3 py-2 text-sm font-semibold text-white hover:bg-purple-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-purple-500'
 
 /**
- * Editable Canva templates delivered with the purchases. The link opens as a plain link (a
- * phone's popup blocker never stops it) while the store records the use: by the session for a
- * logged-in buyer, by the order's e-mail and WhatsApp (`credentials`) for a guest.
+ * Editable Canva templates delivered with the purchases, opened through the store's address
+ * (`linkUrl`), which checks the access and counts the opening each time before sending her to
+ * Canva: a plain link (a phone's popup blocker never stops it) for an account or a browser that
+ * holds an access. A guest who typed the order's e-mail and WhatsApp (`credentials`) has no
+ * access in the browser: the store checks those, counts, and this tab goes on to the template.
  */
 export function TemplateLinks({
   links,
@@ -19,17 +21,12 @@ export function TemplateLinks({
   links: CanvaLinkView[]
   credentials?: GuestCredentials
 }) {
-  const queryClient = useQueryClient()
-  const [opened, setOpened] = useState<Record<number, string>>({})
+  const [refused, setRefused] = useState<Record<number, string>>({})
 
-  function recordOpen(link: CanvaLinkView) {
-    openTemplateLink(link.id, credentials ?? {})
-      .then((answer) => {
-        setOpened((o) => ({ ...o, [link.id]: answer.usedAt }))
-        if (!credentials) void queryClient.invalidateQueries({ queryKey: accountKeys.canvaLinks() })
-      })
-      // The template opened anyway; only the "accessed on" mark is missing.
-      .catch(() => undefined)
+  function openWithCredentials(link: CanvaLinkView, given: GuestCredentials) {
+    openTemplateLink(link.id, given)
+      .then((answer) => window.location.assign(answer.linkUrl))
+      .catch((error: Error) => setRefused((r) => ({ ...r, [link.id]: error.message })))
   }
 
   return (
@@ -44,7 +41,7 @@ export function TemplateLinks({
       ) : (
         <ul className="mt-3 space-y-2">
           {links.map((link) => {
-            const usedAt = link.usedAt ?? opened[link.id]
+            const usedAt = link.usedAt
             return (
               <li
                 key={link.id}
@@ -60,16 +57,30 @@ export function TemplateLinks({
                       Acessado em {dateFormat.format(new Date(usedAt))}
                     </p>
                   )}
+                  {refused[link.id] && (
+                    <p role="alert" className="text-sm font-medium text-red-700">
+                      {refused[link.id]}
+                    </p>
+                  )}
                 </div>
-                <a
-                  href={link.linkUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  onClick={() => recordOpen(link)}
-                  className="rounded-xl bg-purple-600 px-3 py-2 text-sm font-semibold text-white hover:bg-purple-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-purple-500"
-                >
-                  Abrir no Canva <span className="sr-only">(abre em nova aba)</span>
-                </a>
+                {credentials ? (
+                  <button
+                    type="button"
+                    onClick={() => openWithCredentials(link, credentials)}
+                    className={OPEN_CLASS}
+                  >
+                    Abrir no Canva
+                  </button>
+                ) : (
+                  <a
+                    href={link.linkUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={OPEN_CLASS}
+                  >
+                    Abrir no Canva <span className="sr-only">(abre em nova aba)</span>
+                  </a>
+                )}
               </li>
             )
           })}

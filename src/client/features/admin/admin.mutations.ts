@@ -7,6 +7,7 @@ import { call } from '../../lib/api'
 import { toast } from '../../ui/toast-store'
 import { productKeys } from '../catalog/catalog.queries'
 import { publicSettingsQuery } from '../settings/settings.queries'
+import { paymentMethodsKeys } from '../settings/delivery-promise'
 import { adminKeys } from './admin.queries'
 
 /**
@@ -150,6 +151,8 @@ export function useSaveSetting() {
         adminKeys.settings(),
         adminKeys.paymentMode(),
         publicSettingsQuery().queryKey,
+        // What the store promises follows how it charges.
+        paymentMethodsKeys.methods(),
         adminKeys.whatsappConfig(),
       ])
         void queryClient.invalidateQueries({ queryKey })

@@ -41,7 +41,7 @@ export function ProductRow({ product, detailed }: { product: RowProduct; detaile
               }
             />
             {!product.isActive && <Badge tone="gray">INATIVO</Badge>}
-            {product.stampPdf && <Badge tone="green">Carimbo no PDF</Badge>}
+            {product.stampPdf && !product.canvaOnly && <Badge tone="green">Carimbo no PDF</Badge>}
             <span className="text-gray-500">#{product.id}</span>
           </div>
           {detailed && (

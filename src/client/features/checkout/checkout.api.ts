@@ -35,7 +35,6 @@ async function withDeadline<T>(
 /** An order's polled status; the payment methods; the offers beside the cart. */
 export const checkoutKeys = {
   orderStatus: (orderId: string) => ['orders', orderId, 'status'] as const,
-  paymentMethods: () => ['payments', 'methods'] as const,
   offers: (productIds: number[]) => ['checkout', 'offers', productIds] as const,
   paymentLink: (token: string) => ['guest-access', 'payment-link', token] as const,
 }
@@ -69,13 +68,6 @@ export const offersQuery = (productIds: number[]) =>
   })
 
 /** Which payment methods the store offers now (card only with Mercado Pago). */
-export const paymentMethodsQuery = () =>
-  queryOptions({
-    queryKey: checkoutKeys.paymentMethods(),
-    queryFn: ({ signal }) => call(checkoutRoutes.paymentMethods, { signal }),
-    staleTime: 60_000,
-  })
-
 /** Where the buyer came from and their banner answer go with every order. */
 const sourceOfOrder = () => ({ attribution: readAttribution(), consent: consentBody() })
 

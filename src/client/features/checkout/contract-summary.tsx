@@ -1,9 +1,8 @@
 import type { CartItem } from '../../../contracts/cart'
 import { formatBRL } from '../../../contracts/money'
 import { REFUND_WINDOW_DAYS } from '../../../contracts/refunds'
-import { useQuery } from '@tanstack/react-query'
 import { usePublicSetting } from '../settings/settings.queries'
-import { paymentMethodsQuery } from './checkout.api'
+import { useDeliveryPromise } from '../settings/delivery-promise'
 import { useCheckoutTotal } from './checkout-total'
 
 /**
@@ -15,14 +14,8 @@ export function ContractSummary({ items }: { items: CartItem[] }) {
   const { totalCents, taken } = useCheckoutTotal(items)
   const maxDownloads = usePublicSetting('max_downloads', '3')
   const linkMinutes = usePublicSetting('download_link_expiry', '30')
-  // When the materials arrive is what the payment method does (issue 27, item 7).
-  const confirmation = useQuery(paymentMethodsQuery()).data?.pixConfirmation
-  const delivery =
-    confirmation === 'manual'
-      ? 'digital, assim que a loja confirmar o PIX: em Meus materiais e por e-mail.'
-      : confirmation === 'automatic'
-        ? 'digital, na hora em que o PIX é confirmado: em Meus materiais e por e-mail.'
-        : 'digital, depois do pagamento: em Meus materiais e por e-mail.'
+  // When the materials arrive is what the payment method does.
+  const delivery = useDeliveryPromise().contractDelivery
   const names = [
     ...items.map((i) => `${i.product.name}${i.quantity > 1 ? ` (× ${i.quantity})` : ''}`),
     ...taken.map((b) => b.name),

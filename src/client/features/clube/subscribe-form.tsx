@@ -11,7 +11,7 @@ import { formatDecimalBRL as money } from '../../../contracts/money'
 import { TAX_ID_REQUIRED_MESSAGE } from '../../../contracts/tax-id'
 import { taxIdKind } from '../../../contracts/tax-id-digits'
 import { useCurrentUser } from '../auth/auth.queries'
-import { paymentMethodsQuery } from '../checkout/checkout.api'
+import { paymentMethodsQuery } from '../settings/delivery-promise'
 
 interface Values {
   firstName: string

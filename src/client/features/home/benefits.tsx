@@ -1,9 +1,6 @@
-const BENEFITS = [
-  {
-    emoji: '⚡',
-    title: 'Download imediato',
-    text: 'Receba o arquivo assim que o pagamento for confirmado.',
-  },
+import { useDeliveryPromise } from '../settings/delivery-promise'
+
+const OTHER_BENEFITS = [
   { emoji: '💠', title: 'Pagamento via PIX', text: 'Rápido, seguro e sem taxas para você.' },
   {
     emoji: '⭐',
@@ -14,10 +11,15 @@ const BENEFITS = [
 ]
 
 export function Benefits() {
+  const { benefit } = useDeliveryPromise()
+  const benefits = [
+    { emoji: '⚡', title: benefit.title, text: `Receba o arquivo ${benefit.text}.` },
+    ...OTHER_BENEFITS,
+  ]
   return (
     <section aria-label="Vantagens" className="mx-auto max-w-6xl px-4 py-8">
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        {BENEFITS.map((b) => (
+        {benefits.map((b) => (
           <li key={b.title} className="rounded-2xl border border-purple-100 bg-white p-4 shadow-sm">
             <span aria-hidden="true" className="text-2xl">
               {b.emoji}

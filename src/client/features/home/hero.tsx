@@ -1,14 +1,17 @@
 import { Button } from '../../ui/button'
+import { useDeliveryPromise } from '../settings/delivery-promise'
 import { usePublicSetting } from '../settings/settings.queries'
 
 const DEFAULT_TITLE = 'Materiais pedagógicos que encantam seus alunos'
-const DEFAULT_SUBTITLE =
-  'Atividades, jogos, planejamentos e cartazes prontos para imprimir. Pague com PIX e baixe na hora.'
+const DEFAULT_SUBTITLE = 'Atividades, jogos, planejamentos e cartazes prontos para imprimir.'
 
 /** The home page's banner; the shop owner sets its texts and picture in /admin/config. */
 export function Hero() {
   const title = usePublicSetting('banner_title', DEFAULT_TITLE)
-  const subtitle = usePublicSetting('banner_subtitle', DEFAULT_SUBTITLE)
+  const subtitle = usePublicSetting(
+    'banner_subtitle',
+    `${DEFAULT_SUBTITLE} ${useDeliveryPromise().heroLine}`,
+  )
   const image = usePublicSetting('banner_image_url')
   return (
     <section

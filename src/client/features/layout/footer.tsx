@@ -1,5 +1,6 @@
 import { Link } from 'wouter'
 import { formatPhoneBR, instagramHandle, instagramLink, whatsappLink } from '../../lib/format'
+import { useDeliveryPromise } from '../settings/delivery-promise'
 import { usePublicSetting } from '../settings/settings.queries'
 import { InstagramIcon, WhatsAppIcon } from './icons'
 import { useSellerIdentity, type SellerIdentity } from '../settings/seller-identity'
@@ -24,6 +25,7 @@ export function Footer() {
   const instagram = usePublicSetting('footer_instagram')
   const hours = usePublicSetting('support_hours')
   const storeName = useStoreName()
+  const promise = useDeliveryPromise()
   const seller = useSellerIdentity()
 
   return (
@@ -34,6 +36,9 @@ export function Footer() {
             <StoreMark className="h-8" /> {storeName}
           </p>
           {description && <p className="mt-2 leading-relaxed text-purple-200">{description}</p>}
+          <p data-testid="footer-promise" className="mt-2 leading-relaxed text-purple-200">
+            {promise.release}
+          </p>
         </section>
         <section aria-labelledby="footer-contato">
           <h2 id="footer-contato" className="font-bold text-white">

@@ -3,6 +3,7 @@ import type { PagePlaceholder } from '../../../contracts/default-pages'
 import { SETTING_SCHEMA } from '../../../contracts/settings'
 import { formatPhoneBR, whatsappLink } from '../../lib/format'
 import { PlainText } from '../../ui/plain-text'
+import { useDeliveryPromise } from '../settings/delivery-promise'
 import { usePublicSetting } from '../settings/settings.queries'
 import { useStoreName } from '../settings/store-brand'
 
@@ -25,6 +26,7 @@ function usePlaceholderValues(): Record<PagePlaceholder, ReactNode> {
     ),
     downloads: usePublicSetting('max_downloads', '3'),
     minutos_link: usePublicSetting('download_link_expiry', '30'),
+    liberacao: useDeliveryPromise().release,
   }
 }
 

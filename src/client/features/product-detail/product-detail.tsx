@@ -48,7 +48,7 @@ export function ProductDetail({ product }: { product: Product }) {
           <PurchasePanel product={product} />
           {/* Below the first screen: React takes it over after the purchase panel above. */}
           <HydrateLater>
-            <DetailBenefits />
+            <DetailBenefits product={product} />
             <section aria-labelledby="descricao">
               <h2 id="descricao" className="text-lg font-bold text-purple-900">
                 Descrição
@@ -60,7 +60,7 @@ export function ProductDetail({ product }: { product: Product }) {
               />
             </section>
             <ProductReviews productId={product.id} />
-            <InfoCard isFree={product.isFree} />
+            <InfoCard product={product} />
           </HydrateLater>
         </div>
       </div>

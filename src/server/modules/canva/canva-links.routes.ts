@@ -5,6 +5,7 @@ import {
   CanvaLinkParams,
   CanvaOpenAnswer,
   CanvaOpenBody,
+  CanvaOpenQuery,
 } from '../../../contracts/messaging.js'
 import type { App } from '../../app-types.js'
 import { RATE_LIMITS } from '../../http/rate-limit.js'
@@ -42,6 +43,33 @@ export function canvaLinksRoutes(app: App) {
       }
       const { userId } = requireUser(await sessions.viewerOf(req))
       return canvaLinks.open(req.params.id, { userId })
+    },
+  )
+
+  // The store's address of a bought template ('Meus materiais', the receipt e-mail): the access
+  // is checked and the opening counted at every request, and only then is the buyer sent on to
+  // Canva; nobody else learns Canva's address. The receipt's `acesso` opens the e-mailed
+  // access in this browser first, as 'Meus materiais' does with it.
+  app.get(
+    '/canva/:id',
+    { schema: { params: CanvaLinkParams, querystring: CanvaOpenQuery } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer')
+      const { acesso } = req.query
+      let provenEmail: string | null = null
+      if (acesso) {
+        const opened = await guestAccess.openLink(acesso, req.ip)
+        guestAccess.setCookie(req, reply, opened.session)
+        provenEmail = opened.email
+      }
+      const viewer = await sessions.viewerOf(req)
+      provenEmail ??= await guestAccess.emailOf(req)
+      const opener =
+        viewer.userId && !acesso ? { userId: viewer.userId } : provenEmail ? { provenEmail } : null
+      // No access in this browser: 'Meus materiais' asks who she is, and shows the template.
+      if (!opener) return reply.redirect('/meus-materiais', 303)
+      const { linkUrl } = await canvaLinks.open(req.params.id, opener)
+      return reply.redirect(linkUrl, 303)
     },
   )
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
-import type { CanvaLinkView } from '../../../contracts/customer.js'
+import { canvaOpenPath, type CanvaLinkView } from '../../../contracts/customer.js'
 import type {
   AdminCanvaLink,
   CanvaLinkBody,
@@ -75,7 +75,7 @@ export function createCanvaLinksService(deps: {
     order: PaidOrder,
     granted: { id: number; productId: number }[],
     once?: ReadsOnce,
-  ): Promise<{ productId: number; canvaUrl: string }[]> {
+  ): Promise<{ productId: number; canvaLinkId: number }[]> {
     if (granted.length === 0) return []
     // Read from the products themselves: a product hidden since the sale still delivers.
     const productIds = [...new Set(granted.map((p) => p.productId))]
@@ -95,13 +95,14 @@ export function createCanvaLinksService(deps: {
         },
       ]
     })
-    if (links.length > 0) {
-      await tx
-        .insert(canvaLinks)
-        .values(links)
-        .onConflictDoNothing({ target: canvaLinks.purchaseId })
-    }
-    return links.map((l) => ({ productId: l.productId, canvaUrl: l.linkUrl }))
+    if (links.length === 0) return []
+    // A second grant of the same purchase inserts nothing: the receipt was sent with the first.
+    const rows = await tx
+      .insert(canvaLinks)
+      .values(links)
+      .onConflictDoNothing({ target: canvaLinks.purchaseId })
+      .returning({ id: canvaLinks.id, productId: canvaLinks.productId })
+    return rows.map((r) => ({ productId: r.productId!, canvaLinkId: r.id }))
   }
 
   return {
@@ -156,7 +157,7 @@ export function createCanvaLinksService(deps: {
       return (await views(where)).map(({ link, product }) => ({
         id: link.id,
         productId: link.productId,
-        linkUrl: link.linkUrl,
+        linkUrl: canvaOpenPath(link.id),
         usedAt: link.usedAt?.toISOString() ?? null,
         product,
       }))
@@ -205,6 +206,16 @@ export function createCanvaLinksService(deps: {
       return (await this.list()).find((link) => link.id === id)!
     },
 
+    /** The store's address of each of these purchases' granted links, by purchase. */
+    async openPathsOf(purchaseIds: number[]): Promise<Map<number, string>> {
+      if (purchaseIds.length === 0) return new Map()
+      const rows = await db
+        .select({ id: canvaLinks.id, purchaseId: canvaLinks.purchaseId })
+        .from(canvaLinks)
+        .where(inArray(canvaLinks.purchaseId, purchaseIds))
+      return new Map(rows.map((r) => [r.purchaseId!, canvaOpenPath(r.id)]))
+    },
+
     /** Whether any of these purchases' links was opened, read in `tx` (a refund's claim). */
     async openedAmong(tx: Db, purchaseIds: number[]): Promise<boolean> {
       if (purchaseIds.length === 0) return false
@@ -217,8 +228,10 @@ export function createCanvaLinksService(deps: {
     },
 
     /**
-     * Records the first use and answers the link, to its owner only (others: 404); a link of a
-     * refunded or cancelled order is refused (403), like its downloads.
+     * Records the opening (its first use, and one more in its count, as a download is counted)
+     * and answers
+     * the link, to its owner only (others: 404); a link of a refunded or cancelled order is
+     * refused (403), like its downloads. Asked again at every opening: nothing is remembered.
      */
     async open(id: number, opener: LinkOpener): Promise<CanvaOpenAnswer> {
       const [link] = await db.select().from(canvaLinks).where(eq(canvaLinks.id, id))
@@ -245,7 +258,10 @@ export function createCanvaLinksService(deps: {
       const used = await purchases.whileUsable(link.purchaseId, (tx) =>
         tx
           .update(canvaLinks)
-          .set({ usedAt: sql`coalesce(${canvaLinks.usedAt}, now())` })
+          .set({
+            usedAt: sql`coalesce(${canvaLinks.usedAt}, now())`,
+            openCount: sql`${canvaLinks.openCount} + 1`,
+          })
           .where(eq(canvaLinks.id, id))
           .returning({ usedAt: canvaLinks.usedAt }),
       )

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CanvaLinkView } from '../../../contracts/customer.js'
 import type { AdminCanvaLink } from '../../../contracts/messaging.js'
 import { products } from '../products/products.tables.js'
+import { canvaLinks } from './canva.tables.js'
 import { adminSession, customerSession } from '../../testing/auth.js'
 import { call, newCartSession } from '../../testing/commerce.js'
 import { buyAsGuest } from '../../testing/downloads.js'
@@ -37,6 +38,16 @@ const open = (id: number, opts: { cookie?: string; body?: object } = {}) =>
     headers: opts.cookie ? { cookie: opts.cookie } : {},
     payload: opts.body ?? {},
   })
+
+/** The store's address of a template, as 'Meus materiais' and the receipt link to it. */
+const follow = (id: number, cookie?: string, acesso?: string) =>
+  store.app.inject({
+    method: 'GET',
+    url: `/canva/${id}${acesso ? `?acesso=${acesso}` : ''}`,
+    headers: cookie ? { cookie } : {},
+  })
+const openingsOf = async (linkId: number) =>
+  (await store.database.db.select().from(canvaLinks).where(eq(canvaLinks.id, linkId)))[0]!.openCount
 
 /** A logged-in customer's demo purchase of `productId`. */
 async function buyLoggedIn(productId: number) {
@@ -88,7 +99,11 @@ describe('Canva links', () => {
       [before.email, buyer.email, null].sort(),
     )
     expect(ofProduct.every((l) => l.product?.name === 'Planner Editável')).toBe(true)
-    expect((await linksOf(buyer.cookie)).map((l) => l.linkUrl)).toEqual([LINK])
+    const [mine] = await linksOf(buyer.cookie)
+    expect(mine!.linkUrl).toBe(`/canva/${mine!.id}`)
+    const followed = await follow(mine!.id, buyer.cookie)
+    expect(followed.statusCode).toBe(303)
+    expect(followed.headers.location).toBe(LINK)
   })
 
   it('opening records the use, for the owner only', async () => {
@@ -147,6 +162,11 @@ describe('Canva links', () => {
     const refused = await open(link!.id, { cookie: owner.cookie })
     expect(refused.statusCode).toBe(403)
     expect(refused.body).not.toContain('agenda')
+    // The store's address asks again at every opening: a refunded order's link stops.
+    const followed = await follow(link!.id, owner.cookie)
+    expect(followed.statusCode).toBe(403)
+    expect(followed.headers.location).toBeUndefined()
+    expect(followed.body).not.toContain('canva.com')
   })
 
   it('a guest opens theirs with the e-mail and WhatsApp of the order', async () => {
@@ -164,6 +184,36 @@ describe('Canva links', () => {
     const right = await open(link!.id, { body: { email: buyer.email, whatsapp: '41998765432' } })
     expect(right.statusCode).toBe(200)
     expect(right.json().linkUrl).toBe(`${LINK}?bingo`)
+  })
+
+  it('the store address checks the access at every opening and counts each like a download', async () => {
+    const product = await insertProduct(store, { name: 'Convite Canva' })
+    await addLink({ productId: product.id, linkUrl: `${LINK}?convite` })
+    const owner = await buyLoggedIn(product.id)
+    const [link] = await linksOf(owner.cookie)
+    for (const _ of [1, 2]) {
+      const followed = await follow(link!.id, owner.cookie)
+      expect(followed.statusCode).toBe(303)
+      expect(followed.headers.location).toBe(`${LINK}?convite`)
+      expect(followed.headers['cache-control']).toBe('private, no-store')
+    }
+    expect(await openingsOf(link!.id)).toBe(2)
+    expect((await linksOf(owner.cookie))[0]!.usedAt).not.toBeNull()
+
+    // A stranger with the id, a guessed id, or nobody at all: never Canva's address.
+    const stranger = await customerSession(store.app)
+    const theirs = await follow(link!.id, stranger.cookie)
+    expect(theirs.statusCode).toBe(404)
+    expect(JSON.stringify(theirs.headers) + theirs.body).not.toContain('canva.com')
+    const guessed = await follow(link!.id + 1000, owner.cookie)
+    expect(guessed.statusCode).toBe(404)
+    const nobody = await follow(link!.id)
+    expect(nobody.statusCode).toBe(303)
+    expect(nobody.headers.location).toBe('/meus-materiais')
+    const badToken = await follow(link!.id, undefined, 'token-inventado')
+    expect(badToken.statusCode).toBeGreaterThanOrEqual(400)
+    expect(JSON.stringify(badToken.headers) + badToken.body).not.toContain('canva.com')
+    expect(await openingsOf(link!.id)).toBe(2)
   })
 
   it("never opens a product's template entry, and checks the admin's input", async () => {

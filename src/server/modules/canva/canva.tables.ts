@@ -30,6 +30,8 @@ export const canvaLinks = pgTable(
     templateId: text('template_id'),
     linkUrl: text('link_url').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Every opening through the store's address, counted as downloads are. */
+    openCount: integer('open_count').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -25,7 +25,7 @@ export function createCustomerService(deps: {
   purchases: Pick<PurchasesService, 'liveOf'>
   products: Pick<ProductsService, 'summaries'>
   orders: Pick<OrdersService, 'summariesOf' | 'guestOrderIds' | 'orderIdsOfEmail'>
-  canvaLinks: Pick<CanvaLinksService, 'linksOf'>
+  canvaLinks: Pick<CanvaLinksService, 'linksOf' | 'openPathsOf'>
   refunds: Pick<RefundsService, 'infoOf'>
   invoices: Pick<InvoicesService, 'ofOrders'>
   limiter: RateLimiter
@@ -60,7 +60,11 @@ export function createCustomerService(deps: {
     owner: { userId: string } | { orderIds: string[] },
   ): Promise<CustomerPurchase[]> {
     const live = await purchases.liveOf(owner)
-    const summaries = await products.summaries([...new Set(live.map((p) => p.productId))])
+    const [summaries, canvaPaths] = await Promise.all([
+      products.summaries([...new Set(live.map((p) => p.productId))]),
+      // A Canva template opens through the store's address, never Canva's own.
+      canvaLinks.openPathsOf(live.map((p) => p.id)),
+    ])
     return live.flatMap((purchase) => {
       const product = summaries.get(purchase.productId)
       if (!product) return []
@@ -74,7 +78,7 @@ export function createCustomerService(deps: {
             description: product.description,
             price: centsToDecimal(product.priceCents),
             imageUrl: product.imageUrl,
-            externalLink: product.externalLink,
+            externalLink: canvaPaths.get(purchase.id) ?? product.externalLink,
           },
           downloadCount: purchase.downloadCount,
           maxDownloads: purchase.maxDownloads,

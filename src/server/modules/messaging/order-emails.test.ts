@@ -185,7 +185,18 @@ describe('the order e-mails', () => {
     )
     expect(paid!.text).toContain('Caderno de Atividades')
     expect(paid!.text).toContain('3 downloads incluídos')
-    expect(hrefs(paid!)).toContain('https://www.canva.com/design/DAF123/view')
+    // The template opens through the store, which checks the access; Canva's address stays out.
+    expect(String(paid!.html) + paid!.text).not.toContain('canva.com')
+    const canvaButton = hrefs(paid!).find((h) => h.startsWith(`${PUBLIC_URL}/canva/`))!
+    const followed = await store.app.inject({
+      method: 'GET',
+      url: canvaButton.slice(PUBLIC_URL.length),
+    })
+    expect(followed.statusCode).toBe(303)
+    expect(followed.headers.location).toBe('https://www.canva.com/design/DAF123/view')
+    // Without the e-mail's access, the same address gives nothing away.
+    const bare = await store.app.inject({ method: 'GET', url: new URL(canvaButton).pathname })
+    expect(bare.headers.location).toBe('/meus-materiais')
     expect(paid!.text).toContain('https://wa.me/5511912345678')
     expect(hrefs(paid!)).toContain('https://wa.me/5511912345678')
     expect(paid!.text).toContain(`Total pago: ${formatBRL(3980)}`)

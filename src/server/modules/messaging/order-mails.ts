@@ -1,3 +1,5 @@
+import { deliveryPromise, pixConfirmationOf } from '../../../contracts/delivery-promise.js'
+import { canvaOpenPath } from '../../../contracts/customer.js'
 import { formatBRL } from '../../../contracts/money.js'
 import type { PaidGrant } from '../orders/orders.service.js'
 import type { MailContent, MailItem } from './mail-layout.js'
@@ -54,13 +56,8 @@ function support(ctx: OrderMailContext): string {
 
 /** How this store's provider confirms a PIX: by itself, or by the owner looking at the bank. */
 function confirmation(order: OrderForMail, ctx: OrderMailContext): string {
-  if (order.paymentProvider !== 'static') {
-    return 'A confirmação é automática: poucos segundos depois do pagamento você recebe outro e-mail com o acesso aos materiais.'
-  }
-  const whatsapp = ctx.supportWhatsapp
-    ? ` e, se quiser agilizar, envie o comprovante pelo WhatsApp https://wa.me/${ctx.supportWhatsapp}`
-    : ''
-  return `A loja confere os pagamentos PIX no extrato do banco: depois de pagar, aguarde a confirmação${whatsapp}. Você recebe outro e-mail com o acesso assim que o pagamento for confirmado.`
+  const promise = deliveryPromise(pixConfirmationOf(order.paymentProvider))
+  return promise.mailLine(ctx.supportWhatsapp ? `https://wa.me/${ctx.supportWhatsapp}` : null)
 }
 
 /** 1. The PIX order was placed: what to pay, the code to copy, the page to come back to. */
@@ -103,13 +100,13 @@ export function orderPaidMail(
   const path = materialsPath(accessToken)
   const lineItems = lines.map((line): MailItem => {
     const mine = grants.filter((g) => g.productId === line.productId)
-    const canva = mine.find((g) => g.canvaUrl)?.canvaUrl
+    const canva = mine.find((g) => g.canvaLinkId !== undefined)?.canvaLinkId
     const downloads = mine.reduce((sum, g) => sum + (g.downloads ?? 0), 0)
     if (canva) {
       return {
         title: lineTitle(line),
         lines: ['Modelo editável no Canva: o botão abre a sua cópia.'],
-        button: { label: 'Abrir no Canva', path: canva },
+        button: { label: 'Abrir no Canva', path: canvaOpenPath(canva, accessToken) },
       }
     }
     return {

@@ -13,7 +13,8 @@ export type NoticeLine = Pick<
 export interface PaidGrant {
   productId: number
   downloads?: number
-  canvaUrl?: string
+  /** The granted Canva link's id: the receipt opens it through the store (`canvaOpenPath`). */
+  canvaLinkId?: number
 }
 
 /**

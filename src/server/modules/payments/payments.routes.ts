@@ -1,26 +1,15 @@
 import { PaymentMethods, WebhookAnswer } from '../../../contracts/checkout.js'
-import { PIX_AUTOMATICO_PROVIDERS, pixAutomaticoOn } from '../../../contracts/setting-rules.js'
 import type { App } from '../../app-types.js'
 import { WEBHOOK_PROVIDERS } from './providers/registry.js'
 import type { WebhookInput } from './providers/pix-provider.js'
 
 export function paymentsRoutes(app: App) {
-  const { payments, settings } = app.services
+  const { payments } = app.services
 
   // Asked by /checkout-mercadopago before the form, so nobody fills it for a method that is off.
-  app.get('/api/payments/methods', { schema: { response: { 200: PaymentMethods } } }, async () => {
-    const mode = await payments.providers.mode()
-    return {
-      pix: mode !== 'unavailable',
-      card: payments.providers.card !== null,
-      taxIdRequired: await payments.providers.needsTaxId(),
-      pixConfirmation: mode === 'static' ? ('manual' as const) : ('automatic' as const),
-      invoice: (await settings.get('nfse_provider')) !== 'off',
-      pixAutomatico:
-        pixAutomaticoOn(await settings.all()) &&
-        (PIX_AUTOMATICO_PROVIDERS as readonly string[]).includes(mode),
-    }
-  })
+  app.get('/api/payments/methods', { schema: { response: { 200: PaymentMethods } } }, () =>
+    payments.methods(),
+  )
 
   // One address per provider that notifies (providers/registry.ts says which, and why each
   // answers as it does); every notification goes through the one payment pipeline.

@@ -2,10 +2,17 @@ import type { EventRaiser } from '../../kernel/events.js'
 import type { FastifyBaseLogger } from 'fastify'
 import type {
   OrderStatusAnswer,
+  PaymentMethods,
   PaymentProviderName,
   PixPaymentData,
 } from '../../../contracts/checkout.js'
+import { pixConfirmationOf } from '../../../contracts/delivery-promise.js'
 import { centsToDecimal } from '../../../contracts/money.js'
+import {
+  PIX_AUTOMATICO_PROVIDERS,
+  pixAutomaticoOn,
+  pixExpirySettingOf,
+} from '../../../contracts/setting-rules.js'
 import type { Config } from '../../config.js'
 import { AppError } from '../../errors.js'
 import type { OrderAsker, OrderRow, OrdersService } from '../orders/orders.service.js'
@@ -113,6 +120,21 @@ export function createPaymentsService(deps: {
 
   return {
     providers,
+
+    /** What the checkout screens may offer, and promise, before a buyer types. */
+    async methods(): Promise<PaymentMethods> {
+      const mode = await providers.mode()
+      return {
+        pix: mode !== 'unavailable',
+        card: providers.card !== null,
+        taxIdRequired: await providers.needsTaxId(),
+        pixConfirmation: pixConfirmationOf(mode),
+        invoice: (await deps.settings.get('nfse_provider')) !== 'off',
+        pixAutomatico:
+          pixAutomaticoOn(await deps.settings.all()) &&
+          (PIX_AUTOMATICO_PROVIDERS as readonly string[]).includes(mode),
+      }
+    },
     voidClosedCharge: pipeline.voidClosedCharge,
     recheckPending: pipeline.recheckPending,
     recheckPaid: pipeline.recheckPaid,
@@ -160,9 +182,7 @@ export function createPaymentsService(deps: {
      */
     async pixExpiresAt(provider: string | null): Promise<Date> {
       // Typed and within its range (30 to 1440) by the settings contract.
-      const minutes = await deps.settings.get(
-        provider === 'static' ? 'pix_static_expiry_minutes' : 'pix_expiry_minutes',
-      )
+      const minutes = await deps.settings.get(pixExpirySettingOf(provider))
       return new Date(now() + minutes * 60_000)
     },
 

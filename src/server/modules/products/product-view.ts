@@ -33,6 +33,7 @@ export function toProductView(
     name: row.name,
     description: row.description,
     price: centsToDecimal(row.priceCents),
+    compareAtPrice: row.compareAtCents === null ? null : centsToDecimal(row.compareAtCents),
     category: row.category,
     isFree: row.isFree,
     isActive: row.isActive,
@@ -44,6 +45,10 @@ export function toProductView(
     mimeType: main?.mimeType ?? null,
     externalLink: row.externalLink,
     canvaTemplateId: row.canvaTemplateId,
+    canvaOnly:
+      !main &&
+      bundleItems.length === 0 &&
+      !!(row.canvaTemplateId?.trim() || row.externalLink?.trim()),
     stampPdf: row.stampPdf,
     createdAt: row.createdAt.toISOString(),
     downloadFiles: sortedFiles.map((f, index) => ({

@@ -2,6 +2,7 @@ import type { EventRaiser } from '../../kernel/events.js'
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import {
   bumpPriceMessage,
+  compareAtMessage,
   PRODUCT_MESSAGES,
   UPLOAD_LIMITS,
   type NewProduct,
@@ -214,7 +215,16 @@ export function createProductsService(deps: {
       await checkBumps(id, orderBumps)
       // A price sent without isFree makes a free product a paid one; 0.00 keeps it as it was.
       const isFree = changes.isFree ?? (changes.priceCents === 0 ? current.isFree : false)
-      const values = { ...changes, isFree, priceCents: isFree ? 0 : changes.priceCents }
+      const priceCents = isFree ? 0 : changes.priceCents
+      // A 'de' price left as it was must still be above the new price.
+      const kept = changes.compareAtCents === undefined ? current.compareAtCents : null
+      const compareAtCents = isFree ? null : (changes.compareAtCents ?? kept)
+      if (compareAtCents !== null && compareAtCents <= priceCents) {
+        throw new AppError('bad_request', compareAtMessage(priceCents), {
+          [ERROR_FIELD_HEADER]: 'compareAtPrice',
+        })
+      }
+      const values = { ...changes, isFree, priceCents, compareAtCents }
       const plan = staged ? planUpload(staged) : null
       const write = async () => {
         const stored = plan ? await storePlan(storage, plan) : { images: [], files: [] }

@@ -27,6 +27,8 @@ export const products = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
+    /** The 'de' price the owner may show beside the price; above it whenever set. */
+    compareAtCents: integer('compare_at_cents'),
     category: text('category').notNull(),
     isFree: boolean('is_free').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
@@ -48,6 +50,10 @@ export const products = pgTable(
   (t) => [
     check('products_price_non_negative', sql`${t.priceCents} >= 0`),
     check('products_free_costs_nothing', sql`NOT ${t.isFree} OR ${t.priceCents} = 0`),
+    check(
+      'products_compare_at_above_price',
+      sql`${t.compareAtCents} IS NULL OR ${t.compareAtCents} > ${t.priceCents}`,
+    ),
     index('products_active_idx').on(t.isActive, t.createdAt),
   ],
 )

@@ -1,3 +1,4 @@
+import { deliveryPromise } from '../../../contracts/delivery-promise.js'
 import { fillPlaceholders } from '../../../contracts/page-text.js'
 import { storeNameOf } from '../../../contracts/settings.js'
 import { formatTaxId, taxIdKind } from '../../../contracts/tax-id.js'
@@ -17,6 +18,8 @@ export function currentTermsText(values: SettingsMap): string {
     whatsapp: values.whatsapp_number,
     downloads: String(values.max_downloads),
     minutos_link: String(values.download_link_expiry),
+    // A copy is kept with each order whatever charged it: the words true under every mode.
+    liberacao: deliveryPromise(undefined).release,
   })
   const document = values.seller_document
   const seller = [

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CatalogCategories, CatalogPage } from '../../../contracts/catalog.js'
+import { PaymentMethods } from '../../../contracts/checkout.js'
 import type { CatalogSearch } from '../../../contracts/catalog-search.js'
 import { PAGE_DATA_ID, type PageData } from '../../../contracts/page-data.js'
 import { Product } from '../../../contracts/products.js'
@@ -16,6 +17,7 @@ export function pageData(parts: {
   product?: Product
   catalog?: { search: CatalogSearch; page: CatalogPage; categories: CatalogCategories }
   plans?: PublicPlan[]
+  paymentMethods?: PaymentMethods
 }): PageData {
   const data: PageData = {}
   if (parts.settings) data.settings = z.encode(PublicSettings, parts.settings)
@@ -27,6 +29,7 @@ export function pageData(parts: {
       categories: z.encode(CatalogCategories, parts.catalog.categories),
     }
   }
+  if (parts.paymentMethods) data.paymentMethods = z.encode(PaymentMethods, parts.paymentMethods)
   if (parts.plans) data.plans = z.encode(z.array(PublicPlan), parts.plans)
   return data
 }

@@ -11,6 +11,7 @@ function product(overrides: Partial<Product> = {}): Product {
     name: 'Alfabeto Ilustrado',
     description: 'Cartelas coloridas para a alfabetização.',
     price: '19.90',
+    compareAtPrice: null,
     category: 'alfabetizacao',
     isFree: false,
     isActive: true,
@@ -20,6 +21,7 @@ function product(overrides: Partial<Product> = {}): Product {
     mimeType: 'application/pdf',
     externalLink: null,
     canvaTemplateId: null,
+    canvaOnly: false,
     createdAt: '2025-03-01T12:00:00.000Z',
     downloadFiles: [],
     bundleProductIds: [],
@@ -132,7 +134,7 @@ describe('productHead', () => {
 
 describe('storeHead', () => {
   it('describes the store, at the address asked, without a picture', () => {
-    const head = storeHead(BASE, '/categoria/alfabetizacao')
+    const head = storeHead(BASE, '/categoria/alfabetizacao', 'automatic')
     expect(title(head)).toBe(`${STORE_NAME} — pague com PIX e baixe na hora`)
     expect(meta(head, 'og:type')).toBe('website')
     expect(meta(head, 'og:url')).toBe(`${BASE}/categoria/alfabetizacao`)

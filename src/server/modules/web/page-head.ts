@@ -2,14 +2,13 @@ import { shareImagePath, type Product } from '../../../contracts/products.js'
 import type { ProductReviews } from '../../../contracts/reviews.js'
 import { formatDecimalBRL } from '../../../contracts/money.js'
 import { categoryOf } from '../../../contracts/categories.js'
+import { deliveryPromise, type PixConfirmation } from '../../../contracts/delivery-promise.js'
 import { SHARE_IMAGE } from '../../files/images.js'
 
 import { DEFAULT_STORE_NAME } from '../../../contracts/settings.js'
 
 /** The name a page carries when the caller has none: the default of the `store_name` setting. */
 export const STORE_NAME = DEFAULT_STORE_NAME
-const STORE_DESCRIPTION =
-  'Materiais pedagógicos digitais para professoras e famílias: PDFs e modelos Canva. Pague com PIX e baixe na hora.'
 
 export function escapeHtml(text: string): string {
   return text
@@ -68,11 +67,18 @@ export function renderHead({
   return tags.join('')
 }
 
-export function storeHead(baseUrl: string, path: string, storeName = STORE_NAME): string {
+/** The store's own pages: title and preview promise what its payment mode keeps. */
+export function storeHead(
+  baseUrl: string,
+  path: string,
+  confirmation: PixConfirmation,
+  storeName = STORE_NAME,
+): string {
+  const promise = deliveryPromise(confirmation)
   return renderHead({
     storeName,
-    title: `${storeName} — pague com PIX e baixe na hora`,
-    description: STORE_DESCRIPTION,
+    title: `${storeName} — ${promise.headline}`,
+    description: promise.description,
     url: `${baseUrl}${path}`,
   })
 }

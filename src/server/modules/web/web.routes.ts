@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { catalogAddress, catalogSearchOf } from '../../../contracts/catalog-search.js'
+import type { PaymentMethods } from '../../../contracts/checkout.js'
 import type { PageData } from '../../../contracts/page-data.js'
 import { storeNameOf, type PublicSettings } from '../../../contracts/settings.js'
 import type { App } from '../../app-types.js'
@@ -72,6 +73,16 @@ export async function webRoutes(app: App) {
       return {}
     }
   }
+  // How the store charges decides what its titles and pages promise; a read that fails promises
+  // nothing 'na hora' (the store's own key's words are true under every mode).
+  const methodsOf = async (req: FastifyRequest): Promise<PaymentMethods> => {
+    try {
+      return await app.services.payments.methods()
+    } catch (err) {
+      req.log.warn({ err }, 'payment methods unreadable: page with the manual promise')
+      return { pix: true, card: false, taxIdRequired: false, pixConfirmation: 'manual' }
+    }
+  }
   const nameOf = (settings: PublicSettings) =>
     storeNameOf({ store_name: settings.store_name ?? '' })
   /** index.html with the page's head, its markup in #root and, beside it, what it was drawn from. */
@@ -97,8 +108,9 @@ export async function webRoutes(app: App) {
   const homes = preparedAnswers(32)
   const sendHome = async (req: FastifyRequest, reply: FastifyReply) => {
     const base = baseUrl(req)
-    const settings = await settingsOf(req)
-    const head = storeHead(base, '/', nameOf(settings)) + preloads.home
+    const [settings, paymentMethods] = await Promise.all([settingsOf(req), methodsOf(req)])
+    const head =
+      storeHead(base, '/', paymentMethods.pixConfirmation, nameOf(settings)) + preloads.home
     const search = catalogSearchOf(queryStringOf(req.url))
     const address = catalogAddress(search)
     try {
@@ -107,7 +119,8 @@ export async function webRoutes(app: App) {
         app.services.settings.publicVersion(),
       ])
       const home = await homes.get(
-        `${version}\n${settingsVersion}`,
+        // The payment mode follows settings that are not public (the PIX key, the provider).
+        `${version}\n${settingsVersion}\n${JSON.stringify(paymentMethods)}`,
         // The padlock is drawn too: the same host reached by HTTP and HTTPS is two pages.
         `${base}\n${securityStatusOf(req).secure}\n${address}`,
         async () => {
@@ -119,7 +132,7 @@ export async function webRoutes(app: App) {
             req,
             head,
             address,
-            pageData({ settings, catalog: { search, page: first, categories } }),
+            pageData({ settings, paymentMethods, catalog: { search, page: first, categories } }),
           )
         },
       )
@@ -141,11 +154,12 @@ export async function webRoutes(app: App) {
     if (!template) return clientMissing(reply)
     const id = Number((req.params as { id: string }).id)
     const product = Number.isInteger(id) && id > 0 ? await findActive(app, id) : undefined
-    const settings = await settingsOf(req)
+    const [settings, paymentMethods] = await Promise.all([settingsOf(req), methodsOf(req)])
     const name = nameOf(settings)
     if (!product) {
       reply.code(404)
-      return sendPrepared(req, reply, page(storeHead(baseUrl(req), req.url, name)))
+      const head = storeHead(baseUrl(req), req.url, paymentMethods.pixConfirmation, name)
+      return sendPrepared(req, reply, page(head))
     }
     // Only a rated product costs a query: the catalogue holds every product's stars.
     const rated = await app.services.catalog.ratingOf(product.id)
@@ -154,14 +168,20 @@ export async function webRoutes(app: App) {
     return sendPrepared(
       req,
       reply,
-      await drawn(req, head, `/produto/${product.id}`, pageData({ settings, product })),
+      await drawn(
+        req,
+        head,
+        `/produto/${product.id}`,
+        pageData({ settings, paymentMethods, product }),
+      ),
     )
   })
 
   app.get('/clube', async (req, reply) => {
     if (!template) return clientMissing(reply)
-    const settings = await settingsOf(req)
-    const head = storeHead(baseUrl(req), '/clube', nameOf(settings)) + preloads.clube
+    const [settings, paymentMethods] = await Promise.all([settingsOf(req), methodsOf(req)])
+    const confirmation = paymentMethods.pixConfirmation
+    const head = storeHead(baseUrl(req), '/clube', confirmation, nameOf(settings)) + preloads.clube
     let plans
     try {
       plans = await app.services.plans.publicList()
@@ -169,7 +189,11 @@ export async function webRoutes(app: App) {
       req.log.error({ err }, 'clube page without its plans')
       return sendPrepared(req, reply, page(head))
     }
-    return sendPrepared(req, reply, await drawn(req, head, '/clube', pageData({ settings, plans })))
+    return sendPrepared(
+      req,
+      reply,
+      await drawn(req, head, '/clube', pageData({ settings, paymentMethods, plans })),
+    )
   })
 
   // For search engines: the store's pages, fresh at every request (a hidden product leaves at
@@ -192,7 +216,9 @@ export async function webRoutes(app: App) {
       return reply.code(404).send({ message: 'Rota não encontrada' })
     }
     if (!template) return clientMissing(reply)
-    const shell = page(storeHead(baseUrl(req), pathname, nameOf(await settingsOf(req))))
+    const [settings, paymentMethods] = await Promise.all([settingsOf(req), methodsOf(req)])
+    const confirmation = paymentMethods.pixConfirmation
+    const shell = page(storeHead(baseUrl(req), pathname, confirmation, nameOf(settings)))
     // The client's own table of addresses: any other is its 'Página não encontrada', told so.
     const route = matchPage(pathname)
     if (!route) return sendStatusPage(req, reply, 404, shell)

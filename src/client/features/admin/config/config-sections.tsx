@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { Fragment } from 'react'
 import { CITY_MAX, NAME_MAX, pixCutNotice } from '../../../../contracts/pix'
 import type { SettingKey } from '../../../../contracts/settings'
 import { LoadError, Loading } from '../../../ui/query-state'
-import { adminSettingsQuery } from '../admin.queries'
+import { adminSettingsQuery, paymentModeQuery } from '../admin.queries'
 import { KeepStoreText } from '../checklist/keep-store-text'
+import { PixValidity } from './pix-validity'
+import { pixExpirySettingOf } from '../../../../contracts/setting-rules'
 import { SettingField, type SettingFieldProps } from '../setting-field'
 
 /** A field of a tab: its key (label, hint, type and bounds come from the contract) and its looks. */
@@ -52,6 +53,7 @@ export const CONFIG_SECTIONS: Record<
     { settingKey: 'pix_recipient_name', notice: (value) => pixCutNotice(value, NAME_MAX) },
     { settingKey: 'pix_city', notice: (value) => pixCutNotice(value, CITY_MAX) },
     { settingKey: 'pix_expiry_minutes' },
+    { settingKey: 'pix_static_expiry_minutes' },
   ],
   recovery: [{ settingKey: 'recovery_first_minutes' }, { settingKey: 'recovery_second_hours' }],
   invoices: [
@@ -75,16 +77,27 @@ export const CONFIG_SECTIONS: Record<
 /** One tab of /admin/config: its settings, each saved on blur through POST /api/admin/settings. */
 export function SettingsSection({ section }: { section: keyof typeof CONFIG_SECTIONS }) {
   const { data, error, isPending, refetch } = useQuery(adminSettingsQuery())
+  const mode = useQuery(paymentModeQuery()).data?.mode
   if (isPending) return <Loading />
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />
+  // Of the two PIX validities, the one buyers get now, with its reason under it.
+  const inForce = pixExpirySettingOf(mode)
+  const shown = CONFIG_SECTIONS[section].filter(
+    (spec) =>
+      !['pix_expiry_minutes', 'pix_static_expiry_minutes'].includes(spec.settingKey) ||
+      spec.settingKey === inForce,
+  )
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-600">Cada campo é salvo quando você sai dele.</p>
-      {CONFIG_SECTIONS[section].map((spec) => (
-        <Fragment key={spec.settingKey}>
+      {shown.map((spec) => (
+        <div key={spec.settingKey} className="space-y-2">
           <SettingField {...spec} setting={data.find((s) => s.key === spec.settingKey)} />
+          {spec.settingKey === inForce && (
+            <PixValidity mode={mode} minutes={data.find((s) => s.key === inForce)?.value ?? ''} />
+          )}
           <KeepStoreText after={spec.settingKey} settings={data} />
-        </Fragment>
+        </div>
       ))}
     </div>
   )

@@ -7,6 +7,8 @@ export interface ProductFormValues {
   description: string
   /** As typed ("19.90" or "19,90"); "0.00" while the product is free. */
   price: string
+  /** The 'de' price as typed; '' for none. */
+  compareAtPrice: string
   /** A canonical slug, or '' until one is chosen. */
   category: string
   isFree: boolean
@@ -32,6 +34,7 @@ export const EMPTY_VALUES: ProductFormValues = {
   name: '',
   description: '',
   price: '',
+  compareAtPrice: '',
   category: '',
   isFree: false,
   isActive: true,
@@ -56,6 +59,7 @@ export function valuesFromProduct(product: AdminProduct): ProductFormValues {
     name: product.name,
     description: product.description ?? '',
     price: product.isFree ? '0.00' : product.price,
+    compareAtPrice: product.compareAtPrice ?? '',
     category: findCategory(product.category)?.slug ?? product.category,
     isFree: product.isFree,
     isActive: product.isActive,
@@ -71,10 +75,14 @@ export function valuesFromProduct(product: AdminProduct): ProductFormValues {
 }
 
 /** "R$ 1.250,00" -> "1250.00"; what cannot be read goes as typed, for the server to refuse. */
+function amountAsSent(typed: string): string {
+  if (typed.trim() === '') return ''
+  const cents = decimalToCents(typed)
+  return cents === null ? typed.trim() : centsToDecimal(cents)
+}
+
 export function normalisedPrice(values: ProductFormValues): string {
-  if (values.isFree) return '0.00'
-  const cents = decimalToCents(values.price)
-  return cents === null ? values.price.trim() : centsToDecimal(cents)
+  return values.isFree ? '0.00' : amountAsSent(values.price)
 }
 
 /** Every field except the files, as the JSON routes and the multipart text parts take them. */
@@ -83,6 +91,7 @@ export function textFields(values: ProductFormValues) {
     name: values.name.trim(),
     description: values.description.trim(),
     price: normalisedPrice(values),
+    compareAtPrice: values.isFree ? '' : amountAsSent(values.compareAtPrice),
     category: values.category,
     isFree: values.isFree,
     isActive: values.isActive,

@@ -31,6 +31,20 @@ function priceHint(typed: string): string {
   return cents === null ? 'Use o formato 19,90 ou 1.250,00' : `Será salvo como ${formatBRL(cents)}`
 }
 
+/** What the 'de' price shows on the product page, or why it would be refused. */
+function compareAtHint(values: ProductFormValues): string {
+  if (values.compareAtPrice.trim() === '')
+    return 'Deixe em branco se não houver. Com ele, a página mostra “De R$ 29,90 por R$ 19,90”.'
+  const compareAt = decimalToCents(values.compareAtPrice)
+  const price = decimalToCents(values.price)
+  if (compareAt === null) return 'Use o formato 29,90 ou 1.250,00'
+  if (price !== null && compareAt <= price)
+    return `Precisa ser maior que o preço de venda (${formatBRL(price)})`
+  return price === null
+    ? `Será mostrado como De ${formatBRL(compareAt)}`
+    : `A página mostrará: De ${formatBRL(compareAt)} por ${formatBRL(price)}`
+}
+
 /** Issue 13: each buyer's PDFs carry their name, e-mail and order; free materials never. */
 function StampSetting({ values, set }: { values: ProductFormValues; set: SetValue }) {
   return (
@@ -121,6 +135,21 @@ export function ProductFields({
             />
             Produto gratuito (preço 0,00)
           </label>
+          {!values.isFree && (
+            <Field
+              name="compareAtPrice"
+              error={errors.compareAtPrice}
+              label="Preço “de” (R$, opcional)"
+              type="text"
+              inputMode="decimal"
+              placeholder="29,90"
+              data-testid="compare-at-input"
+              className="mt-3"
+              hint={compareAtHint(values)}
+              value={values.compareAtPrice}
+              onChange={(e) => set('compareAtPrice', e.target.value)}
+            />
+          )}
         </div>
         <div>
           <label htmlFor="campo-category" className="block text-sm font-semibold text-gray-800">

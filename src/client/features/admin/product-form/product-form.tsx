@@ -15,7 +15,13 @@ import { validateProduct } from './validate'
 import type { ProductFormVariant } from './variants'
 
 /** The fields a refusal of the server may name (the API's names are the form's). */
-const FIELDS: Path<ProductFormValues>[] = ['name', 'price', 'externalLink', 'canvaTemplateId']
+const FIELDS: Path<ProductFormValues>[] = [
+  'name',
+  'price',
+  'compareAtPrice',
+  'externalLink',
+  'canvaTemplateId',
+]
 
 /**
  * The one product form of every registration screen and of the edit screen; `variant` holds
@@ -76,6 +82,7 @@ export function ProductForm({
             errors={{
               name: errors.name?.message,
               price: errors.price?.message,
+              compareAtPrice: errors.compareAtPrice?.message,
               externalLink: errors.externalLink?.message,
               canvaTemplateId: errors.canvaTemplateId?.message,
             }}

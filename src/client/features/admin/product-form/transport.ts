@@ -20,6 +20,8 @@ function appendText(form: FormData, values: ProductFormValues, editing: boolean)
   form.append('name', fields.name)
   form.append('description', fields.description)
   form.append('price', fields.price)
+  // Empty means "none": when editing it removes the 'de' price there was.
+  if (fields.compareAtPrice || editing) form.append('compareAtPrice', fields.compareAtPrice)
   form.append('category', fields.category)
   form.append('isFree', String(fields.isFree))
   if (editing) form.append('isActive', String(fields.isActive))
