@@ -21,6 +21,8 @@ export const additionalImage = route<Blob>()('GET', '/api/products/:id/additiona
 export const emergencyCart = route<string>()('GET', '/api/cart/emergency')
 export const storeLogo = route<Blob>()('GET', '/api/store/logo')
 export const planImage = route<Blob>()('GET', '/api/plans/image/:name')
+/** A bought Canva template, its access checked and counted at each opening, then Canva. */
+export const canvaOpen = route()('GET', '/canva/:id')
 
 // The providers' webhooks (PROVIDERS.md): signed or token-checked, answered to the provider.
 export const mercadoPagoWebhook = route()('POST', '/api/webhooks/mercadopago')
