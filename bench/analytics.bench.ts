@@ -1,5 +1,5 @@
 /**
- * The sales dashboard at 20,000 orders (issue 28): an embedded PGlite database (the default
+ * The sales dashboard at 20,000 orders: an embedded PGlite database (the default
  * store) seeded in SQL with 20,000 orders over the last 400 days (about a third with campaign
  * tags, some with coupons and bumps, 2% refunded), their lines, and a funnel's daily counts;
  * then `GET /api/admin/analytics/sales`'s answer is computed by the analytics read model for

@@ -1,5 +1,5 @@
 /**
- * Big catalogues (issue 16, decision 021): 2,000 and 10,000 products on PostgreSQL, the built
+ * Big catalogues (decision 021): 2,000 and 10,000 products on PostgreSQL, the built
  * server as its own process.
  *
  * - A phone in Chromium (playwright-core + CDP: 4× CPU slowdown, 150 ms RTT, ~1.6 Mbps down):

@@ -3,10 +3,10 @@
  * BR Code + QR PNG + order and lines in one transaction) against the built server, on PGlite
  * and, when one is reachable, on PostgreSQL. Afterwards the orders in the database are counted:
  * every answered checkout must be there, and nothing else. A second run on the same server does
- * the same with a coupon and an order bump in every checkout (issue 14: the coupon's use held
+ * the same with a coupon and an order bump in every checkout (the coupon's use held
  * in the order's transaction), printed beside the plain one. On PGlite a third run pays each
  * order as the demo's button does (POST /api/orders/:id/confirm-payment after the checkout):
- * the paid-order flow of issue 33.
+ * the paid-order flow.
  */
 import autocannon from 'autocannon'
 import type { ChildProcess } from 'node:child_process'
@@ -22,7 +22,7 @@ import { buyerAddress, startServer } from './server-process.js'
 const CONNECTIONS = 20
 const SECONDS = 10
 const GOALS = { pglite: 300, postgres: 600 }
-/** Issue 33: checkout then the demo payment confirmation, on PGlite. */
+/** Checkout then the demo payment confirmation, on PGlite. */
 const PAID_FLOW_GOAL = 150
 
 interface Run {
@@ -233,7 +233,7 @@ async function bench(
   const answered = warm.placed + run.placed + extra.placed + (paidFlow?.placed ?? 0)
   const met = (ok: boolean) => (ok ? 'met' : 'missed')
   console.log(
-    `${label.padEnd(9)} ${run.perSecond.toFixed(0).padStart(5)} checkouts/s at ${CONNECTIONS} guests   p50 ${run.p50} ms   p99 ${run.p99} ms   failed ${warm.failed + run.failed}   goal ≥ ${GOALS[label]}/s (issue 33): ${met(run.perSecond >= GOALS[label])}`,
+    `${label.padEnd(9)} ${run.perSecond.toFixed(0).padStart(5)} checkouts/s at ${CONNECTIONS} guests   p50 ${run.p50} ms   p99 ${run.p99} ms   failed ${warm.failed + run.failed}   goal ≥ ${GOALS[label]}/s: ${met(run.perSecond >= GOALS[label])}`,
   )
   // The server's own CPU per checkout, whatever else the machine runs (PGlite's work included:
   // it runs in the server's thread; PostgreSQL's own work is not).
@@ -242,7 +242,7 @@ async function bench(
   )
   if (paidFlow) {
     console.log(
-      `${'paid flow'.padEnd(9)} ${paidFlow.perSecond.toFixed(0).padStart(5)} paid orders/s (checkout + demo payment) at ${CONNECTIONS} guests   p50 ${paidFlow.p50} ms   p99 ${paidFlow.p99} ms   failed ${paidFlow.failed}   goal ≥ ${PAID_FLOW_GOAL}/s (issue 33): ${met(paidFlow.perSecond >= PAID_FLOW_GOAL)}`,
+      `${'paid flow'.padEnd(9)} ${paidFlow.perSecond.toFixed(0).padStart(5)} paid orders/s (checkout + demo payment) at ${CONNECTIONS} guests   p50 ${paidFlow.p50} ms   p99 ${paidFlow.p99} ms   failed ${paidFlow.failed}   goal ≥ ${PAID_FLOW_GOAL}/s: ${met(paidFlow.perSecond >= PAID_FLOW_GOAL)}`,
     )
     console.log(
       `          server CPU ${cpuPerPaidOrder.toFixed(2)} ms per paid order (one core's worth: ${(1000 / cpuPerPaidOrder).toFixed(0)}/s), goal ≤ ${(1000 / PAID_FLOW_GOAL).toFixed(2)} ms: ${met(cpuPerPaidOrder <= 1000 / PAID_FLOW_GOAL)}`,

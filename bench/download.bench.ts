@@ -29,7 +29,7 @@ const MB = 1024 * 1024
 const SIZE = 500 * MB
 const CLIENTS = 4
 const ROUNDS = 3
-// Issue 33: links at ≥ 0.8 of the disk's pace.
+// Links at ≥ 0.8 of the disk's pace.
 const GOALS = { rssGrowthMb: 64, ratio: 0.8 }
 const hasCurl = (() => {
   try {

@@ -1,7 +1,7 @@
 /**
  * A newcomer's first start: the built server (`npm start`'s process) on an empty DATA_DIR, from
  * spawn to the first /healthz 200 (the database made, migrated, the demo catalogue seeded), then
- * a later start on the same folder. Issue 33's goal for the first: ≤ 5 s. Each start's steps
+ * a later start on the same folder. The goal for the first: ≤ 5 s. Each start's steps
  * are printed as the server logged them (main.ts: `startupMs`, and `firstStartMs` for the
  * child that prepares an empty folder, first-start.ts).
  */

@@ -28,7 +28,7 @@ export async function freePort(): Promise<number> {
 /**
  * A buyer's address for request `n`, sent as X-Forwarded-For to a server started with
  * TRUST_PROXY=1: a store's load comes from many buyers, and one address placing guest orders
- * back to back meets the store's per-address limit (issue 26, item 4).
+ * back to back meets the store's per-address limit.
  */
 export function buyerAddress(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`

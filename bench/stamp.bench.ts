@@ -1,5 +1,5 @@
 /**
- * PDF stamping (issue 13). First, a 200-page PDF of about 20 MB is stamped in this process
+ * PDF stamping. First, a 200-page PDF of about 20 MB is stamped in this process
  * (the same function the worker thread runs): time, pages per second and the peak memory
  * growth (VmHWM after resetting it), beside a plain copy of the same file. Then the built
  * server: the p99 of GET /api/products at a steady 200 requests per second, without stamping

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../bench/server-process.js'
 import { launchBrowser } from './browser.js'
 
-// The owner's first hour (issue 27) at 390×844: the 'Antes de vender' checklist, the demo
+// The owner's first hour at 390×844: the 'Antes de vender' checklist, the demo
 // removed in one tap with its words, the empty store's home page for her and for a visitor, her
 // texts reviewed, the product list without the SPEC's other forms, her store's name in the header. Its own store (a fresh demo catalogue):
 // removing the demo would change what the other journeys browse on the shared one.

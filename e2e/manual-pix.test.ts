@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser.js'
 
 /**
- * Issue 27, items 4–7, on a 390×844 phone: the store's own PIX key, the buyer's 'Já paguei'
+ * On a 390×844 phone: the store's own PIX key, the buyer's 'Já paguei'
  * (also on a PIX that ran out), the owner confirming it from Pedidos, and a refund under the
  * store's key shown as 'Reembolso a enviar' until the owner ticks it as sent.
  * SHOTS_DIR set: the screens are saved there too.

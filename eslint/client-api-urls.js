@@ -1,4 +1,4 @@
-// Issue 25: the browser names API addresses in one place, the route table in
+// The browser names API addresses in one place, the route table in
 // src/contracts/api-routes (typed method, path, body and answer). A string or template literal
 // starting with `/api/` anywhere in src/client is an address written by hand: refused (tests,
 // which check the addresses the table produces, excepted).

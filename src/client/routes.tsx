@@ -6,7 +6,7 @@ import HomePage from './pages/home.page'
 
 // Only the home page is in the first bundle. The table of every other page (and the code that
 // fetches each) is a chunk of its own, fetched once the home page has loaded or when a buyer
-// arrives on another page: the home page's first load carries none of it (issue 16).
+// arrives on another page: the home page's first load carries none of it.
 const OtherRoutes = preloadable(() => import('./other-routes'))
 export const preloadOtherRoutes = () => OtherRoutes.preload()
 export const preloadProductPage = () =>

@@ -11,7 +11,7 @@ export const BackupKeyAnswer = z.object({
 })
 export type BackupKeyAnswer = z.infer<typeof BackupKeyAnswer>
 
-/** One backup the store keeps (issue 32): GET /api/admin/backups lists them, newest first. */
+/** One backup the store keeps: GET /api/admin/backups lists them, newest first. */
 export const BackupEntry = z.object({
   /** `loja-2026-11-27T06-00-00Z.tar.gz`: the download's name, and its address's last part. */
   name: z.string(),

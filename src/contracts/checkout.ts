@@ -174,7 +174,7 @@ export const PaymentMethods = z.object({
   /** The store issues notas fiscais (nfse_provider is not off): 'Quero nota fiscal' is offered. */
   invoice: z.boolean().optional(),
   /**
-   * The clube renews by PIX Automático (issue 30: the setting on, Woovi or Asaas charging): the
+   * The clube renews by PIX Automático (the setting on, Woovi or Asaas charging): the
    * subscription form asks the payer's CPF or CNPJ, and says the first QR code authorises the
    * renewals' debits.
    */
@@ -209,7 +209,7 @@ export type PixData = z.infer<typeof PixData>
 
 /**
  * 'awaiting_confirmation': the buyer said she paid ('Já paguei') a PIX the store confirms by
- * hand; the expiry leaves it alone until the owner marks it paid or cancels it (issue 27).
+ * hand; the expiry leaves it alone until the owner marks it paid or cancels it.
  */
 export const ORDER_STATUSES = [
   'pending',

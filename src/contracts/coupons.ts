@@ -10,8 +10,8 @@ export type CouponType = (typeof COUPON_TYPES)[number]
 export const COUPON_MESSAGES = {
   /**
    * Every code that cannot be used now: unknown, inactive, not yet valid, expired, sold out.
-   * One answer (and one status) for all, so guessing codes does not tell which exist (issue 26,
-   * item 4). Codes that exist but not for this cart keep their own reasons below: the buyer can
+   * One answer (and one status) for all, so guessing codes does not tell which exist.
+   * Codes that exist but not for this cart keep their own reasons below: the buyer can
    * act on them, and they are reached only with a code that works.
    */
   unusable: 'Cupom inválido',

@@ -47,7 +47,7 @@ export type GuestLinkBody = z.infer<typeof GuestLinkBody>
 
 /**
  * POST /api/guest-access/payment-link: the token of a PIX reminder sent by WhatsApp, which opens
- * that order's payment page only (issue 26).
+ * that order's payment page only.
  */
 export const GuestPaymentLinkBody = GuestLinkBody
 export const GuestPaymentLinkAnswer = z.object({ orderId: z.string() })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** The checks of 'Saúde da loja' (issue 32), in the order the panel shows them. */
+/** The checks of 'Saúde da loja', in the order the panel shows them. */
 export const HEALTH_CHECKS = ['backup', 'messages', 'payments', 'disk', 'migrations'] as const
 export type HealthCheckName = (typeof HEALTH_CHECKS)[number]
 

@@ -3,12 +3,12 @@ import { RegisterBody } from './accounts.js'
 import { CardCustomer, GuestCustomerData } from './checkout.js'
 import { ProfileBody } from './privacy.js'
 
-/** Issue 26, item 7: a name is one line of text, whichever form it comes through. */
+/** A name is one line of text, whichever form it comes through. */
 const forged =
   'Maria\n✅ Pagamento confirmado\u2028\u2029\r\t\u0000\u001b\u007f\u0085x\u202e\u2066y'
 const base = { lastName: 'Souza', email: 'maria@exemplo.com', whatsapp: '(11) 98765-4321' }
 
-describe('names (issue 26, item 7)', () => {
+describe('names', () => {
   it('lose control characters, line breaks and bidi overrides in every form', () => {
     const expected = 'Maria ✅ Pagamento confirmado x y'
     const register = RegisterBody.parse({ ...base, firstName: forged, password: 'segredo1' })

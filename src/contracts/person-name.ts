@@ -5,7 +5,7 @@ import { z } from 'zod'
  * line and paragraph separators, and the bidi marks, embeddings, overrides and isolates that
  * reorder what is shown around them. A name is printed inside texts the owner trusts (the
  * WhatsApp notice of a new order): a line break in it could forge a "✅ Pagamento confirmado"
- * line under the real ones (issue 26, item 7).
+ * line under the real ones.
  */
 const NOT_SINGLE_LINE = /[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+/gu
 

@@ -129,7 +129,7 @@ export const DataExport = z.object({
       createdAt: z.string(),
     }),
   ),
-  /** Her clube subscriptions, with the CPF/CNPJ kept for their renewals (issue 30). */
+  /** Her clube subscriptions, with the CPF/CNPJ kept for their renewals. */
   subscriptions: z.array(
     z.object({
       id: z.string(),

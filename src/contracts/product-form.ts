@@ -214,7 +214,7 @@ export const ProductCreateFields = fields.transform((f, ctx): NewProduct => {
     isActive: f.isActive ?? true,
     externalLink: blankToNull(f.externalLink ?? f.downloadUrl) ?? null,
     canvaTemplateId: blankToNull(f.canvaTemplateId) ?? null,
-    // On unless the form says otherwise; a free material is never stamped (issue 13).
+    // On unless the form says otherwise; a free material is never stamped.
     stampPdf: (f.stampPdf ?? true) && !(f.isFree ?? false),
     bundleProductIds: f.bundleProductIds ?? [],
     orderBumps: f.orderBumps ?? [],

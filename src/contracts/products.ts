@@ -72,7 +72,7 @@ export function shareImagePath(product: Pick<Product, 'id' | 'imageUrl'>): strin
 
 /** A product as the admin API answers it: the public view and the settings only the shop sees. */
 export const AdminProduct = Product.extend({
-  /** 'Proteger PDF com os dados do comprador': each buyer's PDFs carry their name (issue 13). */
+  /** 'Proteger PDF com os dados do comprador': each buyer's PDFs carry their name. */
   stampPdf: z.boolean(),
 })
 export type AdminProduct = z.infer<typeof AdminProduct>

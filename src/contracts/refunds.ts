@@ -1,4 +1,4 @@
-/** Refunds: the buyer's request (CDC art. 49) and the owner's 'Reembolsar' (issue 15). */
+/** Refunds: the buyer's request (CDC art. 49) and the owner's 'Reembolsar'. */
 import { z } from 'zod'
 
 /** A buyer may ask within this many days of the payment. */

@@ -18,7 +18,7 @@ export const PROVIDER_NEEDS: Partial<
   },
 }
 
-/** The PIX providers that offer PIX Automático (issue 30). */
+/** The PIX providers that offer PIX Automático. */
 export const PIX_AUTOMATICO_PROVIDERS: readonly SettingValue<'pix_provider'>[] = ['woovi', 'asaas']
 
 export const PIX_AUTOMATICO_MESSAGE =

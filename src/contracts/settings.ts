@@ -98,7 +98,7 @@ function issRate(): SettingType<number> {
 }
 
 export const SETTING_SCHEMA = {
-  // The store's identity (issue 27): one name used by every page, e-mail and message, and the
+  // The store's identity: one name used by every page, e-mail and message, and the
   // seller's details the e-commerce decree (Decreto 7.962/2013, art. 2) asks every shop to show.
   store_name: entry({
     category: 'identity',
@@ -392,7 +392,7 @@ export const SETTING_SCHEMA = {
     type: flag(),
     default: false,
   }),
-  // PIX Automático (issue 30): the clube's first QR code also authorises the monthly debits.
+  // PIX Automático: the clube's first QR code also authorises the monthly debits.
   // Only Woovi and Asaas offer it; under any other provider it is off whatever is stored.
   pix_automatico: entry({
     category: 'payment',
@@ -601,7 +601,7 @@ export const SETTING_SCHEMA = {
     type: email(),
     default: '',
   }),
-  // Ad platforms (issue 28): each one is off until its id (and, for the server's events, its
+  // Ad platforms: each one is off until its id (and, for the server's events, its
   // token) is filled in. The ids are public: the browser's pixel needs them.
   meta_pixel_id: entry({
     category: 'ads',

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Why a buyer got the original instead of a stamped copy (issue 13). */
+/** Why a buyer got the original instead of a stamped copy. */
 export const StampFallbackReason = z.enum([
   'encrypted',
   'damaged',

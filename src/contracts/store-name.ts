@@ -1,7 +1,7 @@
 /**
  * The store's name, apart from the settings schema: the home page's header reads the default,
  * and importing it from settings.ts would ship zod and every setting's entry to every visitor
- * (issue 33's budget for the home's JavaScript).
+ * (the budget for the home's JavaScript).
  */
 
 /** Shown when the seller's identity is not filled in yet; what a new install shows. */

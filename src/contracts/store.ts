@@ -1,4 +1,4 @@
-/** The owner's first hour (issue 27): the 'Antes de vender' checklist, the demo's removal, the logo. */
+/** The owner's first hour: the 'Antes de vender' checklist, the demo's removal, the logo. */
 import { z } from 'zod'
 import { STORE_TEXT_KEYS } from './store-texts.js'
 

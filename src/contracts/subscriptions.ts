@@ -3,7 +3,7 @@ import { CheckoutAnswer } from './checkout.js'
 import { MAX_DB_INT } from './limits.js'
 import { decimalToCents } from './money.js'
 
-/** The clube (issue 30): plans that open materials while a subscription is paid. */
+/** The clube: plans that open materials while a subscription is paid. */
 export const PLAN_INTERVALS = ['month', 'year'] as const
 export type PlanInterval = (typeof PLAN_INTERVALS)[number]
 

@@ -90,7 +90,7 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(4 * 1024 ** 3),
-  /** A PDF whose stamp needs more memory than this is delivered unstamped (issue 26). */
+  /** A PDF whose stamp needs more memory than this is delivered unstamped. */
   STAMP_MAX_MEMORY_MB: z.coerce.number().int().min(64).default(768),
   /** The key backups are signed with (64 hex characters); else DATA_DIR/backup.key (decision 022). */
   BACKUP_KEY: z
@@ -109,7 +109,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),
-  /** Where the scheduled backups are written; default DATA_DIR/backups (issue 32). */
+  /** Where the scheduled backups are written; default DATA_DIR/backups. */
   BACKUP_DIR: z.string().trim().optional(),
   /** A copy of each backup off the machine: another bucket than the files' (S3_BUCKET). */
   BACKUP_S3_BUCKET: z.string().trim().min(3, { error: 'BACKUP_S3_BUCKET inválido' }).optional(),
@@ -134,9 +134,9 @@ export interface Config {
   tmpDir: string
   /** Largest file an upload may carry (SPEC.md: 500 MB); tests set a small one. */
   maxUploadBytes: number
-  /** Larger PDFs are delivered as they are, unstamped (issue 13); tests set a small one. */
+  /** Larger PDFs are delivered as they are, unstamped; tests set a small one. */
   stampMaxBytes: number
-  /** The stamping worker's memory cap; past it the PDF is delivered unstamped (issue 26). */
+  /** The stamping worker's memory cap; past it the PDF is delivered unstamped. */
   stampMaxMemoryMb: number
   /** BACKUP_KEY: the backups' signing key when the owner keeps it outside DATA_DIR. */
   backupKey: string | undefined
@@ -208,7 +208,7 @@ export interface Config {
   /** Files in an S3-compatible bucket instead of DATA_DIR/files (docs/decisions/019). */
   s3: S3Settings | undefined
   /**
-   * The scheduled backups (issue 32): the folder they are written to, the bucket a copy goes
+   * The scheduled backups: the folder they are written to, the bucket a copy goes
    * to (never the files' bucket: one mistake or one provider's outage would take both), and
    * whether start-up may migrate without the backup it takes first.
    */

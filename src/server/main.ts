@@ -17,7 +17,7 @@ if (firstStart) clock.mark('firstStart')
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
 clock.mark('database')
 const storage = createStorage(config)
-// Pending migrations are applied only after a verified backup of the store as it was (issue 32).
+// Pending migrations are applied only after a verified backup of the store as it was.
 const migrated = await migrateWithBackup({ database, storage, config }, (line) =>
   console.log(`  ${line}`),
 ).catch(async (error: unknown) => {
@@ -54,7 +54,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
 await app.listen({ port: config.port, host: config.host })
 clock.mark('listen')
-// Where a start's seconds went (issue 33; `npm run bench -- first-start` prints them).
+// Where a start's seconds went (`npm run bench -- first-start` prints them).
 app.log.info({ startupMs: clock.times, firstStartMs: firstStart ?? undefined }, 'started')
 const files = config.s3 ? `s3://${config.s3.bucket}` : 'disco local'
 console.log(

@@ -5,7 +5,7 @@ import { createStorage } from './files/create-storage.js'
 import { recordCopy } from './modules/backup/backup.service.js'
 
 // `npm run db:migrate`: applies pending migrations and exits (start-up does the same), after a
-// verified backup of the store as it was (issue 32; SKIP_PREMIGRATE_BACKUP=1 goes without).
+// verified backup of the store as it was (SKIP_PREMIGRATE_BACKUP=1 goes without).
 const config = loadConfig()
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
 try {

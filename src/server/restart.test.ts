@@ -163,7 +163,7 @@ describe('SIGTERM under load', () => {
                   'x-session-id': newCartSession(),
                   // Many buyers, each from her own address (behind the proxy TRUST_PROXY names),
                   // as a store's real load comes: one machine placing guest orders back to back
-                  // meets the per-address limit (issue 26, item 4).
+                  // meets the per-address limit.
                   'x-forwarded-for': newIp(),
                 },
                 body: JSON.stringify({

@@ -2,7 +2,7 @@
 export type PhaseTimes = Record<string, number>
 
 /**
- * Times the steps of a start (issue 33: a first start's budget is 5 s, and a figure per step
+ * Times the steps of a start (a first start's budget is 5 s, and a figure per step
  * says where it goes). The first step counts from the process's own start, so it holds Node's
  * boot and the loading of the modules.
  */

@@ -11,7 +11,7 @@ import { seedDemoCatalog } from './seed/demo-catalog.js'
 
 /**
  * What a store needs once its database is migrated: settings, an admin, and (if empty) a demo.
- * `mark` ends each step's time (main.ts logs them: issue 33).
+ * `mark` ends each step's time (main.ts logs them).
  */
 export async function prepareStore(
   app: App,
@@ -60,7 +60,7 @@ export async function prepareStore(
  * the server until it restarts. Built only (tests and PostgreSQL do all of it in-process).
  * When the build left both a pristine folder and the demo's artwork to copy (decision 029),
  * neither runs, and the server does the rest itself: a child would only add a second Node
- * process and a second opening of PGlite to the 5 s a first start has (issue 33).
+ * process and a second opening of PGlite to the 5 s a first start has.
  */
 export async function prepareFirstStartApart(config: Config): Promise<PhaseTimes | null> {
   if (config.databaseUrl || import.meta.url.endsWith('.ts')) return null

@@ -1,7 +1,7 @@
 import { ORDER_STATUS_LABELS, type OrderSummary } from '../../contracts/checkout'
 import { Badge } from './badge'
 
-/** The words every order list uses for a status (issue 27, item 6). */
+/** The words every order list uses for a status. */
 export const STATUS_LABELS: Record<OrderSummary['status'], string> = ORDER_STATUS_LABELS
 
 const TONES = {

@@ -65,7 +65,7 @@ export const guestLink = route<typeof GuestAccessAnswer, typeof GuestLinkBody>()
   '/api/guest-access/link',
 )
 export const guestSession = route<typeof GuestSessionAnswer>()('GET', '/api/guest-access/session')
-// A WhatsApp reminder's payment token: that order's payment page only (issue 26).
+// A WhatsApp reminder's payment token: that order's payment page only.
 export const guestPaymentLink = route<typeof GuestPaymentLinkAnswer, typeof GuestPaymentLinkBody>()(
   'POST',
   '/api/guest-access/payment-link',

@@ -152,7 +152,7 @@ export const privacyAudit = route<PrivacyAuditEntry[]>()('GET', '/api/admin/priv
 export const backup = route<Blob>()('GET', '/api/admin/backup')
 /** The key the backups are signed with, asked only when the owner reveals it. */
 export const backupKey = route<typeof BackupKeyAnswer>()('GET', '/api/admin/backup/key')
-/** The scheduled backups kept (issue 32), the schedule, a run now, and one copy to save. */
+/** The scheduled backups kept, the schedule, a run now, and one copy to save. */
 export const backups = route<typeof BackupList>()('GET', '/api/admin/backups')
 export const backupStatus = route<typeof BackupStatus>()('GET', '/api/admin/backups/status')
 export const runBackup = route<typeof BackupEntry>()('POST', '/api/admin/backups/run')
@@ -162,7 +162,7 @@ export const restoreBackup = route<typeof RestoreAnswer, FormData>()(
   'POST',
   '/api/admin/backup/restore',
 )
-/** 'Saúde da loja': each check ok or not, since when (issue 32). */
+/** 'Saúde da loja': each check ok or not, since when. */
 export const health = route<typeof HealthAnswer>()('GET', '/api/admin/health')
 // Product writes go by XMLHttpRequest (upload progress), addressed with `path()`.
 export const createProduct = route<typeof ProductCreated, FormData>()('POST', '/api/products')

@@ -19,7 +19,7 @@ export const confirmPayment = route<
   typeof OrderStatusAnswer,
   { paymentData: { confirmedAt: string } }
 >()('POST', '/api/orders/:id/confirm-payment')
-/** The buyer's 'Já paguei': the order awaits the owner's confirmation (issue 27). */
+/** The buyer's 'Já paguei': the order awaits the owner's confirmation. */
 export const claimPaid = route<typeof OrderStatusAnswer>()('POST', '/api/orders/:id/paid-claim')
 /** The client's names, prices and total are sent as SPEC.md says; the server ignores them. */
 export const cardOrder = route<

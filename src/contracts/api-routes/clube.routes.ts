@@ -12,7 +12,7 @@ import type {
 } from '../subscriptions'
 import { route } from '../api-route'
 
-// The clube (issue 30): public plans, subscribing and cancelling, and the admin's 'Clube' tab.
+// The clube: public plans, subscribing and cancelling, and the admin's 'Clube' tab.
 export const plans = route<PublicPlan[]>()('GET', '/api/plans')
 export const plansForProduct = route<typeof ProductPlans>()('GET', '/api/plans/for-product/:id')
 export const subscribe = route<typeof SubscribeAnswer, SubscribeBody>()(

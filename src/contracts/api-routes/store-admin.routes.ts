@@ -1,7 +1,7 @@
 import type { ChecklistAnswer, DemoRemoveBody, DemoRemoved, LogoAnswer } from '../store'
 import { route } from '../api-route'
 
-// The owner's first hour (issue 27): the 'Antes de vender' checklist, the demo's removal, the logo.
+// The owner's first hour: the 'Antes de vender' checklist, the demo's removal, the logo.
 export const checklist = route<typeof ChecklistAnswer>()('GET', '/api/admin/checklist')
 export const removeDemo = route<typeof DemoRemoved, DemoRemoveBody>()(
   'POST',

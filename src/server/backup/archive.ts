@@ -25,7 +25,7 @@ import { dumpDatabase } from './dump.js'
  * checks the header's signature before writing a byte, and caps every entry at its declared size.
  */
 export const BACKUP_FORMAT = 2
-/** Archives made before backups were signed (issue 26): restored only when the owner says so. */
+/** Archives made before backups were signed: restored only when the owner says so. */
 export const UNSIGNED_FORMAT = 1
 
 export interface BackupInfo {

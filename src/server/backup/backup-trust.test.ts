@@ -16,7 +16,7 @@ import { createFreshDatabase, createTestStore, type TestStore } from '../testing
 import { RestoreRefused, restoreBackup, unpackBackup } from './restore.js'
 
 /**
- * Issue 26 item 5: a backup is authenticated (HMAC-SHA256 with the store's backup key) and
+ * A backup is authenticated (HMAC-SHA256 with the store's backup key) and
  * its entries are capped by the sizes it declares while they stream. Archives are crafted here
  * as an attacker would: tar-stream and gzip, the manifest's hashes recomputed.
  */

@@ -1,5 +1,5 @@
 /**
- * Where the scheduled backups go (issue 32): BACKUP_DIR on this machine, and the backup bucket
+ * Where the scheduled backups go: BACKUP_DIR on this machine, and the backup bucket
  * (BACKUP_S3_*) off it. Both answer the same few questions, so the service writes, reads back,
  * lists and removes a copy the same way in each.
  */

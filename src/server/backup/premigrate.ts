@@ -1,6 +1,6 @@
 /**
  * Start-up applies pending migrations; before it does, the store takes a verified backup
- * (issue 32), so an update that goes wrong can be undone with `npm run restore`. If that backup
+ *, so an update that goes wrong can be undone with `npm run restore`. If that backup
  * cannot be taken the store refuses to migrate, and says how to go on without it.
  */
 import { readFileSync } from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * The restore drill (`npm run backup:verify -- <file>`, issue 32): the archive restored into a
+ * The restore drill (`npm run backup:verify -- <file>`): the archive restored into a
  * throwaway database (PGlite in memory), then every table's rows counted and compared with the
  * count the archive's header recorded when it was taken. Nothing of the store is touched.
  */

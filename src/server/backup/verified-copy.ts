@@ -1,5 +1,5 @@
 /**
- * A backup written to every destination and read back before anyone calls it good (issue 32):
+ * A backup written to every destination and read back before anyone calls it good:
  * the archive is written into BACKUP_DIR beside its final name, sent to the bucket, then each
  * copy is read again — the folder's unpacked whole (both signatures, every entry's size and
  * SHA-256, the dump's statements, as a restore checks them), the bucket's hashed byte for byte

@@ -5,7 +5,7 @@ import { insertProduct } from '../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../testing/test-app.js'
 
 /**
- * Issue 26, item 9: numbers past PostgreSQL's int4 (ids, and money in centavos) reached the
+ * Numbers past PostgreSQL's int4 (ids, and money in centavos) reached the
  * database and answered 500. The contracts bound them: 400 with a Portuguese message.
  */
 let store: TestStore
@@ -36,7 +36,7 @@ const productUpdate = (fields: Record<string, unknown>) =>
     ...fields,
   })
 
-describe('numbers past int4 (issue 26, item 9)', () => {
+describe('numbers past int4', () => {
   it('refuses them in coupons with 400 and a message', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ type: 'fixed', value: '21474836.48' }, 'Valor do desconto inválido'],

@@ -60,14 +60,14 @@ export const RATE_LIMITS = {
   /**
    * Coupon codes tried from one machine, at 'Aplicar' and with an order alike; a code that
    * applies gives its attempt back, so only failures add up. A buyer mistypes a code a few
-   * times; 20 wrong codes in 15 min is guessing (400 in 2 s were seen: issue 26, item 4).
+   * times; 20 wrong codes in 15 min is guessing (400 in 2 s were seen).
    */
   couponCheckIp: { name: 'coupon-check-ip', limit: 20, windowMs: 15 * MINUTE },
   /**
    * Guest orders (each sends e-mails to an address the buyer typed, unproven) per machine and
    * per e-mail. 20 an hour leaves room for a school's teachers behind one IP; 5 an hour to one
    * address covers a buyer who retries or splits a purchase, and keeps that inbox from being
-   * flooded (50 orders from one address sent 150 e-mails: issue 26, item 4).
+   * flooded (50 orders from one address sent 150 e-mails).
    */
   guestCheckoutIp: { name: 'guest-checkout-ip', limit: 20, windowMs: 60 * MINUTE },
   guestCheckoutEmail: { name: 'guest-checkout-email', limit: 5, windowMs: 60 * MINUTE },

@@ -9,7 +9,7 @@ import type * as DrawingModule from './demo-artwork.js'
 import { renderDemoArtwork, type DemoArtwork } from './demo-artwork.js'
 import { prepareDemoArtwork } from './demo-catalog.js'
 
-// The drawing itself, watched: a first start with the cache must not draw (issue 33).
+// The drawing itself, watched: a first start with the cache must not draw.
 vi.mock('./demo-artwork.js', async (importOriginal) => {
   const real = await importOriginal<typeof DrawingModule>()
   return { ...real, renderDemoArtwork: vi.fn(real.renderDemoArtwork) }

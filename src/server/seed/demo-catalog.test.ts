@@ -36,7 +36,7 @@ describe('seedDemoCatalog', () => {
     const free = rows.filter((p) => p.isFree)
     expect(free).toHaveLength(2)
     expect(free.every((p) => p.priceCents === 0)).toBe(true)
-    // Marked as the demo, so one tap in the checklist removes them (issue 27).
+    // Marked as the demo, so one tap in the checklist removes them.
     expect(rows.every((p) => p.isDemo)).toBe(true)
     for (const p of rows.filter((p) => !p.isFree)) {
       expect(p.priceCents).toBeGreaterThanOrEqual(990)

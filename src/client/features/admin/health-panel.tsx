@@ -50,7 +50,7 @@ function CheckRow({ check }: { check: HealthCheck }) {
 }
 
 /**
- * 'Saúde da loja' (issue 32): the five checks, problems first. The owner also gets an e-mail
+ * 'Saúde da loja': the five checks, problems first. The owner also gets an e-mail
  * for each problem (once a day) and when it is solved, at `admin_email`.
  */
 export function HealthPanel() {

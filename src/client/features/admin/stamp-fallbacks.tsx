@@ -3,7 +3,7 @@ import { stampFallbackSentence } from '../../../contracts/stamping'
 import { stampFallbacksQuery } from './admin.queries'
 
 /**
- * 'N cópias entregues sem carimbo: motivo', one line per reason, for one product (issue 13).
+ * 'N cópias entregues sem carimbo: motivo', one line per reason, for one product.
  * Nothing at all while every copy went out stamped.
  */
 export function StampFallbacks({

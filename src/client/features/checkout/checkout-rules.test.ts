@@ -83,7 +83,7 @@ describe('checkout failures', () => {
     expect(isConnectionTrouble(new HttpError(400, 'Nome é obrigatório'))).toBe(false)
   })
 
-  it('reads a digit 5 in a refusal as a refusal, not as connection trouble (issue 26, item 11)', () => {
+  it('reads a digit 5 in a refusal as a refusal, not as connection trouble', () => {
     expect(isConnectionTrouble(new HttpError(409, 'Quantidade máxima: 5'))).toBe(false)
     expect(isConnectionTrouble(new HttpError(400, 'Pedido mínimo de R$ 5,00'))).toBe(false)
     // An error that is not the server's answer nor the network's: no recovery either.

@@ -84,7 +84,7 @@ export function confirmPayment(orderId: string) {
   })
 }
 
-/** The buyer's 'Já paguei': the order awaits the shop's confirmation (issue 27). */
+/** The buyer's 'Já paguei': the order awaits the shop's confirmation. */
 export function claimPayment(orderId: string) {
   return call(checkoutRoutes.claimPaid, { params: { id: orderId } })
 }

@@ -31,7 +31,7 @@ export function receiptLink(
 }
 
 /**
- * 'Já paguei' (issue 27): tells the shop the buyer paid, so the order waits for the owner's
+ * 'Já paguei': tells the shop the buyer paid, so the order waits for the owner's
  * confirmation instead of expiring, and the owner is alerted. The page then shows the answer.
  */
 export function useClaimPayment(orderId: string) {

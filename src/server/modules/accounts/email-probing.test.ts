@@ -7,7 +7,7 @@ import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 
 /**
- * Issue 26, item 12: sign-up answers 409 for an e-mail that has an account (SPEC.md), and a
+ * Sign-up answers 409 for an e-mail that has an account (SPEC.md), and a
  * checkout that asks for an account answers `accountExists`; both tell whether an e-mail is a
  * customer's. The answers stay; one address asking about many e-mails is refused like a login
  * guesser (429 'Muitas tentativas'), counted before the e-mail is looked at.
@@ -48,7 +48,7 @@ const tooMany = (res: { statusCode: number; json: () => { message: string } }) =
   expect(res.json().message).toMatch(/^Muitas tentativas/)
 }
 
-describe('asking whether e-mails have accounts (issue 26, item 12)', () => {
+describe('asking whether e-mails have accounts', () => {
   it('sign-up keeps its 409, and one address probing e-mails meets 429', async () => {
     const ip = newIp()
     for (const email of taken.slice(0, RATE_LIMITS.register.limit)) {

@@ -10,7 +10,7 @@ import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { messageOutbox } from '../messaging/messaging.tables.js'
 
 /**
- * Issue 26 item 3: an account's e-mail is verified (a 6-digit code e-mailed at sign-up) before
+ * An account's e-mail is verified (a 6-digit code e-mailed at sign-up) before
  * the account reaches anything placed as a guest under that e-mail: its orders, their messages,
  * their erasure. Verifying joins those orders to the account.
  */

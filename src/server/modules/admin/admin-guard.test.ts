@@ -162,7 +162,7 @@ describe('the admin guard', () => {
     expect(unlisted, 'add these to ADMIN_ROUTES, inside adminScope').toEqual([])
   })
 
-  it('has every admin route of the administration (issue 6)', () => {
+  it('has every admin route of the administration', () => {
     const missing = ADMIN_ROUTES.filter((r) => !ELSEWHERE.includes(r.url)).filter(
       (r) => !existing.some((found) => sameRoute(found, r)),
     )

@@ -25,7 +25,7 @@ const ABANDONED =
   'Envio interrompido (o servidor parou no meio): não é repetido, para a venda não contar duas vezes'
 
 /**
- * The ad platforms' conversion events, from the server (issue 28): a paid order writes one
+ * The ad platforms' conversion events, from the server: a paid order writes one
  * Purchase per configured platform in the transaction that pays it (an order effect, so the
  * event exists exactly when the payment does, and the unique (order, platform, kind) makes a
  * doubled webhook or the owner's click after it write nothing more); a refund writes GA4's

@@ -62,7 +62,7 @@ export async function backupRoutes(app: App) {
       },
     )
 
-    // The scheduled backups (issue 32): the copies kept, the schedule, a run now, one copy.
+    // The scheduled backups: the copies kept, the schedule, a run now, one copy.
     const { backups } = scope.services
     scope.get(
       '/api/admin/backups',

@@ -1,5 +1,5 @@
 /**
- * Scheduled, verified backups (issue 32). Every night at the owner's hour (store time) one
+ * Scheduled, verified backups. Every night at the owner's hour (store time) one
  * instance — whichever claims the day's row (decision 025) — takes the archive of decision 022
  * through this server's own database connection (on PGlite the only one), writes it to
  * BACKUP_DIR and the backup bucket, reads each copy back (verified-copy.ts) and only then

@@ -8,7 +8,7 @@ import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { MAX_PENDING_USES_PER_EMAIL } from '../coupons/coupons.service.js'
 
 /**
- * Issue 26, item 4: coupon guesses, guest orders and the uses unpaid orders hold, limited. This
+ * Coupon guesses, guest orders and the uses unpaid orders hold, limited. This
  * file runs with the production limits (the other files raise them: one address sends all).
  */
 let store: TestStore
@@ -62,7 +62,7 @@ const tooMany = (res: { statusCode: number; json: () => { message: string } }) =
   expect(res.json().message).toMatch(/^Muitas tentativas\. Tente novamente em \d+ minutos?\.$/)
 }
 
-describe('coupon codes tried from one address (issue 26, item 4)', () => {
+describe('coupon codes tried from one address', () => {
   it('answer 429 in Portuguese past the limit of wrong codes; codes that apply do not count', async () => {
     const ip = newIp()
     const good = await createCoupon()
@@ -116,7 +116,7 @@ describe('coupon codes tried from one address (issue 26, item 4)', () => {
   })
 })
 
-describe('guest orders (issue 26, item 4)', () => {
+describe('guest orders', () => {
   it('are limited per address per hour; a logged-in buyer there is not', async () => {
     const ip = newIp()
     for (let i = 0; i < RATE_LIMITS.guestCheckoutIp.limit; i += 1) {
@@ -139,7 +139,7 @@ describe('guest orders (issue 26, item 4)', () => {
   })
 })
 
-describe('the uses one e-mail’s unpaid orders hold on a coupon (issue 26, item 4)', () => {
+describe('the uses one e-mail’s unpaid orders hold on a coupon', () => {
   it('are capped, so a few unpaid orders cannot hold every use of a limited coupon', async () => {
     const coupon = await createCoupon({ maxUses: 5 })
     const email = `segura.${Date.now()}@exemplo.com`

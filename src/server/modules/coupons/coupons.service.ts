@@ -30,7 +30,7 @@ const notFound = () => new AppError('not_found', 'Cupom não encontrado')
 /**
  * Uses of one coupon with limited uses that one e-mail's unpaid orders may hold at once. Each
  * pending order holds its use for the PIX's whole validity, so without this 5 unpaid orders
- * could hold every use of a 5-use coupon (issue 26, item 4). Two, not one: a buyer who places
+ * could hold every use of a 5-use coupon. Two, not one: a buyer who places
  * an order, goes back to change the cart and orders again must not be refused.
  */
 export const MAX_PENDING_USES_PER_EMAIL = 2

@@ -154,7 +154,7 @@ describe('POST /api/coupons/validate', () => {
 
   it('says why a code does not apply', async () => {
     const items = [{ productId: poster.id, quantity: 1 }]
-    // Issue 26, item 4: a code that cannot be used has one answer, whatever the reason, so
+    // A code that cannot be used has one answer, whatever the reason, so
     // guesses do not tell which codes exist (these three had their own messages before).
     const cases: [string, string][] = [
       ['NAO-EXISTE', 'Cupom inválido'],
@@ -226,7 +226,7 @@ describe('POST /api/checkout with couponCode', () => {
   it('refuses the order, not just the discount, when the code does not apply', async () => {
     const expired = await createCoupon({ endsAt: '2026-03-01T00:00:00Z' })
     const res = await checkout({ couponCode: expired.code, items: [{ productId: book.id }] })
-    // One answer for every unusable code (issue 26, item 4; was 409 'Este cupom expirou').
+    // One answer for every unusable code (was 409 'Este cupom expirou').
     expect([res.statusCode, res.json()]).toEqual([400, { message: 'Cupom inválido' }])
     const unknown = await checkout({ couponCode: 'NADA', items: [{ productId: book.id }] })
     expect([unknown.statusCode, unknown.json()]).toEqual([400, { message: 'Cupom inválido' }])
@@ -238,7 +238,7 @@ describe('POST /api/checkout with couponCode', () => {
     const first = await checkout({ couponCode: coupon.code, items })
     expect(first.statusCode).toBe(201)
     const second = await checkout({ couponCode: coupon.code, items })
-    // Sold out reads as any unusable code (issue 26, item 4; was 409 'Cupom esgotado').
+    // Sold out reads as any unusable code (was 409 'Cupom esgotado').
     expect([second.statusCode, second.json()]).toEqual([400, { message: 'Cupom inválido' }])
     expect((await validate(coupon.code, items)).json()).toMatchObject({
       valid: false,
@@ -330,7 +330,7 @@ describe('POST /api/checkout with couponCode', () => {
     const won = answers.filter((a) => a.statusCode === 201)
     expect(won).toHaveLength(1)
     for (const lost of answers.filter((a) => a.statusCode !== 201)) {
-      // Issue 26, item 4: was 409 'Cupom esgotado'.
+      // Was 409 'Cupom esgotado'.
       expect([lost.statusCode, lost.json()]).toEqual([400, { message: 'Cupom inválido' }])
     }
     const discounted = await store.database.db
@@ -345,7 +345,7 @@ describe('POST /api/checkout with couponCode', () => {
   it('uses the injected clock for the dates', async () => {
     const coupon = await createCoupon({ startsAt: '2026-03-11T00:00:00Z' })
     const items = [{ productId: book.id }]
-    // Not yet valid: 400 like every unusable code (issue 26, item 4; was 409).
+    // Not yet valid: 400 like every unusable code (was 409).
     expect((await checkout({ couponCode: coupon.code, items })).statusCode).toBe(400)
     clock = new Date('2026-03-12T00:00:00Z')
     expect((await checkout({ couponCode: coupon.code, items })).statusCode).toBe(201)

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream'
 import type { RandomAccessFile } from '../../files/storage.js'
 
 // 1 MiB reads: a quarter of the read calls, promise turns and socket writes of 256 KiB ones,
-// which kept a 500 MB download at 0.6 of the disk's pace (bench/download.bench.ts, issue 33).
+// which kept a 500 MB download at 0.6 of the disk's pace (bench/download.bench.ts).
 const CHUNK = 1024 * 1024
 
 export interface ByteRange {

@@ -36,7 +36,7 @@ export function createDownloadsService(deps: {
   products: Pick<ProductsService, 'delivery' | 'files'>
   purchases: PurchasesService
   orders: Pick<OrdersService, 'guestOrderIds' | 'orderIdsOfEmail'>
-  /** A purchase's PDFs are delivered as its stamped copies (issue 13). */
+  /** A purchase's PDFs are delivered as its stamped copies. */
   stamping?: Pick<StampingService, 'deliver'>
   secret: string
   /** The clock links are signed and checked against; tests move it. */

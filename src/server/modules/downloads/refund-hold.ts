@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js'
 import { downloadLog, purchases } from './downloads.tables.js'
 
 /*
- * The automatic refund against the downloads (issue 26, decision 017): the refund's decision
+ * The automatic refund against the downloads (decision 017): the refund's decision
  * "nothing of this order was used" and every download, link delivery or Canva opening are
  * serialised on the order's purchase rows.
  */

@@ -40,7 +40,7 @@ const bad = (message: string) => new AppError('bad_request', message)
 /**
  * Writes the tokens the order messages carry. Apart from the service because messaging, which
  * the service sends its codes through, needs it first (messaging.module.ts calls it).
- * Two kinds, so a message never carries more than its address proves (issue 26, decision 013).
+ * Two kinds, so a message never carries more than its address proves (decision 013).
  */
 export function accessTokenIssuer(now: () => Date = () => new Date()) {
   const expiresAt = () => new Date(now().getTime() + ACCESS_LINK_TTL_MS)

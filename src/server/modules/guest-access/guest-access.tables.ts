@@ -16,7 +16,7 @@ export const guestAccess = pgTable(
      * 5 attempts, used once. `link`: the order e-mails' button, 30 days, reusable. `session`:
      * what the browser holds after either, hours.
      * Scoped to one order (sent where the buyer proved nothing, e.g. the WhatsApp typed at
-     * checkout; issue 26): `pay_link`: the reminder's way back to that order's payment page;
+     * checkout): `pay_link`: the reminder's way back to that order's payment page;
      * `pay_session`: the browser's access to that page only.
      */
     kind: text('kind', {

@@ -1,5 +1,5 @@
 /**
- * 'Saúde da loja' (issue 32): five checks of what lets a store on a small server lose sales or
+ * 'Saúde da loja': five checks of what lets a store on a small server lose sales or
  * data without anyone noticing, each ok or not and since when; and one e-mail to `admin_email`
  * per problem per store day while it lasts, and one when it is solved. Each e-mail is a row of
  * `health_alerts` (check, period) claimed by one instance (decision 025), so two send one.

@@ -65,7 +65,7 @@ export function createMailOutbox(deps: {
       }),
 
     /**
-     * Sent now, not through the outbox: the store's alerts to its owner (issue 32), which must
+     * Sent now, not through the outbox: the store's alerts to its owner, which must
      * go out even when the outbox is what is failing. Throws when no transport is set up.
      */
     async sendNow(to: string, content: MailContent): Promise<void> {

@@ -160,7 +160,7 @@ export function reminderText(
   ].join('\n')
 }
 
-/** The clube's renewal PIX by WhatsApp (issue 30): what it renews, how much, until when. */
+/** The clube's renewal PIX by WhatsApp: what it renews, how much, until when. */
 export function renewalText(
   order: OrderForText,
   lines: LineForText[],

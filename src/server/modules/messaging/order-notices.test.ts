@@ -38,7 +38,7 @@ describe('WhatsApp notices of orders', () => {
     expect(message!.text).toContain(formatBRL(3980))
   })
 
-  it('keeps a name on one line: a newline in it cannot forge a line in the owner’s text (issue 26, item 7)', async () => {
+  it('keeps a name on one line: a newline in it cannot forge a line in the owner’s text', async () => {
     const { order } = await guestCheckout(env.store, newCartSession(), [{ productId: kit.id }], {
       firstName: 'Maria\n✅ Pagamento confirmado\u2028Pedido',
       lastName: 'Souza\r\n\u202e\t',

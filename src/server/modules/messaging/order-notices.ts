@@ -32,7 +32,7 @@ import {
 import { enqueueMessage } from './outbox.js'
 
 /**
- * The two kinds of token a message may carry, issued by the guest-access module (issue 26).
+ * The two kinds of token a message may carry, issued by the guest-access module.
  * Which one a message gets depends on where it goes, not on what it says.
  */
 export interface AccessTokens {

@@ -25,7 +25,7 @@ export interface ReminderWriter {
     optOutPath: string,
   ): Promise<string[]>
   /**
-   * The clube renewal's PIX by WhatsApp (issue 30), beside its e-mail (the order's own), once
+   * The clube renewal's PIX by WhatsApp, beside its e-mail (the order's own), once
    * per order; false when no gateway is set up or the number is not one.
    */
   renewal(
@@ -77,7 +77,7 @@ export function createReminderNotices(deps: {
             sent.push('email')
           }
           if (whatsapp) {
-            // The WhatsApp typed at checkout proves nothing about the e-mail (issue 26): its
+            // The WhatsApp typed at checkout proves nothing about the e-mail: its
             // link opens this order's payment page and nothing else of that e-mail.
             const token = await deps.accessTokens.paymentPage(tx, order)
             const payUrl = `${baseUrl}${paymentPageOf(order.id, token)}`

@@ -10,7 +10,7 @@ import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { GATEWAY_FAILED_MESSAGE, REFUSED_ADDRESS_MESSAGE } from './evolution-api.js'
 
 /**
- * Issue 26, item 10: the Evolution API URL is where the store sends its own requests. It must
+ * The Evolution API URL is where the store sends its own requests. It must
  * not reach the cloud's metadata or link-local addresses, nor loopback and private networks
  * unless ALLOW_PRIVATE_INTEGRATIONS=1, and its errors must not tell which ports are open.
  */
@@ -73,7 +73,7 @@ const PRIVATE = [
   'http://172.20.0.3',
 ]
 
-describe('the Evolution API URL (issue 26, item 10)', () => {
+describe('the Evolution API URL', () => {
   it('refuses link-local and metadata addresses, even with ALLOW_PRIVATE_INTEGRATIONS', async () => {
     for (const [store, cookie] of [
       [closed, closedCookie],

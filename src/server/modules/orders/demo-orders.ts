@@ -6,7 +6,7 @@ import { orderItems, orders } from './orders.tables.js'
 export const DEMO_PROVIDER = 'demo'
 
 /**
- * The orders made in demo mode, which leave the store with the demo catalogue (issue 27): until
+ * The orders made in demo mode, which leave the store with the demo catalogue: until
  * then the admin lists mark them 'Demonstração'.
  */
 export function demoOrders(db: Db) {

@@ -21,7 +21,7 @@ export interface OrderAsker {
   role: Role | null
   cartSessionId: string
   guestEmail?: string | null
-  /** The one order a payment token (a WhatsApp reminder's) opened in this browser (issue 26). */
+  /** The one order a payment token (a WhatsApp reminder's) opened in this browser. */
   paymentOrderId?: string | null
 }
 

@@ -9,7 +9,7 @@ import { orders } from './orders.tables.js'
 
 /**
  * Every move an order may make (DESIGN.md): pending → paid → refunded, pending → cancelled.
- * 'Já paguei' (issue 27): pending → awaiting_confirmation → paid or cancelled, and an expired
+ * 'Já paguei': pending → awaiting_confirmation → paid or cancelled, and an expired
  * order under the store's own key → awaiting_confirmation (see claimableWhere).
  * Whoever changes a status (payments, the admin, the expiry timer) asks here first. A new state
  * is a row here plus its effects in order-transitions.ts.

@@ -183,7 +183,7 @@ export function orderTransitions(
     },
 
     /**
-     * The buyer's 'Já paguei' (issue 27): a pending PIX, or an expired one under the store's own
+     * The buyer's 'Já paguei': a pending PIX, or an expired one under the store's own
      * key, now awaits the owner's confirmation (the expiry leaves it alone), and the owner is
      * alerted in the same transaction. Of simultaneous claims, or a claim and the expiry job,
      * the UPDATE decides: the claim wins only while the order is still claimable. True when it

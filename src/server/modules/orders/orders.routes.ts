@@ -40,7 +40,7 @@ export function ordersRoutes(app: App) {
     payments.confirm(req.params.id, await askerOf(req, reply, true)),
   )
 
-  // The buyer's 'Já paguei' (issue 27): the order awaits the owner's confirmation. Counted
+  // The buyer's 'Já paguei': the order awaits the owner's confirmation. Counted
   // before the order is looked at, so a stranger's guesses spend the same budget.
   app.post('/api/orders/:id/paid-claim', { schema: statusSchema }, async (req, reply) => {
     await limiter.consume(RATE_LIMITS.paidClaimIp, req.ip)

@@ -8,7 +8,7 @@ import { startSmtpServer, type FakeSmtp } from '../../testing/smtp.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 
 /**
- * Issue 27, item 4–6: the buyer's 'Já paguei' on a PIX to the store's own key, the owner's
+ * The buyer's 'Já paguei' on a PIX to the store's own key, the owner's
  * alert, the expiry that leaves such an order alone, the owner's confirmation, and a refund
  * under the store's own key that is 'to_send' until the owner ticks it as sent.
  */
@@ -109,7 +109,7 @@ describe("'Já paguei' (POST /api/orders/:id/paid-claim)", () => {
     const alerts = mailsTo(OWNER, new RegExp(`Confirme o pagamento #?${short}`))
     expect(alerts).toHaveLength(1)
     expect(alerts[0]!.text).toMatch(/avisou que já pagou/)
-    // A new order alerts the owner too (item 5).
+    // A new order alerts the owner too.
     expect(mailsTo(OWNER, new RegExp(`Novo pedido #?${short}`))).toHaveLength(1)
   })
 

@@ -117,7 +117,7 @@ describe('payment mode', () => {
     expect(await purchasesOf(demoOrderId)).toHaveLength(0)
   })
 
-  it('the overview counts the static orders whose buyer said she paid (issue 27)', async () => {
+  it('the overview counts the static orders whose buyer said she paid', async () => {
     const before = (await analytics()).awaitingConfirmation
     const session = newCartSession()
     const { order } = await guestCheckout(store, session, [{ productId: kit.id }])

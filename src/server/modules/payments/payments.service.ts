@@ -212,7 +212,7 @@ export function createPaymentsService(deps: {
     },
 
     /**
-     * POST /api/orders/:id/paid-claim, the buyer's 'Já paguei' (issue 27): the order's owner
+     * POST /api/orders/:id/paid-claim, the buyer's 'Já paguei': the order's owner
      * only (404 to anyone else, as every order route). A demo order is paid as the demo's
      * button does; a remote provider is asked first (it may already know); otherwise a
      * claimable order awaits the owner's confirmation and the owner is alerted. Idempotent: a

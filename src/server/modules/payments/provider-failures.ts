@@ -1,5 +1,5 @@
 /**
- * Which payment provider calls fail (issue 32's health panel): every remote provider handed out
+ * Which payment provider calls fail (the health panel): every remote provider handed out
  * by the registry reports each API call (charge, status, void, refund) and each webhook it
  * parses, as a failure or a success, to a log the health module keeps. A buyer's own mistake
  * (AppError other than 'unavailable') is not the provider failing; a webhook refused as forged

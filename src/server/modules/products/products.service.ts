@@ -88,7 +88,7 @@ export function createProductsService(deps: {
    * The kit check again inside the write's transaction, with the kit's row and its items' rows
    * locked (in id order, so two writers never wait on each other crosswise). Two edits at once
    * ("3 contains 5" and "5 contains 3") each passed the check made before the write; now the
-   * second waits for the first and then sees its items (issue 26, item 8).
+   * second waits for the first and then sees its items.
    */
   async function lockedBundle(tx: Db, kitId: number | null, ids: number[] | undefined) {
     if (!ids?.length) return
@@ -106,7 +106,7 @@ export function createProductsService(deps: {
 
   /**
    * Order bumps, checked before any write: other products that exist, each offered below its
-   * own price (an 'offer' at the full price or more is no offer: issue 27, item 9).
+   * own price (an 'offer' at the full price or more is no offer).
    */
   async function checkBumps(productId: number | null, bumps: Bumps) {
     if (!bumps?.length) return
@@ -315,7 +315,7 @@ export function createProductsService(deps: {
     },
 
     /**
-     * The demo catalogue leaves (issue 27): `first` runs in the same transaction before (the
+     * The demo catalogue leaves: `first` runs in the same transaction before (the
      * orders module drops the demo's orders there and answers which demo products real orders
      * still hold); those are deactivated and kept for their buyers, the rest deleted with their
      * rows. Their stored files (disk or S3) go through the upload journal once the database

@@ -36,7 +36,7 @@ export const products = pgTable(
     externalLink: text('external_link'),
     canvaTemplateId: text('canva_template_id'),
     /**
-     * Each buyer's PDFs carry their name, e-mail and order (issue 13). Off for the products
+     * Each buyer's PDFs carry their name, e-mail and order. Off for the products
      * that existed before; the create forms turn it on for new paid products.
      */
     stampPdf: boolean('stamp_pdf').notNull().default(false),

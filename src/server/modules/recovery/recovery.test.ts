@@ -180,7 +180,7 @@ describe('recovery of unpaid PIX', () => {
       .where(eq(recoveryOptOuts.orderId, id))
     expect(optOut!.token.length).toBeGreaterThanOrEqual(32)
     // The e-mail carries the e-mail's access; the WhatsApp, which proves nothing about that
-    // e-mail, a payment token for this order only (issue 26; reminder-access.test.ts).
+    // e-mail, a payment token for this order only (reminder-access.test.ts).
     expect(email!.body).toMatch(new RegExp(`/checkout\\?order=${id}&acesso=[\\w%-]+`))
     expect(buyer!.body).toMatch(new RegExp(`/checkout\\?order=${id}&pagamento=[\\w%-]+`))
     for (const message of [buyer!, email!]) {

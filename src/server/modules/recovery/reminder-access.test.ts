@@ -9,7 +9,7 @@ import type { TestStore } from '../../testing/test-app.js'
 import { messageOutbox } from '../messaging/messaging.tables.js'
 
 /**
- * Issue 26 item 2: an attacker places an unpaid order with the victim's e-mail and the
+ * An attacker places an unpaid order with the victim's e-mail and the
  * attacker's WhatsApp. The PIX reminder sent to that WhatsApp must open that order's payment
  * page only, never the e-mail's purchases, downloads or refund requests.
  */

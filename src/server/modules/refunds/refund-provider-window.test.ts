@@ -5,7 +5,7 @@ import { guestDownload } from '../../testing/downloads.js'
 import { createMercadoPagoShop, type MercadoPagoShop } from '../../testing/mercadopago-shop.js'
 
 /**
- * Issue 26 item 1, with a real provider: its refund call runs before the order is closed, so
+ * With a real provider, the refund call runs before the order is closed, so
  * the automatic refund's claim must hold across that call.
  */
 let shop: MercadoPagoShop

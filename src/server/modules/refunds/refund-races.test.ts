@@ -10,7 +10,7 @@ import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 
 /**
- * Issue 26 item 1: a buyer fires the refund request and four downloads at once. Exactly one
+ * A buyer fires the refund request and four downloads at once. Exactly one
  * may win: an automatic refund with no byte served, or the download with the refund left for
  * the owner's review. Races are real on PostgreSQL (run with DATABASE_URL); PGlite serialises.
  */

@@ -10,7 +10,7 @@ import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { stampedCopies } from './stamping.tables.js'
 
 /**
- * Issue 26 item 6: PDFs built to exhaust the server's memory, made here in code. Each is
+ * PDFs built to exhaust the server's memory, made here in code. Each is
  * delivered unstamped at once, the reason recorded for the admin, and the server's memory
  * stays where it was: the stamping thread dies, not the server.
  */

@@ -1,5 +1,5 @@
 /**
- * Cheap checks for PDFs built to exhaust memory (issue 26), run in the stamping thread before
+ * Cheap checks for PDFs built to exhaust memory, run in the stamping thread before
  * and right after pdf-lib reads the file. They refuse with 'too_heavy'; the memory cap of the
  * thread (stamp-runner.ts) stays the backstop for whatever they do not foresee.
  */

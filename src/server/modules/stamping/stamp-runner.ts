@@ -5,7 +5,7 @@ import type { StampReply, StampRequest } from './stamp-worker.js'
 export type StampOutcome =
   | StampReply
   | { kind: 'timeout' }
-  /** Past the memory cap: the thread was ended (issue 26). */
+  /** Past the memory cap: the thread was ended. */
   | { kind: 'too_heavy'; detail: string }
 
 /** How often the process's memory is looked at while a stamp runs. */

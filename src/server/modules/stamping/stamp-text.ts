@@ -1,7 +1,7 @@
 /**
  * What a stamp says and how much a file may inflate to: shared by the worker that stamps
  * (stamp-pdf.ts) and the server that starts it (stamp-runner.ts), which so never loads pdf-lib
- * and fontkit itself (about 0.45 CPU seconds of every start's module loading, issue 33).
+ * and fontkit itself (about 0.45 CPU seconds of every start's module loading).
  */
 
 /** What a file's object streams may inflate to in all (the thread's memory cap lowers it). */

@@ -29,7 +29,7 @@ import {
 import { createGate, runStamp } from './stamp-runner.js'
 import { stampedCopies } from './stamping.tables.js'
 
-/** A download waits this long for its stamped copy, then gets the original (issue 13). */
+/** A download waits this long for its stamped copy, then gets the original. */
 export const ON_DEMAND_LIMIT_MS = 10_000
 /** The background job gives a stamp this long before counting the attempt as failed. */
 const BACKGROUND_LIMIT_MS = 60_000
@@ -46,7 +46,7 @@ type Attempt =
   | { kind: 'retry'; reason: 'timeout' | 'failed' }
 
 /**
- * Stamped copies (issue 13, decision 014): each PDF of a paid purchase of a product with
+ * Stamped copies (decision 014): each PDF of a paid purchase of a product with
  * `stampPdf` gets a copy carrying the buyer's name, e-mail and order, made in the background
  * (stamping-job.ts) or, when a download comes first, on demand within a time limit. Whatever
  * happens, delivery goes on: a file that cannot be stamped in time is delivered as it is, the

@@ -22,7 +22,7 @@ export interface ChecklistState {
 }
 
 /**
- * 'Antes de vender' (issue 27): each item done or not from the store's real state, never from
+ * 'Antes de vender': each item done or not from the store's real state, never from
  * a box the owner ticks. The demo's placeholders (demo-placeholders.ts) count as not done, and
  * the store's texts are reviewed once she has saved each herself (neutral ones included).
  */

@@ -13,7 +13,7 @@ const logoKey = (hash: string) => `images/logo/${hash}.png`
 const versionOf = (address: string) => /[?&]v=([0-9a-f]{16})$/.exec(address)?.[1] ?? null
 
 /**
- * The store's logo (issue 27): checked by its content like a product's images (file-types.ts),
+ * The store's logo: checked by its content like a product's images (file-types.ts),
  * made once into one PNG (what every mail app shows; WebP is not) and kept in the store's file
  * storage (disk or S3) under its content's hash. The `store_logo` setting holds its address,
  * with the hash as version, so the header and the e-mails can cache it for good.

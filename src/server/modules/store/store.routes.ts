@@ -14,7 +14,7 @@ import { isFresh } from '../../lib/http.js'
 import { discardRestOfBody } from '../../http/discard-body.js'
 import { LOGO_MAX_BYTES } from './store-logo.service.js'
 
-/** The store's identity and first hour (issue 27): its logo, the checklist, the demo's removal. */
+/** The store's identity and first hour: its logo, the checklist, the demo's removal. */
 export async function storeRoutes(app: App) {
   const { storeLogo } = app.services
 

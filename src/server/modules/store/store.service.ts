@@ -16,7 +16,7 @@ import {
 import { checklistOf } from './store-checklist.js'
 
 /**
- * The owner's first hour (issue 27): the checklist read from every module's state, and the
+ * The owner's first hour: the checklist read from every module's state, and the
  * demo's removal in one transaction across the orders and products modules.
  */
 export function createStoreService(deps: {

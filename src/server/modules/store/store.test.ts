@@ -15,7 +15,7 @@ import { startSmtpServer, type FakeSmtp } from '../../testing/smtp.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { productFiles, productImages, products } from '../products/products.tables.js'
 
-// One store through its owner's first hour (issue 27): demo orders made on the demo catalogue,
+// One store through its owner's first hour: demo orders made on the demo catalogue,
 // the checklist done step by step, the demo removed in one tap. The tests run in this order.
 const PUBLIC_URL = 'https://loja.exemplo.com.br'
 const STORE_NAME = 'Cantinho da Prô Ângela'

@@ -16,7 +16,7 @@ import { subscriptions } from './subscriptions.tables.js'
 const BATCH = 100
 
 /**
- * The clube's PIX Automático (issue 30), beside the subscriptions service: whether a
+ * The clube's PIX Automático, beside the subscriptions service: whether a
  * subscription is debited at its provider this cycle (the setting on, the same provider still
  * charging, and an authorisation), the cycle's debit as the order's charge, and the revoke of
  * an authorisation (retried by the renewal job when the provider cannot be reached).

@@ -13,7 +13,7 @@ import type { SubscriptionContext } from './subscription-context.js'
 import { TAX_ID_MESSAGE } from './subscription-deps.js'
 import { subscriptionCycles, subscriptions } from './subscriptions.tables.js'
 
-/** Subscribing: the subscription and its first cycle's order (issue 30). */
+/** Subscribing: the subscription and its first cycle's order. */
 export function subscribing(ctx: SubscriptionContext) {
   const { deps, automatico, view, placeCycleOrder } = ctx
   const { db, plans, payments } = deps

@@ -19,7 +19,7 @@ export {
 } from './subscription-deps.js'
 
 /**
- * The clube's subscriptions (issue 30), as other modules see them, made of its parts:
+ * The clube's subscriptions, as other modules see them, made of its parts:
  * subscribing (subscribe.ts: the first cycle's order, paid like any order), the renewal job
  * (renewals.ts: each cycle's PIX or debit once across instances; period-ends.ts: a period
  * that ended unpaid is em atraso, then paused after `grace_days`), the subscriber's

@@ -52,7 +52,7 @@ function CopyRow({ copy }: { copy: BackupEntry }) {
 }
 
 /**
- * The nightly backups (issue 32): the schedule, the copies kept (when, size, where, verified),
+ * The nightly backups: the schedule, the copies kept (when, size, where, verified),
  * each one downloadable, a run now, and the four settings that govern them.
  */
 export function ScheduledBackups() {

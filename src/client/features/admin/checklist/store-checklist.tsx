@@ -59,7 +59,7 @@ function useRemoveDemo() {
 }
 
 /**
- * 'Antes de vender' (issue 27), at the top of /admin until every item is done: each read from
+ * 'Antes de vender', at the top of /admin until every item is done: each read from
  * the store's real state, each with a link to where it is done; the demo leaves in one tap.
  */
 export function StoreChecklist() {

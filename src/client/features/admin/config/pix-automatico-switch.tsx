@@ -5,7 +5,7 @@ import { adminSettingsQuery } from '../admin.queries'
 import { SettingSwitch } from './setting-switch'
 
 /**
- * The clube's PIX Automático (setting pix_automatico, issue 30): offered only while Woovi or
+ * The clube's PIX Automático (setting pix_automatico): offered only while Woovi or
  * Asaas charges the PIX (the server refuses it otherwise); the help says what changes for the
  * subscriber and what happens if the provider changes later.
  */

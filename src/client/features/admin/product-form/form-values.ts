@@ -40,7 +40,7 @@ export const EMPTY_VALUES: ProductFormValues = {
   isActive: true,
   externalLink: '',
   canvaTemplateId: '',
-  // On by default for a new paid product (issue 13).
+  // On by default for a new paid product.
   stampPdf: true,
   bundleProductIds: [],
   orderBumps: [],

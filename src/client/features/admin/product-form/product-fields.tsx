@@ -45,7 +45,7 @@ function compareAtHint(values: ProductFormValues): string {
     : `A página mostrará: De ${formatBRL(compareAt)} por ${formatBRL(price)}`
 }
 
-/** Issue 13: each buyer's PDFs carry their name, e-mail and order; free materials never. */
+/** Each buyer's PDFs carry their name, e-mail and order; free materials never. */
 function StampSetting({ values, set }: { values: ProductFormValues; set: SetValue }) {
   return (
     <div className="rounded-xl border-2 border-purple-100 bg-purple-50/50 p-3">

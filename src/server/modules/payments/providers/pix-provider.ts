@@ -73,7 +73,7 @@ export async function refundOutcome(
 export interface PaymentEvent {
   orderRef?: string
   chargeRef?: string
-  /** `refused`: a PIX Automático debit the payer's bank did not make (issue 30). */
+  /** `refused`: a PIX Automático debit the payer's bank did not make. */
   kind: 'paid' | 'reversed' | 'expired' | 'refused'
   providerPaymentId: string
 }
@@ -95,7 +95,7 @@ export interface DebitRequest extends ChargeRequest {
 }
 
 /**
- * PIX Automático (issue 30), journey 3: one QR code pays the first cycle and authorises the
+ * PIX Automático, journey 3: one QR code pays the first cycle and authorises the
  * debits of the next ones; each cycle's debit is scheduled before its due date; the
  * authorisation is revoked when the subscriber cancels. Each debit is then an ordinary payment
  * of its order: `getStatus` and the webhooks tell when it is paid (or refused).
