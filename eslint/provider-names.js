@@ -11,7 +11,7 @@
 // may say which provider a rule came from.
 //
 // Not counted, because they are contracts the owner or the buyer already relies on:
-// - a settings key declared in src/contracts/settings.ts ('mercadopago_return_url',
+// - a settings key declared in src/contracts/settings/ ('mercadopago_return_url',
 //   `values.mercadopago_store_name`): the settings contract names them, once;
 // - a public address ('/api/webhooks/asaas', '/api/create-order-mercadopago'): owners registered
 //   them at the providers and SPEC.md fixes them (a string literal starting with '/api/').
@@ -20,15 +20,19 @@
 // with) and src/client is the owner's screens, which name providers to the owner in Portuguese.
 // Files exempt below, each for its reason.
 
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 
 const PROVIDER = /mercado[\s_-]?pago|woovi|asaas/i
 
 /** Every snake_case word of the settings contract: its keys, however the file lays them out. */
+const SETTINGS_DIR = new URL('../src/contracts/settings/', import.meta.url)
 const SETTINGS_KEYS = new Set(
-  readFileSync(new URL('../src/contracts/settings.ts', import.meta.url), 'utf8').match(
-    /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g,
-  ) ?? [],
+  readdirSync(SETTINGS_DIR).flatMap(
+    (file) =>
+      readFileSync(new URL(file, SETTINGS_DIR), 'utf8').match(
+        /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g,
+      ) ?? [],
+  ),
 )
 
 const MESSAGE =
