@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import { clientApiUrls } from './eslint/client-api-urls.js'
+import { clientDataRule } from './eslint/client-data.js'
 import { clientBoundaries } from './eslint/client-boundaries.js'
 import { serverBoundaries } from './eslint/server-boundaries.js'
 import { orderNoticesRule } from './eslint/order-notices.js'
@@ -50,4 +51,5 @@ export default tseslint.config(
   ...providerNamesRule,
   ...clientBoundaries,
   ...clientApiUrls,
+  ...clientDataRule,
 )

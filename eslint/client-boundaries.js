@@ -33,6 +33,8 @@ export const ALLOWED_FEATURE_IMPORTS = {
   // A product page adds to the cart, downloads a free material, shows its category and the
   // store's download quota.
   // … and the clubes that include it.
+  // A sent review refreshes its product's page (the catalogue's key for it).
+  reviews: ['catalog'],
   'product-detail': ['cart', 'catalog', 'clube', 'downloads', 'settings'],
 }
 

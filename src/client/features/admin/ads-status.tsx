@@ -3,6 +3,7 @@ import * as adminRoutes from '../../../contracts/api-routes/admin.routes'
 import type { AdsStatus } from '../../../contracts/ads'
 import { call } from '../../lib/api'
 import { LoadError, Loading } from '../../ui/query-state'
+import { adminKeys } from './admin.queries'
 import { shortDate } from './money'
 
 const NAMES: Record<AdsStatus[number]['platform'], string> = {
@@ -18,7 +19,7 @@ const KINDS = { purchase: 'compra', refund: 'reembolso' } as const
  */
 export function AdsStatusSection() {
   const { data, error, isPending, refetch } = useQuery({
-    queryKey: ['admin', 'ads-status'],
+    queryKey: adminKeys.adsStatus(),
     queryFn: ({ signal }) => call(adminRoutes.adsStatus, { signal }),
     refetchInterval: 30_000,
   })

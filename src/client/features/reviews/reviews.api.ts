@@ -2,11 +2,17 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import * as reviewRoutes from '../../../contracts/api-routes/review.routes'
 import type { ReviewBody } from '../../../contracts/reviews'
 import { call } from '../../lib/api'
+import { productKeys } from '../catalog/catalog.queries'
+
+/** The buyer's review request, by the e-mailed link's token. */
+export const reviewRequestKeys = {
+  request: (token: string) => ['reviews', 'request', token] as const,
+}
 
 /** What the e-mailed link opens: the product of that purchase, and whether it was rated. */
 export const reviewRequestQuery = (token: string) =>
   queryOptions({
-    queryKey: ['reviews', 'request', token] as const,
+    queryKey: reviewRequestKeys.request(token),
     queryFn: ({ signal }) => call(reviewRoutes.reviewRequest, { query: { t: token }, signal }),
     retry: false,
   })
@@ -17,6 +23,6 @@ export function useSendReview(productId: number) {
   return useMutation({
     mutationFn: (body: ReviewBody) =>
       call(reviewRoutes.createReview, { params: { id: productId }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products', productId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.detail(productId) }),
   })
 }

@@ -12,7 +12,7 @@ import { adminKeys } from '../admin.queries'
 
 export const checklistQuery = () =>
   queryOptions({
-    queryKey: [...adminKeys.all, 'checklist'] as const,
+    queryKey: adminKeys.checklist(),
     queryFn: ({ signal }) => call(storeAdmin.checklist, { signal }),
     // Read again whenever /admin opens: the owner comes back from the tab where she did a step.
     staleTime: 0,

@@ -10,6 +10,7 @@ import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { toast } from '../../../ui/toast-store'
 import { ClubeOnDashboard } from '../subscriptions/clube-figures'
+import { adminKeys } from '../admin.queries'
 import { money } from '../money'
 import {
   changeOf,
@@ -25,7 +26,7 @@ import {
 const SalesChart = lazy(() => import('./sales-chart'))
 
 const salesQuery = (p: Period) => ({
-  queryKey: ['admin', 'sales', p.from, p.to] as const,
+  queryKey: adminKeys.sales(p.from, p.to),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     call(adminRoutes.salesAnalytics, { query: { from: p.from, to: p.to }, signal }),
   placeholderData: keepPreviousData,

@@ -3,6 +3,7 @@ import * as reviewRoutes from '../../../../contracts/api-routes/review.routes'
 import type { ModerateReviewBody, ReviewStatus } from '../../../../contracts/reviews'
 import { call } from '../../../lib/api'
 import { toast } from '../../../ui/toast-store'
+import { productKeys } from '../../catalog/catalog.queries'
 import { adminKeys } from '../admin.queries'
 
 export const reviewKeys = {
@@ -44,7 +45,7 @@ export function useModerateReview() {
       })
       void queryClient.invalidateQueries({ queryKey: reviewKeys.all() })
       // The product's stars and reviews on the store's pages.
-      void queryClient.invalidateQueries({ queryKey: ['products'] })
+      void queryClient.invalidateQueries({ queryKey: productKeys.all })
     },
     onError: (error) =>
       toast({ title: 'Erro ao moderar', description: error.message, variant: 'destructive' }),

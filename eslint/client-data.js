@@ -1,0 +1,98 @@
+// The client's data has one home per domain (STYLE.md item 10): a feature's queries, their key
+// factory and its mutations with their invalidations live in its `*.api.ts` / `*.queries.ts` /
+// `*.mutations.ts`, and components only use them. Two things are refused:
+// - a query key written as an array from scratch (`queryKey: ['admin', 'sales']`): keys come
+//   from the feature's factory (`adminKeys.sales(from, to)`), so an invalidation reaches every
+//   view it must; an array that spreads a factory's key is the factory's, and allowed;
+// - a component (`.tsx`) that calls the API itself (lib/api's call, callRaw, callOrNull, or
+//   fetch): its data file does, and the component takes a query or a mutation.
+// The components listed in CALLING_BEFORE_THE_RULE called the API when the rule was written;
+// each leaves the list as its calls move to its data file, and none joins it.
+
+const INLINE_KEY =
+  'Chave de query escrita à mão: use a fábrica de chaves do domínio (ex.: adminKeys.sales(de, até)) no seu *.api.ts.'
+const COMPONENT_CALL =
+  'Componente chamando a API: a chamada vai para o *.api.ts do domínio (query ou mutation) e o componente usa o hook.'
+
+export const CALLING_BEFORE_THE_RULE = [
+  'src/client/features/admin/backups/scheduled-backups.tsx',
+  'src/client/features/admin/backups/restore-backup.tsx',
+  'src/client/features/admin/config/logo-field.tsx',
+  'src/client/features/admin/checklist/store-checklist.tsx',
+  'src/client/features/admin/ads-status.tsx',
+  'src/client/features/admin/tabs/invoices-tab.tsx',
+  'src/client/features/admin/tabs/clube-tab.tsx',
+  'src/client/features/admin/tabs/backup-tab.tsx',
+  'src/client/features/admin/dashboard/sales-dashboard.tsx',
+  'src/client/features/admin/subscriptions/subscribers-list.tsx',
+  'src/client/features/admin/subscriptions/plan-form.tsx',
+  'src/client/features/admin/subscriptions/clube-figures.tsx',
+  'src/client/features/admin/newest-first.tsx',
+  'src/client/features/reviews/rating-form.tsx',
+  'src/client/features/account/my-data.tsx',
+  'src/client/features/account/guest-lookup.tsx',
+  'src/client/features/clube/subscribe-form.tsx',
+  'src/client/features/layout/newsletter-signup.tsx',
+  'src/client/features/checkout/card-checkout.tsx',
+  'src/client/features/checkout/payment-watcher.tsx',
+  'src/client/features/checkout/order-wait.tsx',
+  'src/client/pages/novidades.page.tsx',
+  'src/client/pages/contact.page.tsx',
+  'src/client/pages/teste-imagens.page.tsx',
+  'src/client/pages/carrinho-recuperar.page.tsx',
+  'src/client/pages/teste-imagens-fast.page.tsx',
+  'src/client/pages/teste-upload.page.tsx',
+]
+
+const API_CALLS = new Set(['call', 'callRaw', 'callOrNull'])
+
+const unwrap = (node) =>
+  node && (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression')
+    ? unwrap(node.expression)
+    : node
+
+const clientData = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { inlineKey: INLINE_KEY, componentCall: COMPONENT_CALL },
+  },
+  create(context) {
+    const component = context.filename.endsWith('.tsx') && !context.filename.endsWith('.test.tsx')
+    const grandfathered = CALLING_BEFORE_THE_RULE.some((file) => context.filename.endsWith(file))
+    return {
+      Property(node) {
+        if (node.key.type !== 'Identifier' || node.key.name !== 'queryKey') return
+        const value = unwrap(node.value)
+        const first = value?.type === 'ArrayExpression' ? value.elements[0] : null
+        if (first && first.type === 'Literal') context.report({ node, messageId: 'inlineKey' })
+      },
+      ImportDeclaration(node) {
+        if (!component || grandfathered || !/\/lib\/api$/.test(node.source.value)) return
+        for (const spec of node.specifiers) {
+          if (spec.type === 'ImportSpecifier' && API_CALLS.has(spec.imported.name)) {
+            context.report({ node: spec, messageId: 'componentCall' })
+          }
+        }
+      },
+      CallExpression(node) {
+        if (
+          component &&
+          !grandfathered &&
+          node.callee.type === 'Identifier' &&
+          node.callee.name === 'fetch'
+        ) {
+          context.report({ node, messageId: 'componentCall' })
+        }
+      },
+    }
+  },
+}
+
+export const clientDataRule = [
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { client: { rules: { data: clientData } } },
+    rules: { 'client/data': 'error' },
+  },
+]
