@@ -1,14 +1,38 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
+import { useSearch } from 'wouter'
+import type { CartItem } from '../../../contracts/cart'
+import { formatDecimalBRL } from '../../../contracts/money'
 import { cartQuery, cartSummary } from '../cart/cart.queries'
+import { orderStatusQuery } from '../checkout/checkout.api'
+import { readPendingOrder } from '../checkout/pending-order'
 import { CartIcon } from './icons'
 
 // The panel (and Radix dialog with it) is only downloaded when first opened.
 const CartSheet = lazy(() => import('../cart/cart-sheet'))
 
+/**
+ * On the PIX screen of an order made of exactly the cart's items, the amount being paid: the
+ * order's total after its coupon, not the cart's prices before it. Null anywhere else.
+ */
+function usePayingTotal(items: CartItem[] | undefined): string | null {
+  const orderId = new URLSearchParams(useSearch()).get('order') ?? ''
+  // Read from the cache the PIX screen fills and polls; this button never asks for it.
+  const { data: order } = useQuery({ ...orderStatusQuery(orderId), enabled: false })
+  if (!orderId || !order || !items?.length) return null
+  if (order.status !== 'pending') return null
+  const saved = readPendingOrder()
+  const ordered = new Set(saved?.orderId === orderId ? (saved.productIds ?? []) : [])
+  const same = items.length === ordered.size && items.every((i) => ordered.has(i.productId))
+  return same ? formatDecimalBRL(order.totalAmount) : null
+}
+
 export function CartButton() {
   const { data } = useQuery(cartQuery())
-  const { count, total } = cartSummary(data)
+  const summary = cartSummary(data)
+  const { count } = summary
+  const paying = usePayingTotal(data)
+  const total = paying ?? summary.total
   const [open, setOpen] = useState(false)
   const [opened, setOpened] = useState(false)
 
@@ -25,7 +49,9 @@ export function CartButton() {
       >
         <CartIcon />
         {/* The name is what is seen (total, count), with words around it for a screen reader. */}
-        <span className="sr-only">Carrinho, total </span>
+        <span className="sr-only">
+          {paying ? 'Carrinho, pedido aguardando o PIX de ' : 'Carrinho, total '}
+        </span>
         <span className="text-sm font-semibold" data-testid="cart-total">
           {total}
         </span>
