@@ -64,6 +64,16 @@ export function RefundRequest({
     )
   }
   if (!requestableUntil) return null
+  // A clube cycle is given back by withdrawing from the subscription, which also stops the
+  // next charges: one action, on the subscription, not a second one here.
+  if (order.items.some((line) => line.planId !== undefined)) {
+    return (
+      <p data-testid="refund-in-subscription" className="mt-2 text-xs text-gray-600">
+        Assinatura do clube: para desistir com reembolso, use &lsquo;Desistir com reembolso&rsquo;
+        em Minhas assinaturas.
+      </p>
+    )
+  }
   return (
     <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
       <span className="text-xs text-gray-500">
