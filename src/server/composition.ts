@@ -273,6 +273,7 @@ export function createServices(
     reminders: messaging.reminders,
     whatsapp: messaging.whatsapp,
     settings,
+    terms,
     limiter,
     log,
     now: clock,

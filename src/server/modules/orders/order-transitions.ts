@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js'
 import { whatsappMatches } from '../../lib/phone.js'
 import { readsOnce, type ReadsOnce } from '../../lib/reads-once.js'
 import type { OrderChange, OrderChangeScope, PaidSource } from './order-change.js'
-import type { PaidGrant } from './order-notices.js'
+import type { PaidGrant, PaidPeriod, PaidReport } from './order-notices.js'
 import { canTransition, claimableWhere, dueWhere, payableWhere } from './order-states.js'
 import { orderItems, orders } from './orders.tables.js'
 import { deferInserts } from '../../db/deferred-inserts.js'
@@ -30,7 +30,7 @@ export type OrderLineRow = typeof orderItems.$inferSelect
  */
 export interface OrderEffects {
   preparePaid(): Promise<
-    (tx: Db, order: OrderRow, lines: OrderLineRow[], once: ReadsOnce) => Promise<PaidGrant[] | void>
+    (tx: Db, order: OrderRow, lines: OrderLineRow[], once: ReadsOnce) => Promise<PaidReport>
   >
   /** `status` is the new one: 'cancelled' (by hand or expired) or 'refunded'. */
   closed(tx: Db, orderId: string, status?: OrderStatus): Promise<void>
@@ -137,8 +137,13 @@ export function orderTransitions(
         const lines = await linesOf(tx, order.id)
         const grants: PaidGrant[] = []
         const once = readsOnce()
-        for (const step of steps) grants.push(...((await step(tx, order, lines, once)) ?? []))
-        await scope.notices?.orderPaid(tx, order, lines, grants)
+        let period: PaidPeriod | null = null
+        for (const step of steps) {
+          const report = await step(tx, order, lines, once)
+          if (Array.isArray(report)) grants.push(...report)
+          else if (report) period = report.period
+        }
+        await scope.notices?.orderPaid(tx, order, lines, grants, period)
         scope.paid(order)
         return true
       })
