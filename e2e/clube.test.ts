@@ -98,6 +98,9 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     const page = await phone()
     await page.goto('/')
     await page.getByTestId('header-clube').filter({ hasText: 'Clube' }).waitFor()
+    // The strip keeps all it holds on a 390 px phone: nothing runs off its right edge.
+    const strip = page.getByTestId('header-clube').locator('xpath=..')
+    expect(await strip.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
     const invite = page.getByTestId('home-clube')
     await invite.filter({ hasText: 'Conhecer o clube' }).waitFor()
     expect(await invite.innerText()).toMatch(/\/mês · \d+ materia(l|is) para baixar/)
@@ -167,6 +170,8 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     expect(body).toContain("toque em 'Cancelar assinatura'")
     expect(body).toContain("você também pode 'Desistir com reembolso'")
     expect(body).toContain('Termos aceitos na assinatura (guarde este e-mail)')
+    // The button the lookup page names when she looks up by e-mail and WhatsApp.
+    expect(mail.html).toContain('Ver meus materiais e a assinatura')
     const link = [...mail.html.matchAll(/href="([^"]+)"/g)]
       .map((m) => m[1]!.replace(/&amp;/g, '&'))
       .find((h) => new URL(h).pathname === '/meus-materiais')
@@ -271,7 +276,9 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
       `/meus-materiais?email=${encodeURIComponent(buyer.email)}&whatsapp=${encodeURIComponent(buyer.whatsapp)}`,
     )
     const told = lookup.getByTestId('subscription-by-link')
-    await told.filter({ hasText: 'do e-mail de confirmação' }).waitFor()
+    await told
+      .filter({ hasText: 'Ver meus materiais e a assinatura’ do e-mail da assinatura' })
+      .waitFor()
     await told.scrollIntoViewIfNeeded()
     await shot(lookup, 'busca-assinatura-pelo-link')
   })

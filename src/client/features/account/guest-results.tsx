@@ -51,8 +51,8 @@ export function GuestResults({
           className="mt-4 rounded-xl bg-purple-50 p-3 text-sm text-purple-900"
         >
           Sua assinatura do clube, com o botão para cancelá-la, aparece aqui quando você abre o link
-          &lsquo;Ver todos os meus materiais&rsquo; do e-mail de confirmação, ou depois de tocar em
-          &lsquo;Voltar à busca&rsquo; e em &lsquo;Receber código por e-mail&rsquo;.
+          &lsquo;Ver meus materiais e a assinatura&rsquo; do e-mail da assinatura, ou depois de
+          tocar em &lsquo;Voltar à busca&rsquo; e em &lsquo;Receber código por e-mail&rsquo;.
         </p>
       )}
       {purchases.length > 0 && (

@@ -2,29 +2,20 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { useSearch } from 'wouter'
 import type { CartItem } from '../../../contracts/cart'
-import { formatDecimalBRL } from '../../../contracts/money'
 import { cartQuery, cartSummary } from '../cart/cart.queries'
 import { orderStatusQuery } from '../checkout/checkout.api'
 import { readPendingOrder } from '../checkout/pending-order'
 import { CartIcon } from './icons'
+import { payingTotal } from './paying-total'
 
 // The panel (and Radix dialog with it) is only downloaded when first opened.
 const CartSheet = lazy(() => import('../cart/cart-sheet'))
 
-/**
- * On the PIX screen of an order made of exactly the cart's items, the amount being paid: the
- * order's total after its coupon, not the cart's prices before it. Null anywhere else.
- */
+/** The PIX screen's order (read from the cache it fills and polls; never asked from here). */
 function usePayingTotal(items: CartItem[] | undefined): string | null {
   const orderId = new URLSearchParams(useSearch()).get('order') ?? ''
-  // Read from the cache the PIX screen fills and polls; this button never asks for it.
   const { data: order } = useQuery({ ...orderStatusQuery(orderId), enabled: false })
-  if (!orderId || !order || !items?.length) return null
-  if (order.status !== 'pending') return null
-  const saved = readPendingOrder()
-  const ordered = new Set(saved?.orderId === orderId ? (saved.productIds ?? []) : [])
-  const same = items.length === ordered.size && items.every((i) => ordered.has(i.productId))
-  return same ? formatDecimalBRL(order.totalAmount) : null
+  return orderId ? payingTotal(order, readPendingOrder(), items) : null
 }
 
 export function CartButton() {
