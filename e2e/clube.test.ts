@@ -154,7 +154,9 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     await pix.scrollIntoViewIfNeeded()
     await shot(page, 'clube-pix', true)
     await pix.getByTestId('demo-confirm').click()
-    await pix.getByRole('heading', { name: 'Pagamento confirmado!' }).waitFor()
+    const paid = pix.getByRole('heading', { name: 'Pagamento confirmado!' })
+    await paid.waitFor()
+    await scrollBelowHeader(paid)
     await shot(page, 'clube-pago')
   })
 
