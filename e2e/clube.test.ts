@@ -94,6 +94,29 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     await row.getByText('R$ 19,90 por mês').waitFor()
   })
 
+  it('a plan on sale is linked from the header, the home page, the footer and the sitemap', async () => {
+    const page = await phone()
+    await page.goto('/')
+    await page.getByTestId('header-clube').filter({ hasText: 'Clube' }).waitFor()
+    // The strip keeps all it holds on a 390 px phone: nothing runs off its right edge.
+    const strip = page.getByTestId('header-clube').locator('xpath=..')
+    expect(await strip.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    const invite = page.getByTestId('home-clube')
+    await invite.filter({ hasText: 'Conhecer o clube' }).waitFor()
+    expect(await invite.innerText()).toMatch(/\/mês · \d+ materia(l|is) para baixar/)
+    await shot(page, 'home-clube')
+    await invite.scrollIntoViewIfNeeded()
+    await shot(page, 'home-clube-convite')
+    const footer = page.getByTestId('footer-clube')
+    await footer.filter({ hasText: 'Clube de materiais' }).waitFor()
+    await footer.scrollIntoViewIfNeeded()
+    await shot(page, 'rodape-clube')
+    const sitemap = await (await page.request.get('/sitemap.xml')).text()
+    expect(sitemap).toContain(`<loc>${inject('baseUrl')}/clube</loc>`)
+    await page.getByTestId('header-clube').click()
+    await page.getByRole('heading', { name: 'Clube de materiais' }).waitFor()
+  })
+
   it('a guest sees /clube, subscribes and pays through the demo', async () => {
     const page = await phone()
     await page.goto('/clube')
@@ -103,8 +126,13 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
       'Atividades de alfabetização, novas todo mês.\nFichas para imprimir.',
     )
     await plan.scrollIntoViewIfNeeded()
+    const subscribe = plan.getByTestId('clube-subscribe')
+    expect((await subscribe.innerText()).replace(/\s/g, ' ')).toBe('Assinar por R$ 19,90/mês')
+    // The label takes one line at 390 px: no taller than the button's own height.
+    expect((await subscribe.boundingBox())!.height).toBeLessThan(56)
+    await subscribe.scrollIntoViewIfNeeded()
     await shot(page, 'clube')
-    await plan.getByTestId('clube-subscribe').click()
+    await subscribe.click()
     await plan.getByLabel('Nome', { exact: true }).fill('Bia')
     await plan.getByLabel('Sobrenome').fill('Lima')
     await plan.getByLabel('E-mail').fill(buyer.email)
@@ -113,15 +141,39 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     await plan.getByTestId('clube-subscribe-form').scrollIntoViewIfNeeded()
     await shot(page, 'clube-assinar')
     await plan.getByRole('button', { name: 'Assinar e pagar com PIX' }).click()
-    await plan.getByTestId('clube-payment').waitFor()
-    await shot(page, 'clube-pix')
-    await plan.getByTestId('clube-confirm-demo').click()
-    await plan.getByText('Assinatura ativa!', { exact: false }).waitFor()
+    // Checkout's own PIX screen: the amount, the code to copy, the clube's note, the countdown.
+    const pix = plan.getByTestId('clube-payment')
+    await pix.getByRole('heading', { name: 'Pague com PIX' }).waitFor()
+    expect((await pix.getByTestId('pix-amount').innerText()).replace(/\s/g, ' ')).toBe('R$ 19,90')
+    await pix.getByTestId('pix-copy').filter({ hasText: 'Copiar código' }).waitFor()
+    await pix.getByTestId('pix-countdown').filter({ hasText: 'Pague em até' }).waitFor()
+    await pix
+      .getByTestId('clube-pix-note')
+      .filter({ hasText: 'A cada renovação você recebe um novo PIX por e-mail.' })
+      .waitFor()
+    await pix.scrollIntoViewIfNeeded()
+    await shot(page, 'clube-pix', true)
+    await pix.getByTestId('demo-confirm').click()
+    const paid = pix.getByRole('heading', { name: 'Pagamento confirmado!' })
+    await paid.waitFor()
+    await scrollBelowHeader(paid)
     await shot(page, 'clube-pago')
   })
 
   it("her e-mail's link opens her subscription and the clube's materials, with the quota", async () => {
-    const mail = await waitForMail(buyer.email, /Pagamento confirmado/)
+    // The receipt reads like a subscription's: period, renewal, how to cancel, the terms.
+    const mail = await waitForMail(buyer.email, /^Assinatura ativa: /)
+    expect(mail.subject).toBe(`Assinatura ativa: ${PLAN}`)
+    const body = mail.text.replace(/\u00a0/g, ' ')
+    expect(body).toMatch(/Período pago: de \d+ de \S+ de \d{4} a \d+ de \S+ de \d{4}\./)
+    expect(body).toMatch(
+      /Renovação: \d+ dias antes de .*, enviamos por e-mail o PIX do próximo período/,
+    )
+    expect(body).toContain("toque em 'Cancelar assinatura'")
+    expect(body).toContain("você também pode 'Desistir com reembolso'")
+    expect(body).toContain('Termos aceitos na assinatura (guarde este e-mail)')
+    // The button the lookup page names when she looks up by e-mail and WhatsApp.
+    expect(mail.html).toContain('Ver meus materiais e a assinatura')
     const link = [...mail.html.matchAll(/href="([^"]+)"/g)]
       .map((m) => m[1]!.replace(/&amp;/g, '&'))
       .find((h) => new URL(h).pathname === '/meus-materiais')
@@ -137,8 +189,21 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     const material = page.getByTestId('material').first()
     await material.getByTestId('material-clube').filter({ hasText: PLAN }).waitFor()
     await material.getByTestId('remaining').filter({ hasText: 'neste período' }).waitFor()
+    // One way to give the clube back, said in words: on the subscription, not on its order.
+    await sub
+      .getByTestId('withdraw-subscription')
+      .filter({ hasText: 'Desistir com reembolso' })
+      .waitFor()
+    await sub
+      .getByTestId('my-subscription-actions')
+      .filter({ hasText: 'cancela agora e devolve o primeiro pagamento, R$' })
+      .waitFor()
+    await page.getByTestId('refund-in-subscription').first().waitFor()
+    expect(await page.getByTestId('refund-request').count()).toBe(0)
     await sub.scrollIntoViewIfNeeded()
     await shot(page, 'meus-materiais-clube')
+    await page.getByTestId('refund-in-subscription').first().scrollIntoViewIfNeeded()
+    await shot(page, 'meus-materiais-clube-pedido')
 
     // The owner sees her in the Clube tab, and the MRR on the sales dashboard.
     await admin.goto('/admin?aba=clube')
@@ -200,6 +265,23 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
     // Access lasts to the period's end: the clube's materials are still there.
     await page.getByTestId('material-clube').first().filter({ hasText: 'disponível até' }).waitFor()
     await shot(page, 'cancelada')
-    await waitForMail(buyer.email, /assinatura do clube foi cancelada/)
+    const bye = await waitForMail(buyer.email, /assinatura do clube foi cancelada/)
+    expect(bye.text).toContain('Olá, Bia!')
+    expect(bye.text.replace(/\u00a0/g, ' ')).toMatch(
+      /Os materiais do clube continuam liberados em Meus materiais até \d+ de \S+ de \d{4}\./,
+    )
+    expect(bye.html).toMatch(/href="[^"]*\/meus-materiais"/)
+
+    // A guest who looks up by e-mail and WhatsApp is told where her subscription is.
+    const lookup = await phone()
+    await lookup.goto(
+      `/meus-materiais?email=${encodeURIComponent(buyer.email)}&whatsapp=${encodeURIComponent(buyer.whatsapp)}`,
+    )
+    const told = lookup.getByTestId('subscription-by-link')
+    await told
+      .filter({ hasText: 'Ver meus materiais e a assinatura’ do e-mail da assinatura' })
+      .waitFor()
+    await told.scrollIntoViewIfNeeded()
+    await shot(lookup, 'busca-assinatura-pelo-link')
   })
 })

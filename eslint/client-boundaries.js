@@ -24,8 +24,9 @@ export const ALLOWED_FEATURE_IMPORTS = {
   // The home page greets the logged-in user and shows the banner the admin configured.
   home: ['auth', 'settings'],
   // The header shows the session and the cart; header and footer show the store's contacts;
-  // the footer's 'Cookies e anúncios' opens the consent banner again.
-  layout: ['auth', 'cart', 'consent', 'settings'],
+  // the footer's 'Cookies e anúncios' opens the consent banner again; both lead to the clube
+  // while a plan is on sale; on the PIX screen the cart's total is the order's being paid.
+  layout: ['auth', 'cart', 'checkout', 'clube', 'consent', 'settings'],
   // The About, Terms and Privacy pages are the owner's texts, with the store's name and contacts.
   legal: ['settings'],
   // The banner asks only when the shop filled in an ad pixel (a public setting).

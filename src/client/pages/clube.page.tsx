@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { formatDecimalBRL as money } from '../../contracts/money'
-import { clubeTitle } from '../../contracts/subscriptions'
 import { plansQuery } from '../features/clube/clube.api'
 import { MySubscriptions } from '../features/account/my-subscriptions'
 import { SubscribeForm } from '../features/clube/subscribe-form'
@@ -90,7 +89,7 @@ export default function ClubePage() {
                 onClick={() => setChosen(plan.id)}
                 data-testid="clube-subscribe"
               >
-                Assinar o {clubeTitle(plan.name)}
+                Assinar por {money(plan.price)}/{plan.interval === 'year' ? 'ano' : 'mês'}
               </Button>
             )}
           </article>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { catalogAddress, catalogSearchOf } from '../../contracts/catalog-search'
 import { CatalogSection } from '../features/catalog/catalog-section'
+import { ClubeInvite } from '../features/clube/clube-invite'
 import { Benefits } from '../features/home/benefits'
 import { EmptyStore } from '../features/home/empty-store'
 import { Hero } from '../features/home/hero'
@@ -38,6 +39,7 @@ export default function HomePage() {
       {!browsing && <Hero />}
       {/* Below the first screen: React takes them over after the search and the banner. */}
       <HydrateLater>
+        {!browsing && <ClubeInvite />}
         {!browsing && <Benefits />}
         <CatalogSection search={search} onClear={clear} empty={<EmptyStore />} />
       </HydrateLater>

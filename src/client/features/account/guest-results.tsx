@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query'
 import type { GuestCredentials, GuestPurchasesAnswer } from '../../../contracts/downloads'
 import type { RefundRequestAnswer } from '../../../contracts/refunds'
 import { Button } from '../../ui/button'
 import { MySubscriptions } from './my-subscriptions'
 import { MaterialCard } from './material-card'
-import { useClubeGrants } from './subscriptions.queries'
+import { mySubscriptionsQuery, useClubeGrants } from './subscriptions.queries'
 import { OrderHistory } from './order-history'
 import { TemplateLinks } from './template-links'
 import { usePurchaseDownload } from './use-purchase-download'
@@ -26,6 +27,12 @@ export function GuestResults({
   const { download, busyFor, links } = usePurchaseDownload(onCounted)
   const clubes = useClubeGrants()
   const { purchases } = found
+  // A look-up by e-mail and WhatsApp proves no inbox: the server shows her subscription only
+  // to the e-mailed link or code, so she is told where it is.
+  const subscriptions = useQuery(mySubscriptionsQuery()).data
+  const clubeHidden =
+    subscriptions?.length === 0 &&
+    found.orders.some((o) => o.items.some((line) => line.planId !== undefined))
   return (
     <div data-testid="guest-results">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -38,6 +45,16 @@ export function GuestResults({
       </div>
       {/* Her subscriptions when the server knows her e-mail (code or link access). */}
       <MySubscriptions />
+      {clubeHidden && (
+        <p
+          data-testid="subscription-by-link"
+          className="mt-4 rounded-xl bg-purple-50 p-3 text-sm text-purple-900"
+        >
+          Sua assinatura do clube, com o botão para cancelá-la, aparece aqui quando você abre o link
+          &lsquo;Ver meus materiais e a assinatura&rsquo; do e-mail da assinatura, ou depois de
+          tocar em &lsquo;Voltar à busca&rsquo; e em &lsquo;Receber código por e-mail&rsquo;.
+        </p>
+      )}
       {purchases.length > 0 && (
         <ul className="mt-4 space-y-3" aria-label="Materiais encontrados">
           {purchases.map((p) => (

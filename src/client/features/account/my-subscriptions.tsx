@@ -147,9 +147,14 @@ export function MySubscriptions() {
                   onClick={() => ask(s.id, true)}
                   data-testid="withdraw-subscription"
                 >
-                  Desistir com reembolso (até {dateBR(s.withdrawableUntil)})
+                  Desistir com reembolso
                 </Button>
               ) : null}
+              <p className="w-full text-xs text-gray-600" data-testid="my-subscription-actions">
+                {s.withdrawableUntil
+                  ? `Cancelar: nada mais é cobrado e os materiais ficam até o fim do período pago. Desistir com reembolso (até ${dateBR(s.withdrawableUntil)}): cancela agora e devolve o primeiro pagamento, ${money(s.price)}.`
+                  : 'Cancelar: nada mais é cobrado e os materiais ficam até o fim do período pago.'}
+              </p>
             </div>
           ) : null}
           {cancel.error && cancel.variables?.id === s.id ? (

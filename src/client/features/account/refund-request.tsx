@@ -35,7 +35,7 @@ export function RefundRequest({
     mutationFn: () => requestRefund(order.id, reason),
     onSuccess: (answer) => {
       toast({
-        // A refund the shop still sends by hand is not told as done (issue 27).
+        // A refund the shop still sends by hand is not told as done.
         title: {
           review: 'Pedido de reembolso enviado',
           return_money: 'Reembolso aprovado',
@@ -64,6 +64,16 @@ export function RefundRequest({
     )
   }
   if (!requestableUntil) return null
+  // A clube cycle is given back by withdrawing from the subscription, which also stops the
+  // next charges: one action, on the subscription, not a second one here.
+  if (order.items.some((line) => line.planId !== undefined)) {
+    return (
+      <p data-testid="refund-in-subscription" className="mt-2 text-xs text-gray-600">
+        Assinatura do clube: para desistir com reembolso, use &lsquo;Desistir com reembolso&rsquo;
+        em Minhas assinaturas.
+      </p>
+    )
+  }
   return (
     <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
       <span className="text-xs text-gray-500">

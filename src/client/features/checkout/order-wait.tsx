@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { HttpError } from '../../lib/api'
 import { Button } from '../../ui/button'
@@ -10,10 +10,22 @@ import { OrderCompleted } from './order-completed'
 import { clearPendingOrder } from './pending-order'
 import { usePaymentPolling } from './payment-polling'
 import { ClaimButtons } from './manual-confirmation'
-import { PixPaymentView } from './pix-payment-view'
+import { PixPaymentView, type PixLeave } from './pix-payment-view'
 
-/** /checkout?order={id}: the order's status decides the view; polling keeps it current. */
-export function OrderWait({ orderId }: { orderId: string }) {
+/**
+ * /checkout?order={id}: the order's status decides the view; polling keeps it current. The
+ * clube's subscription shows it too, with what its PIX also does (`note`) and its own way out
+ * (`leave`) instead of a new cart order.
+ */
+export function OrderWait({
+  orderId,
+  note,
+  leave,
+}: {
+  orderId: string
+  note?: ReactNode
+  leave?: PixLeave
+}) {
   // The status arrives from the checkout answer or one fetch on load; after that only polling.
   const { data, error, isPending, refetch } = useQuery({
     ...orderStatusQuery(orderId),
@@ -24,7 +36,7 @@ export function OrderWait({ orderId }: { orderId: string }) {
   const polling = usePaymentPolling(orderId, waiting)
   const gone = !data && error instanceof HttpError && error.status === 404
   const closed = data && !waiting && !isPaidStatus(data.status)
-  // An expired PIX to the store's own key: the buyer may have paid late (issue 27).
+  // An expired PIX to the store's own key: the buyer may have paid late.
   const lateClaim = closed && data.canClaimPayment
 
   useEffect(() => {
@@ -45,6 +57,8 @@ export function OrderWait({ orderId }: { orderId: string }) {
         <ExistingAccountNotice orderId={orderId} />
         <PixPaymentView
           order={data}
+          note={note}
+          leave={leave}
           exhausted={polling.exhausted}
           onCheckAgain={() => {
             void refetch()

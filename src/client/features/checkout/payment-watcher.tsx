@@ -24,7 +24,7 @@ const ConfirmDialog = lazy(() =>
 
 const CHECK_EVERY_MS = 30_000
 /** These pages follow the order themselves; a second check there would only repeat them. */
-const PAGES_WITH_THEIR_OWN_CHECK = ['/checkout', '/checkout-pix', '/payment-recovery']
+const PAGES_WITH_THEIR_OWN_CHECK = ['/checkout', '/checkout-pix', '/payment-recovery', '/clube']
 
 /**
  * SPEC.md section 4, background payment check: a saved pending order is checked now, every 30 s

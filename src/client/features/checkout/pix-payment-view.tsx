@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import type { OrderStatusAnswer } from '../../../contracts/checkout'
 import { formatDecimalBRL } from '../../../contracts/money'
@@ -12,15 +13,30 @@ import { PixCodeBox } from './pix-code-box'
 import { PixCountdown } from './pix-countdown'
 import { useFocusOnMount } from './use-focus-on-mount'
 
+/** The button under the PIX: a new order by default; the clube closes its form instead. */
+export interface PixLeave {
+  label: string
+  onLeave: () => void
+}
+
 interface PixPaymentViewProps {
   order: OrderStatusAnswer
+  /** What else paying this PIX does, shown under the amount (the clube's PIX Automático). */
+  note?: ReactNode
+  leave?: PixLeave | undefined
   /** Polling used all its tries: offer a manual check. */
   exhausted: boolean
   onCheckAgain: () => void
 }
 
 /** Waiting for the PIX: amount, copy-paste code, QR code and the live status. */
-export function PixPaymentView({ order, exhausted, onCheckAgain }: PixPaymentViewProps) {
+export function PixPaymentView({
+  order,
+  note,
+  leave,
+  exhausted,
+  onCheckAgain,
+}: PixPaymentViewProps) {
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
   const pix = order.pixPaymentData
@@ -101,6 +117,7 @@ export function PixPaymentView({ order, exhausted, onCheckAgain }: PixPaymentVie
             {formatDecimalBRL(order.subtotalAmount)}
           </p>
         ) : null}
+        {note}
         {pix?.expiresAt && <PixCountdown expiresAt={pix.expiresAt} onExpired={onCheckAgain} />}
         {pix?.recipientName && (
           <p data-testid="pix-recipient" className="mt-1 text-center text-sm text-gray-700">
@@ -197,10 +214,11 @@ export function PixPaymentView({ order, exhausted, onCheckAgain }: PixPaymentVie
           size="sm"
           onClick={() => {
             clearPendingOrder(order.id)
-            navigate('/checkout', { replace: true })
+            if (leave) leave.onLeave()
+            else navigate('/checkout', { replace: true })
           }}
         >
-          Fazer outro pedido
+          {leave?.label ?? 'Fazer outro pedido'}
         </Button>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
 import type { CartItem } from '../../../contracts/cart'
 import type { CheckoutAnswer, GuestCustomerDataInput } from '../../../contracts/checkout'
@@ -38,6 +38,27 @@ function describeOrder(answer: CheckoutAnswer, items: CartItem[]): string {
   const [first = 'seu pedido', ...rest] = names
   if (rest.length === 0) return first
   return `${first} e mais ${rest.length} ${rest.length === 1 ? 'material' : 'materiais'}`
+}
+
+/**
+ * The waiting view shows the order placed at once; polling replaces it with the server's
+ * status. A coupon that took the whole amount paid the order already: it opens as confirmed.
+ * The checkout and the clube's subscription both start their PIX screen from here.
+ */
+export function seedOrderStatus(queryClient: QueryClient, answer: CheckoutAnswer): void {
+  const { order } = answer
+  queryClient.setQueryData(orderStatusQuery(order.id).queryKey, {
+    id: order.id,
+    status: order.status === 'paid' ? 'confirmed' : 'pending',
+    subtotalAmount: order.subtotalAmount,
+    discountAmount: order.discountAmount,
+    totalAmount: order.totalAmount,
+    couponCode: order.couponCode,
+    pixPaymentData: pixOf(answer),
+    expiresAt: answer.pixPaymentData?.expiresAt ?? null,
+    awaitingConfirmation: false,
+    canClaimPayment: order.status === 'pending' && answer.pixPaymentData !== null,
+  })
 }
 
 interface PlaceOrderInput {
@@ -119,20 +140,7 @@ export function usePlaceOrder(showUnderField: (error: unknown) => boolean = () =
           : undefined,
         productIds: items.map((i) => i.productId),
       })
-      // The waiting view shows this at once; polling replaces it with the server's status.
-      // A coupon that took the whole amount paid the order already: it opens as confirmed.
-      queryClient.setQueryData(orderStatusQuery(order.id).queryKey, {
-        id: order.id,
-        status: order.status === 'paid' ? 'confirmed' : 'pending',
-        subtotalAmount: order.subtotalAmount,
-        discountAmount: order.discountAmount,
-        totalAmount: order.totalAmount,
-        couponCode: order.couponCode,
-        pixPaymentData: pixOf(answer),
-        expiresAt: answer.pixPaymentData?.expiresAt ?? null,
-        awaitingConfirmation: false,
-        canClaimPayment: order.status === 'pending' && answer.pixPaymentData !== null,
-      })
+      seedOrderStatus(queryClient, answer)
       if (answer.accountCreated) {
         void queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey })
       }

@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { PublicPlan } from '../../../contracts/subscriptions'
 import * as clube from '../../../contracts/api-routes/clube.routes'
 import { call } from '../../lib/api'
 
@@ -19,3 +20,11 @@ export const productPlansQuery = (productId: number) =>
     queryKey: [...clubeKeys.plans(), 'product', productId] as const,
     queryFn: ({ signal }) => call(clube.plansForProduct, { params: { id: productId }, signal }),
   })
+
+/**
+ * The plans on sale now: the header, the footer and the home page lead to /clube only while
+ * there is one (none yet, or none answered: no way to a clube that sells nothing).
+ */
+export function usePlansOnSale(): PublicPlan[] {
+  return useQuery(plansQuery()).data ?? []
+}

@@ -1,7 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import * as checkoutRoutes from '../../../contracts/api-routes/checkout.routes'
 import * as clube from '../../../contracts/api-routes/clube.routes'
 import { clubeTitle, type PublicPlan, type SubscribeAnswer } from '../../../contracts/subscriptions'
 import { call } from '../../lib/api'
@@ -12,6 +11,9 @@ import { TAX_ID_REQUIRED_MESSAGE } from '../../../contracts/tax-id'
 import { taxIdKind } from '../../../contracts/tax-id-digits'
 import { useCurrentUser } from '../auth/auth.queries'
 import { paymentMethodsQuery } from '../settings/delivery-promise'
+import { OrderWait } from '../checkout/order-wait'
+import { savePendingOrder } from '../checkout/pending-order'
+import { seedOrderStatus } from '../checkout/use-place-order'
 
 interface Values {
   firstName: string
@@ -22,11 +24,14 @@ interface Values {
   acceptTerms: boolean
 }
 
-/** Subscribing to one plan: the buyer's data (a guest's), then the first cycle's PIX. */
+/**
+ * Subscribing to one plan: the buyer's data (a guest's), then the first cycle's PIX on the
+ * checkout's own PIX screen (copy, countdown, 'Já paguei', receipt, polling).
+ */
 export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () => void }) {
   const { user } = useCurrentUser()
   const [answer, setAnswer] = useState<SubscribeAnswer | null>(null)
-  const [paid, setPaid] = useState(false)
+  const queryClient = useQueryClient()
   const methods = useQuery(paymentMethodsQuery()).data
   // PIX Automático debits, and Asaas' charges, are made out to the payer's CPF or CNPJ.
   const automatic = methods?.pixAutomatico === true
@@ -61,78 +66,49 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
               }),
         },
       }),
-    onSuccess: setAnswer,
+    onSuccess: (placed, values) => {
+      // The checkout's PIX screen follows this order as it follows a cart's: seeded now,
+      // polled, and found again on /checkout after a reload.
+      seedOrderStatus(queryClient, placed)
+      savePendingOrder({
+        orderId: placed.order.id,
+        productName: clubeTitle(plan.name),
+        timestamp: Date.now(),
+        guest: user
+          ? undefined
+          : { email: values.email.trim().toLowerCase(), whatsapp: values.whatsapp.trim() },
+        productIds: [],
+      })
+      setAnswer(placed)
+    },
     onError: (error) => setError('root', { message: error.message }),
-  })
-  const confirm = useMutation({
-    mutationFn: (orderId: string) =>
-      call(checkoutRoutes.confirmPayment, {
-        params: { id: orderId },
-        body: { paymentData: { confirmedAt: new Date().toISOString() } },
-      }),
-    onSuccess: (status) => setPaid(status.status === 'confirmed'),
   })
 
   if (answer) {
-    const pix = answer.pixPaymentData
     return (
-      <div className="space-y-3" data-testid="clube-payment">
-        {paid ? (
-          <>
-            <p className="text-lg font-bold text-emerald-800">
-              Assinatura ativa! Os materiais do clube já estão em Meus materiais.
-            </p>
-            {user ? null : (
-              <p className="text-sm text-gray-700">
-                Enviamos para {answer.order.customerEmail} o e-mail de confirmação com o link que
-                abre seus materiais; em Meus materiais você também pode pedir um código por e-mail.
-              </p>
-            )}
-            <a href="/meus-materiais" className="font-semibold text-purple-700 underline">
-              Abrir Meus materiais
-            </a>
-          </>
-        ) : pix ? (
-          <>
-            <p className="font-semibold text-gray-800">
-              Pague {money(pix.amount)} pelo PIX para ativar o {clubeTitle(plan.name)}:
-            </p>
-            {answer.subscription.method === 'pix_automatico' ? (
-              <p className="text-sm text-gray-700" data-testid="clube-automatic-note">
+      <div data-testid="clube-payment">
+        <OrderWait
+          orderId={answer.order.id}
+          note={
+            answer.subscription.method === 'pix_automatico' ? (
+              <p
+                className="mt-3 rounded-xl bg-purple-50 p-3 text-sm text-purple-950"
+                data-testid="clube-automatic-note"
+              >
                 Ao pagar este QR Code, o app do seu banco também pede sua autorização para o PIX
                 Automático: as próximas cobranças de {money(plan.price)} são debitadas a cada{' '}
                 {plan.interval === 'year' ? 'ano' : 'mês'} sem você precisar pagar de novo. Você
                 pode cancelar quando quiser em Meus materiais.
               </p>
-            ) : null}
-            <img src={pix.qrCodeBase64} alt="QR Code do PIX" className="mx-auto h-56 w-56" />
-            <textarea
-              readOnly
-              value={pix.qrCode}
-              aria-label="PIX copia e cola"
-              className="h-20 w-full rounded-xl border-2 border-purple-100 p-2 font-mono text-xs"
-            />
-            {pix.isDemo ? (
-              <Button
-                variant="success"
-                className="w-full"
-                disabled={confirm.isPending}
-                onClick={() => confirm.mutate(answer.order.id)}
-                data-testid="clube-confirm-demo"
-              >
-                Confirmar pagamento (demonstração)
-              </Button>
             ) : (
-              <p className="text-sm text-gray-600">
-                Assim que o pagamento for confirmado, os materiais aparecem em Meus materiais e você
-                recebe um e-mail.
+              <p className="mt-3 text-center text-sm text-gray-700" data-testid="clube-pix-note">
+                Primeiro {plan.interval === 'year' ? 'ano' : 'mês'} do {clubeTitle(plan.name)}. A
+                cada renovação você recebe um novo PIX por e-mail.
               </p>
-            )}
-          </>
-        ) : null}
-        <Button variant="ghost" onClick={onDone}>
-          Fechar
-        </Button>
+            )
+          }
+          leave={{ label: 'Fechar', onLeave: onDone }}
+        />
       </div>
     )
   }

@@ -1,14 +1,29 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
+import { useSearch } from 'wouter'
+import type { CartItem } from '../../../contracts/cart'
 import { cartQuery, cartSummary } from '../cart/cart.queries'
+import { orderStatusQuery } from '../checkout/checkout.api'
+import { readPendingOrder } from '../checkout/pending-order'
 import { CartIcon } from './icons'
+import { payingTotal } from './paying-total'
 
 // The panel (and Radix dialog with it) is only downloaded when first opened.
 const CartSheet = lazy(() => import('../cart/cart-sheet'))
 
+/** The PIX screen's order (read from the cache it fills and polls; never asked from here). */
+function usePayingTotal(items: CartItem[] | undefined): string | null {
+  const orderId = new URLSearchParams(useSearch()).get('order') ?? ''
+  const { data: order } = useQuery({ ...orderStatusQuery(orderId), enabled: false })
+  return orderId ? payingTotal(order, readPendingOrder(), items) : null
+}
+
 export function CartButton() {
   const { data } = useQuery(cartQuery())
-  const { count, total } = cartSummary(data)
+  const summary = cartSummary(data)
+  const { count } = summary
+  const paying = usePayingTotal(data)
+  const total = paying ?? summary.total
   const [open, setOpen] = useState(false)
   const [opened, setOpened] = useState(false)
 
@@ -25,7 +40,9 @@ export function CartButton() {
       >
         <CartIcon />
         {/* The name is what is seen (total, count), with words around it for a screen reader. */}
-        <span className="sr-only">Carrinho, total </span>
+        <span className="sr-only">
+          {paying ? 'Carrinho, pedido aguardando o PIX de ' : 'Carrinho, total '}
+        </span>
         <span className="text-sm font-semibold" data-testid="cart-total">
           {total}
         </span>

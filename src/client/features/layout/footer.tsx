@@ -6,6 +6,7 @@ import { InstagramIcon, WhatsAppIcon } from './icons'
 import { useSellerIdentity, type SellerIdentity } from '../settings/seller-identity'
 import { capitalised, StoreMark, useStoreName } from '../settings/store-brand'
 import { NewsletterSignup } from './newsletter-signup'
+import { usePlansOnSale } from '../clube/clube.api'
 
 const LEGAL_LINKS = [
   { href: '/sobre-nos', label: 'Sobre nós' },
@@ -27,6 +28,7 @@ export function Footer() {
   const storeName = useStoreName()
   const promise = useDeliveryPromise()
   const seller = useSellerIdentity()
+  const clube = usePlansOnSale().length > 0
 
   return (
     <footer className="mt-16 bg-purple-950 text-sm text-purple-100">
@@ -91,6 +93,13 @@ export function Footer() {
             Institucional
           </h2>
           <ul className="mt-2 space-y-2">
+            {clube && (
+              <li>
+                <Link href="/clube" data-testid="footer-clube" className={linkClass}>
+                  Clube de materiais
+                </Link>
+              </li>
+            )}
             {LEGAL_LINKS.map((link) => (
               <li key={link.href}>
                 <Link href={link.href} className={linkClass}>

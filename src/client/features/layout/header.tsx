@@ -4,9 +4,11 @@ import { CartButton } from './cart-button'
 import { SecurityBadge } from './security-badge'
 import { SocialLinks } from './social-links'
 import { StoreMark, useStoreName } from '../settings/store-brand'
+import { usePlansOnSale } from '../clube/clube.api'
 
 export function Header() {
   const storeName = useStoreName()
+  const clube = usePlansOnSale().length > 0
   return (
     <header className="sticky top-0 z-40 bg-white/95 shadow-sm backdrop-blur">
       <div className="bg-purple-900 text-xs text-purple-50">
@@ -21,6 +23,15 @@ export function Header() {
           >
             Meus materiais
           </Link>
+          {clube && (
+            <Link
+              href="/clube"
+              data-testid="header-clube"
+              className="inline-flex min-h-6 shrink-0 items-center rounded-full bg-pink-600 px-2.5 font-semibold whitespace-nowrap text-white hover:bg-pink-700 focus-visible:outline-2 focus-visible:outline-white"
+            >
+              Clube
+            </Link>
+          )}
           <SocialLinks />
         </div>
       </div>

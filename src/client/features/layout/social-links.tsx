@@ -30,7 +30,8 @@ export function SocialLinks() {
           className={linkClass}
         >
           <WhatsAppIcon />
-          <span>WhatsApp</span>
+          {/* On a phone the strip also holds 'Meus materiais' and the clube: the icon alone. */}
+          <span className="sr-only sm:not-sr-only">WhatsApp</span>
           <span className="sr-only"> (abre em nova aba)</span>
         </a>
       )}

@@ -8,6 +8,8 @@ import { dateTimeBR } from '../../lib/store-clock.js'
 
 /** What the order e-mails need of an order beyond the texts' (the orders module hands it over). */
 export interface OrderForMail extends OrderForText {
+  /** A clube cycle's order names its subscription. */
+  subscriptionId?: string | null
   paymentProvider: string
   status: 'pending' | 'awaiting_confirmation' | 'paid' | 'cancelled' | 'refunded'
   pixCode: string | null
@@ -25,7 +27,8 @@ export interface OrderMailContext {
 const firstName = (order: OrderForMail) => order.customerName.split(' ')[0] || 'cliente'
 const lineTitle = (l: LineForText) => `${l.quantity > 1 ? `${l.quantity}x ` : ''}${l.productName}`
 const lineAmount = (l: LineForText) => formatBRL(l.unitPriceCents * l.quantity)
-const materialsPath = (token: string) => `/meus-materiais?acesso=${encodeURIComponent(token)}`
+export const materialsPath = (token: string) =>
+  `/meus-materiais?acesso=${encodeURIComponent(token)}`
 
 /** The order's lines, its coupon and its total, as every e-mail about an order lists them. */
 function itemsWithTotal(order: OrderForMail, lines: LineForText[]) {
@@ -48,7 +51,7 @@ function pixValidity(order: OrderForMail): string[] {
 const pixCodeBlock = (order: OrderForMail) =>
   order.pixCode ? { code: { label: 'PIX copia e cola', value: order.pixCode } } : {}
 
-function support(ctx: OrderMailContext): string {
+export function support(ctx: OrderMailContext): string {
   return ctx.supportWhatsapp
     ? `Dúvidas? Fale com a loja pelo WhatsApp: https://wa.me/${ctx.supportWhatsapp}`
     : 'Dúvidas? Responda a este e-mail.'
@@ -70,12 +73,18 @@ export function orderCreatedMail(
   const id = shortOrderId(order.id)
   // The access opens the order on any device: the page checks the order against it.
   const paymentPath = `/checkout?order=${order.id}&acesso=${encodeURIComponent(accessToken)}`
+  // A clube cycle's PIX names the subscription it pays, not a cart's order.
+  const plan = order.subscriptionId ? lines[0]?.productName : undefined
   return {
-    subject: `Pedido ${id} recebido: pague ${formatBRL(order.totalCents)} com PIX`,
+    subject: plan
+      ? `Assinatura ${plan}: pague ${formatBRL(order.totalCents)} com PIX`
+      : `Pedido ${id} recebido: pague ${formatBRL(order.totalCents)} com PIX`,
     preview: 'Copie o código PIX e pague no app do seu banco',
     greeting: `Olá, ${firstName(order)}!`,
     paragraphs: [
-      `Recebemos o seu pedido ${id}. Para concluir, pague ${formatBRL(order.totalCents)} com PIX: copie o código abaixo e cole em "PIX copia e cola" no app do seu banco.`,
+      plan
+        ? `Este é o PIX da sua assinatura ${plan} (pedido ${id}). Para liberar o período, pague ${formatBRL(order.totalCents)} com PIX: copie o código abaixo e cole em "PIX copia e cola" no app do seu banco.`
+        : `Recebemos o seu pedido ${id}. Para concluir, pague ${formatBRL(order.totalCents)} com PIX: copie o código abaixo e cole em "PIX copia e cola" no app do seu banco.`,
       ...pixValidity(order),
       confirmation(order, ctx),
     ],

@@ -20,13 +20,16 @@ import {
   supportWhatsappOf,
   type BaseUrl,
 } from './messaging-config.js'
+import { clubePaidMail } from './clube-mails.js'
 import {
+  materialsPath,
   orderClosedMail,
   orderCreatedMail,
   orderPaidMail,
   ownerCopyMail,
   refundDeclinedMail,
   refundSentMail,
+  support,
   type OrderMailContext,
 } from './order-mails.js'
 import { enqueueMessage } from './outbox.js'
@@ -76,6 +79,7 @@ export function createOrderNotices(deps: {
       const ctx: OrderMailContext = {
         supportWhatsapp: supportWhatsappOf(values),
       }
+      const renewalDaysBefore = values.renewal_days_before
       const adminEmail = values.admin_email.trim()
 
       async function email(tx: Db, dedupeKey: string, to: string, content: MailContent) {
@@ -126,7 +130,7 @@ export function createOrderNotices(deps: {
 
         chargeReady: pixToPay,
 
-        async orderPaid(tx, order, lines, grants) {
+        async orderPaid(tx, order, lines, grants, period) {
           const token = await deps.accessTokens.emailAccess(tx, order.customerEmail)
           // The receipt carries the terms as they were at purchase (Decreto 7.962/2013).
           const terms =
@@ -137,7 +141,14 @@ export function createOrderNotices(deps: {
             tx,
             `order:${order.id}:paid:email`,
             order.customerEmail,
-            orderPaidMail(order, lines, grants, token, ctx, terms),
+            period
+              ? clubePaidMail(order, lines, period, {
+                  materialsPath: materialsPath(token),
+                  renewalDaysBefore,
+                  terms,
+                  support: support(ctx),
+                })
+              : orderPaidMail(order, lines, grants, token, ctx, terms),
           )
           if (adminEmail) {
             const copy = ownerCopyMail('paid', order, lines)

@@ -18,6 +18,29 @@ export interface PaidGrant {
 }
 
 /**
+ * What paying a clube cycle's order opened, reported by the clube's effect for the receipt: the
+ * plan, the period paid, how the next one is charged and what the plan opens.
+ */
+export interface PaidPeriod {
+  planName: string
+  interval: 'month' | 'year'
+  start: Date
+  end: Date
+  /** The first paid cycle (a subscription starting) or a later one (renewed). */
+  first: boolean
+  method: 'pix_mensal' | 'pix_automatico'
+  /** Until when she may withdraw with a refund (the first payment's 7 days); null after. */
+  withdrawableUntil: Date | null
+  /** She cancelled before this cycle was paid: nothing more is charged after `end`. */
+  cancelled: boolean
+  materials: number
+  downloadsPerMaterial: number
+}
+
+/** What one module's step of a payment reports: grants for the receipt, or a clube's period. */
+export type PaidReport = PaidGrant[] | { period: PaidPeriod } | void
+
+/**
  * Writes the messages of an order event inside the transaction of that event, so a message
  * exists exactly when the change commits. Messaging implements it; orders only calls it.
  */
@@ -25,7 +48,13 @@ export interface NoticeWriter {
   orderPlaced(tx: Db, order: OrderRow, lines: NoticeLine[]): Promise<void>
   /** The PIX code of a provider that makes it remotely is now on the order. */
   chargeReady(tx: Db, order: OrderRow, lines: NoticeLine[]): Promise<void>
-  orderPaid(tx: Db, order: OrderRow, lines: NoticeLine[], grants: PaidGrant[]): Promise<void>
+  orderPaid(
+    tx: Db,
+    order: OrderRow,
+    lines: NoticeLine[],
+    grants: PaidGrant[],
+    period?: PaidPeriod | null,
+  ): Promise<void>
   /**
    * Refunded or cancelled: `order.status` is the new status. `moneyToSend`: a refund under the
    * store's own key whose money the owner has not sent yet (the buyer is told it will come).

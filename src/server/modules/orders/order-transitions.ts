@@ -6,7 +6,7 @@ import { whatsappMatches } from '../../lib/phone.js'
 import { readsOnce, type ReadsOnce } from '../../lib/reads-once.js'
 import { handle, type AnyEventHandler, type EventRaiser } from '../../kernel/events.js'
 import type { OrderChange, OrderChangeScope, PaidSource } from './order-change.js'
-import type { PaidGrant } from './order-notices.js'
+import type { PaidPeriod, PaidReport } from './order-notices.js'
 import { closedEvent } from './order-closed-event.js'
 import { canTransition, claimableWhere, dueWhere, payableWhere } from './order-states.js'
 import { orderItems, orders } from './orders.tables.js'
@@ -33,7 +33,7 @@ export type OrderLineRow = typeof orderItems.$inferSelect
  */
 export interface OrderEffects {
   preparePaid(): Promise<
-    (tx: Db, order: OrderRow, lines: OrderLineRow[], once: ReadsOnce) => Promise<PaidGrant[] | void>
+    (tx: Db, order: OrderRow, lines: OrderLineRow[], once: ReadsOnce) => Promise<PaidReport>
   >
   /** `status` is the new one: 'cancelled' (by hand or expired) or 'refunded'. */
   closed(tx: Db, orderId: string, status?: OrderStatus): Promise<void>
@@ -173,8 +173,12 @@ export function orderTransitions(
           .returning()
         if (!order) return false
         const lines = await linesOf(tx, order.id)
-        const grants = (await paidSteps(tx, { order, lines, once: readsOnce() })).flat()
-        await scope.notices?.orderPaid(tx, order, lines, grants)
+        const reports = await paidSteps(tx, { order, lines, once: readsOnce() })
+        const grants = reports.flatMap((report) => (Array.isArray(report) ? report : []))
+        // A clube cycle's order: its handler reports the period opened, for the receipt.
+        const period =
+          reports.find((r): r is { period: PaidPeriod } => !Array.isArray(r))?.period ?? null
+        await scope.notices?.orderPaid(tx, order, lines, grants, period)
         scope.paid(order)
         return true
       })

@@ -2,7 +2,7 @@ import { defineModule } from '../../kernel/module.js'
 import type { ReadsOnce } from '../../lib/reads-once.js'
 import type { SalesChange } from './order-change.js'
 import { startOrderJobs } from './order-jobs.js'
-import type { PaidGrant } from './order-notices.js'
+import type { PaidReport } from './order-notices.js'
 import type { OrderLineRow } from './order-transitions.js'
 import { ordersRoutes } from './orders.routes.js'
 import {
@@ -36,8 +36,8 @@ declare module '../../kernel/events.js' {
     'sales.changed': SalesChange
   }
   interface DomainEventResults {
-    /** What the payment handed the buyer, for her receipt. */
-    'order.paid': PaidGrant[]
+    /** What the payment handed the buyer (or, for a clube cycle, the period it opened), for her receipt. */
+    'order.paid': Exclude<PaidReport, void>
   }
 }
 

@@ -11,7 +11,13 @@ import { orderFigures } from './orders.read-model.js'
 
 export type { NewOrder, NewOrderLine, OrderRow } from './place-order.js'
 export type { AdContext } from './orders.tables.js'
-export type { NoticeLine, NoticeWriter, OrderNotices, PaidGrant } from './order-notices.js'
+export type {
+  NoticeLine,
+  NoticeWriter,
+  OrderNotices,
+  PaidGrant,
+  PaidPeriod,
+} from './order-notices.js'
 export type { PaidSource } from './order-change.js'
 export type { OrderAsker } from './order-lookups.js'
 export type { OrderEffects, OrderLineRow } from './order-transitions.js'

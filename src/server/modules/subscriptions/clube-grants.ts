@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js'
 import type { PurchasesService } from '../downloads/purchases.service.js'
 import type { OrderEffects, OrderLineRow, OrderRow } from '../orders/orders.service.js'
 import { grantedProducts } from './plans.service.js'
-import { nextPeriod } from './subscription-periods.js'
+import { WITHDRAWAL_DAYS } from './subscription-deps.js'
+import { days, nextPeriod } from './subscription-periods.js'
 import { plans, subscriptionCycles, subscriptions } from './subscriptions.tables.js'
 
 type Purchases = Pick<PurchasesService, 'grantClube' | 'revokeOrders'>
@@ -105,14 +106,31 @@ export function clubeOrderEffects(deps: {
           .where(eq(subscriptions.id, sub.id))
         await deps.purchases.revokeOrders(tx, await paidCycleOrders(tx, sub.id, order.id))
         if (status === 'encerrada') return
+        const productIds = grantedProducts(plan.grants, onSale).map((p) => p.id)
         await deps.purchases.grantClube(tx, {
           orderId: order.id,
           orderItemId: line.id,
           userId: order.userId,
           customerEmail: order.customerEmail,
-          productIds: grantedProducts(plan.grants, onSale).map((p) => p.id),
+          productIds,
           downloads: plan.downloadsPerMaterial,
         })
+        // The receipt reads as a subscription's: what was paid, until when, and what comes next.
+        return {
+          period: {
+            planName: plan.name,
+            interval: plan.interval,
+            start,
+            end,
+            first: sub.firstPaidAt === null,
+            withdrawableUntil:
+              sub.firstPaidAt === null ? new Date(now.getTime() + days(WITHDRAWAL_DAYS)) : null,
+            method: sub.method,
+            cancelled: status === 'cancelada',
+            materials: productIds.length,
+            downloadsPerMaterial: plan.downloadsPerMaterial,
+          },
+        }
       }
     },
 

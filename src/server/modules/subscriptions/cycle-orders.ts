@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm'
 import { clubeTitle } from '../../../contracts/subscriptions.js'
 import { AppError } from '../../errors.js'
 import { newOrderId, type NewOrderLine, type OrderRow } from '../orders/orders.service.js'
@@ -5,6 +6,7 @@ import type { ChargeRequest, PixCharge, PixProvider } from '../payments/payments
 import type { SubscriptionRow } from './clube-grants.js'
 import type { PlanRow } from './plans.service.js'
 import { dateBR, TAX_ID_MESSAGE, type SubscriptionsDeps } from './subscription-deps.js'
+import { subscriptionCycles } from './subscriptions.tables.js'
 
 /**
  * A clube cycle's order: what it charges, its plan line, and the order placed with its PIX (or
@@ -41,6 +43,8 @@ export function cycleOrders(deps: SubscriptionsDeps) {
     expiresAt: Date
     sessionId: string | null
     taxId?: string | undefined
+    /** The terms she agreed to when subscribing: every cycle's receipt carries them. */
+    termsVersionId: number | null
     /** The provider that charges (default: the one charging now) and how (default: its PIX). */
     provider?: PixProvider
     charge?: (request: ChargeRequest) => Promise<PixCharge>
@@ -90,6 +94,7 @@ export function cycleOrders(deps: SubscriptionsDeps) {
             providerPaymentId: early?.providerPaymentId ?? null,
             pixExpiresAt: input.expiresAt,
             subscriptionId: input.sub.id,
+            termsVersionId: input.termsVersionId,
           },
           [line],
         ),
@@ -112,7 +117,19 @@ export function cycleOrders(deps: SubscriptionsDeps) {
     }
   }
 
-  return { amountFor, lineOf, placeCycleOrder, renewalWhatsapp }
+  /** The terms of a subscription: those agreed to with its first cycle's order. */
+  async function termsOf(subscriptionId: string): Promise<number | null> {
+    const [first] = await db
+      .select({ orderId: subscriptionCycles.orderId })
+      .from(subscriptionCycles)
+      .where(
+        and(eq(subscriptionCycles.subscriptionId, subscriptionId), eq(subscriptionCycles.cycle, 1)),
+      )
+    const order = first?.orderId ? await orders.find(first.orderId) : null
+    return order?.termsVersionId ?? null
+  }
+
+  return { amountFor, lineOf, placeCycleOrder, renewalWhatsapp, termsOf }
 }
 
 export type CycleOrders = ReturnType<typeof cycleOrders>

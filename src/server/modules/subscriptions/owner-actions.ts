@@ -94,6 +94,7 @@ export function ownerActions(
         throw conflict('O PIX do próximo período já foi enviado: espere o pagamento ou cancele-o.')
       }
       const orderId = newOrderId()
+      const termsVersionId = await ctx.termsOf(id)
       await orders.placeWith(async (tx, place) => {
         await place(
           {
@@ -110,6 +111,7 @@ export function ownerActions(
             paymentMethod: 'pix',
             paymentProvider: FREE_PROVIDER,
             subscriptionId: id,
+            termsVersionId,
           },
           [lineOf(plan, 0)],
         )

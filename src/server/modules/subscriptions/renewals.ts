@@ -17,7 +17,7 @@ import { subscriptionCycles, subscriptions } from './subscriptions.tables.js'
  */
 export function renewals(ctx: SubscriptionContext) {
   const { deps, automatico, find, move, lastCycle, amountFor, lineOf } = ctx
-  const { placeCycleOrder, renewalWhatsapp } = ctx
+  const { placeCycleOrder, renewalWhatsapp, termsOf } = ctx
   const { db, plans, orders, log } = deps
   const claims = rowClaims({
     table: subscriptionCycles,
@@ -53,6 +53,7 @@ export function renewals(ctx: SubscriptionContext) {
       const expiresAt = new Date(sub.currentPeriodEnd!.getTime() + days(graceDays))
       // PIX Automático: the debit is scheduled at the provider for the period's last day.
       const debit = await automatico.debitFor(sub)
+      const termsVersionId = await termsOf(sub.id)
       const { placed } = await claims.holdWhile(
         db,
         row,
@@ -64,6 +65,7 @@ export function renewals(ctx: SubscriptionContext) {
             expiresAt,
             sessionId: null,
             taxId: sub.taxId ?? undefined,
+            termsVersionId,
             ...(debit
               ? {
                   provider: debit.provider,
@@ -200,6 +202,7 @@ export function renewals(ctx: SubscriptionContext) {
         expiresAt,
         sessionId: null,
         taxId: sub.taxId ?? undefined,
+        termsVersionId: await termsOf(sub.id),
       })
       await db
         .update(subscriptionCycles)

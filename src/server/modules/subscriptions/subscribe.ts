@@ -88,6 +88,7 @@ export function subscribing(ctx: SubscriptionContext) {
         expiresAt: await payments.pixExpiresAt(provider.name),
         sessionId: input.sessionId,
         taxId,
+        termsVersionId: await deps.terms.currentVersion(),
         provider,
         // Journey 3: the first QR code pays the first cycle and authorises the next debits.
         ...(automatic

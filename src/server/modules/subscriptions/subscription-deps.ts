@@ -10,6 +10,7 @@ import type { OrdersService } from '../orders/orders.service.js'
 import type { PaymentsService } from '../payments/payments.service.js'
 import type { RefundsService } from '../refunds/refunds.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
+import type { TermsService } from '../terms/terms.service.js'
 import type { PlansService } from './plans.service.js'
 
 /** What the subscriptions service is built with (subscriptions.module.ts), shared by its parts. */
@@ -28,6 +29,8 @@ export interface SubscriptionsDeps {
   reminders: Pick<MessagingService['reminders'], 'prepare' | 'flush'>
   whatsapp: Pick<MessagingService['whatsapp'], 'configured' | 'address' | 'enqueue'>
   settings: SettingsService
+  /** The terms she agrees to when subscribing, kept with each cycle's order for its receipt. */
+  terms: Pick<TermsService, 'currentVersion'>
   limiter: RateLimiter
   log: FastifyBaseLogger
   now: () => Date

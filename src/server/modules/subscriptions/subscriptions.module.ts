@@ -39,6 +39,7 @@ export const subscriptionsModule = defineModule({
     'refunds',
     'messaging',
     'limiter',
+    'terms',
   ],
   provides: ['plans', 'subscriptions'],
   build: ({ db, deps, log, clock, events }, s) => {
@@ -64,6 +65,7 @@ export const subscriptionsModule = defineModule({
       whatsapp: s.messaging.whatsapp,
       settings: s.settings,
       limiter: s.limiter,
+      terms: s.terms,
       log,
       now: clock,
     })

@@ -15,7 +15,7 @@ import type { App } from '../../app-types.js'
 import { adminSession, customerSession, newIp } from '../../testing/auth.js'
 import { call, guestCheckout, guestForm, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
-import { subscriptionRows } from '../../testing/subscriptions.js'
+import { createPlan, subscriptionRows } from '../../testing/subscriptions.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { messageOutbox } from '../messaging/messaging.tables.js'
 import { orders } from '../orders/orders.tables.js'
@@ -560,5 +560,81 @@ describe('the library grows', () => {
     expect((await materials(cookie)).map((p) => p.productId)).toContain(third)
     await svc().runDue()
     expect(await materials(cookie)).toHaveLength(3)
+  })
+})
+
+describe("the clube's e-mails read like a subscription", () => {
+  const OWNER = 'dona.clube@loja.com.br'
+  const outbox = (key: string) =>
+    db().select().from(messageOutbox).where(like(messageOutbox.dedupeKey, key))
+  let leitura: AdminPlan
+  const join = (cookie: string) => subscribe(cookie, { planId: leitura.id })
+
+  it('the receipt: plan, period and its end, renewal by PIX each cycle, how to cancel, the terms', async () => {
+    moveTo(START)
+    await store.app.services.settings.set('admin_email', OWNER)
+    leitura = await createPlan(store, admin, { name: 'Leitura', downloadsPerMaterial: 2 })
+    const cookie = (await customerSession(store.app)).cookie
+    const answer = await join(cookie)
+    const created = (await outbox(`order:${answer.order.id}:created:email`))[0]!
+    expect(created.subject!.replace(/\u00a0/g, ' ')).toBe(
+      'Assinatura Clube Leitura (mensal): pague R$ 19,90 com PIX',
+    )
+    expect(await pay(answer.order.id)).toBe(true)
+    const [paid] = await outbox(`order:${answer.order.id}:paid:email`)
+    expect(paid!.subject).toBe('Assinatura ativa: Clube Leitura')
+    const text = paid!.body.replace(/\u00a0/g, ' ')
+    expect(text).toContain('Recebemos o pagamento de R$ 19,90 da sua assinatura mensal')
+    expect(text).toContain('Período pago: de 2 de novembro de 2026 a 2 de dezembro de 2026.')
+    expect(text).toContain('2 downloads de cada por período')
+    expect(text).toContain(
+      'Renovação: 3 dias antes de 2 de dezembro de 2026, enviamos por e-mail o PIX do próximo período.',
+    )
+    expect(text).toContain("toque em 'Cancelar assinatura'")
+    expect(text).toContain(
+      "Até 9 de novembro de 2026 (7 dias deste primeiro pagamento), você também pode 'Desistir com reembolso'",
+    )
+    expect(text).toContain('Termos aceitos na assinatura (guarde este e-mail)')
+    const [order] = await db().select().from(orders).where(eq(orders.id, answer.order.id))
+    expect(order!.termsVersionId).not.toBeNull()
+
+    // She cancels: greeted, told until when, sent to her area; the owner is told.
+    const res = await call(
+      store,
+      'POST',
+      `/api/subscriptions/${answer.subscription.id}/cancel`,
+      {},
+      { cookie },
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    const [bye] = await outbox(`subscription:${answer.subscription.id}:cancelled`)
+    expect(bye!.body).toMatch(/^Olá, /m)
+    expect(bye!.body).toContain('continuam liberados em Meus materiais até 2 de dezembro de 2026')
+    expect(bye!.body).toContain('/dashboard')
+    const [owner] = await outbox(`subscription:${answer.subscription.id}:cancelled:admin`)
+    expect(owner!.toNumber).toBe(OWNER)
+    expect(owner!.subject).toMatch(/^Assinatura cancelada: /)
+    expect(owner!.body).toContain('Cancelada pela assinante.')
+    expect(owner!.body).toContain('o acesso aos materiais do clube vai até 2 de dezembro de 2026')
+  })
+
+  it('a withdrawal is told to the owner too', async () => {
+    moveTo(START)
+    const cookie = (await customerSession(store.app)).cookie
+    const answer = await join(cookie)
+    await pay(answer.order.id)
+    moveTo(START + 2 * DAY)
+    const res = await call(
+      store,
+      'POST',
+      `/api/subscriptions/${answer.subscription.id}/cancel`,
+      { withdraw: true },
+      { cookie },
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    const [owner] = await outbox(`subscription:${answer.subscription.id}:withdrawn:admin`)
+    expect(owner!.subject).toMatch(/^Desistência com reembolso: /)
+    const [bye] = await outbox(`subscription:${answer.subscription.id}:cancelled`)
+    expect(bye!.body).toContain('Você pediu a desistência com reembolso do primeiro pagamento')
   })
 })

@@ -7,6 +7,7 @@ import { shareImageKey } from '../../files/images.js'
 import { adminSession } from '../../testing/auth.js'
 import { writeBuiltClient } from '../../testing/built-client.js'
 import { insertProduct } from '../../testing/fixtures.js'
+import { createPlan } from '../../testing/subscriptions.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import {
   formData,
@@ -262,6 +263,20 @@ describe('sitemap.xml and robots.txt', () => {
     })
     expect(toggled.statusCode).toBe(200)
     expect((await get('/sitemap.xml')).body).not.toContain(`/produto/${shown.id}<`)
+  })
+
+  it('names /clube while a plan is on sale, and not once none is', async () => {
+    expect((await get('/sitemap.xml')).body).not.toContain(`${BASE}/clube<`)
+    const plan = await createPlan(store, cookie, { name: 'Clube do mapa' })
+    expect((await get('/sitemap.xml')).body).toContain(`<url><loc>${BASE}/clube</loc></url>`)
+    const off = await store.app.inject({
+      method: 'PUT',
+      url: `/api/admin/plans/${plan.id}`,
+      headers: { cookie, origin: BASE },
+      payload: { ...plan, isActive: false },
+    })
+    expect(off.statusCode, off.body).toBe(200)
+    expect((await get('/sitemap.xml')).body).not.toContain(`${BASE}/clube<`)
   })
 
   it('robots.txt allows the store, keeps crawlers out of /admin and /api/, names the sitemap', async () => {

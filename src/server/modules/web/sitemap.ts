@@ -8,10 +8,14 @@ function escapeXml(text: string): string {
     .replace(/'/g, '&apos;')
 }
 
-/** The sitemap protocol (sitemaps.org): the home page, then every product on sale. */
+/**
+ * The sitemap protocol (sitemaps.org): the home page, the clube's page while a plan is on sale,
+ * then every product on sale.
+ */
 export function sitemapXml(
   baseUrl: string,
   products: ReadonlyArray<{ id: number; updatedAt: Date }>,
+  clubeOnSale = false,
 ): string {
   const newest = products.reduce<Date | null>(
     (latest, p) => (latest === null || p.updatedAt > latest ? p.updatedAt : latest),
@@ -23,6 +27,7 @@ export function sitemapXml(
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     url(`${baseUrl}/`, newest),
+    ...(clubeOnSale ? [url(`${baseUrl}/clube`, null)] : []),
     ...products.map((p) => url(`${baseUrl}/produto/${p.id}`, p.updatedAt)),
     '</urlset>',
     '',

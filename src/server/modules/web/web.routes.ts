@@ -199,8 +199,11 @@ export async function webRoutes(app: App) {
   // For search engines: the store's pages, fresh at every request (a hidden product leaves at
   // once), and where not to go. Served with or without a built client.
   app.get('/sitemap.xml', async (req, reply) => {
-    const entries = await app.services.products.sitemapEntries()
-    const xml = sitemapXml(baseUrl(req), entries)
+    const [entries, plans] = await Promise.all([
+      app.services.products.sitemapEntries(),
+      app.services.plans.publicList(),
+    ])
+    const xml = sitemapXml(baseUrl(req), entries, plans.length > 0)
     return sendPrepared(req, reply, prepareBody(xml, 'application/xml; charset=utf-8'))
   })
   app.get('/robots.txt', async (req, reply) =>
