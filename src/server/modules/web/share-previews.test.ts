@@ -133,18 +133,20 @@ describe('the product page as a crawler and a slow phone get it', () => {
     expect(cover).toMatch(/ srcset="[^"]*size=card 600w, [^"]*size=full 1200w"/i)
     expect(cover).toMatch(/ sizes="[^"]+"/)
 
-    // The client's data block holds the product, the settings and the padlock exactly as the
+    // The client's data block holds the product, the settings, the padlock and the payment methods as the
     // API answers them; and the header is drawn in that state, not 'Verificando segurança...'.
     const data = /<script type="application\/json" id="dados-da-pagina">([\s\S]*?)<\/script>/.exec(
       html,
     )
     const settings = (await get('/api/settings/public')).json()
     const security = (await get('/api/security/status')).json()
+    const paymentMethods = (await get('/api/payments/methods')).json()
     expect(JSON.parse(data![1]!)).toEqual({
       address: `/produto/${product.id}`,
       settings,
       product: view,
       security,
+      paymentMethods,
     })
     expect(html).toContain(`data-state="${security.secure ? 'secure' : 'insecure'}"`)
     // Data blocks run nothing: the page's CSP (no inline script) still holds for them.
