@@ -139,9 +139,13 @@ describe('the buyer', () => {
 
     const template = buyer.getByTestId('template-link').filter({ hasText: 'Cartazes' })
     await template.waitFor()
-    const popup = buyer.waitForEvent('popup')
-    await template.getByRole('link', { name: /Abrir no Canva/ }).click()
-    await (await popup).close()
+    // The store checks her access and counts the opening, then this tab goes on to Canva.
+    await Promise.all([
+      buyer.waitForURL(/canva\.com\/design\/DAF-demo/),
+      template.getByRole('button', { name: /Abrir no Canva/ }).click(),
+    ])
+    // Back through the message's link: the opening is on record.
+    await buyer.goto(`${link.pathname}${link.search}`)
     await template.getByText(/Acessado em/).waitFor()
     await buyer.context().close()
   })
