@@ -20,7 +20,7 @@ export default function ClubePage() {
         <h1 className="text-3xl font-extrabold text-purple-900">Clube de materiais</h1>
         <p className="text-gray-700">
           Assine e baixe os materiais do plano enquanto a assinatura estiver ativa; os que entrarem
-          no plano aparecem para você a cada novo período pago. Pague por PIX e cancele quando
+          no plano ficam disponíveis para você assim que chegam. Pague por PIX e cancele quando
           quiser.
         </p>
       </header>
