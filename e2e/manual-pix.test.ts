@@ -273,3 +273,49 @@ describe("a refund under the store's own key, on a phone", () => {
     await mailTo(teacher.email, /Reembolso do pedido .* enviado/)
   })
 })
+
+describe("the clube under the store's own PIX key, on a phone", () => {
+  it("its PIX screen is checkout's: the shop confirms, 'Já paguei' is there", async () => {
+    const name = `Clube Chave da Loja ${Date.now().toString(36)}`
+    const created = await owner.request.post('/api/admin/plans', {
+      headers: { origin: inject('baseUrl') },
+      data: {
+        name,
+        price: '12.90',
+        interval: 'month',
+        grants: { all: true },
+        downloadsPerMaterial: 2,
+        isActive: true,
+      },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+    const { id } = (await created.json()) as { id: number }
+    try {
+      const page = await phone()
+      await page.goto('/clube')
+      const plan = page.getByTestId('clube-plan').filter({ hasText: name })
+      await plan.getByTestId('clube-subscribe').click()
+      await plan.getByLabel('Nome', { exact: true }).fill('Rita')
+      await plan.getByLabel('Sobrenome').fill('Souza')
+      await plan.getByLabel('E-mail').fill(`rita.${Date.now()}@exemplo.com`)
+      await plan.getByLabel('WhatsApp').fill('(11) 97777-5555')
+      await plan.getByRole('checkbox').check()
+      await plan.getByRole('button', { name: 'Assinar e pagar com PIX' }).click()
+      const pix = plan.getByTestId('clube-payment')
+      await pix.getByTestId('manual-confirmation').waitFor()
+      expect(await pix.getByTestId('pix-recipient').innerText()).toContain('Ângela Materiais')
+      const words = (await pix.innerText()).replace(/\s+/g, ' ')
+      expect(words).not.toMatch(/na hora|poucos segundos/i)
+      expect(await pix.getByTestId('demo-confirm').count()).toBe(0)
+      await pix.scrollIntoViewIfNeeded()
+      await shot(page, 'clube-pix-store-key')
+      await pix.getByTestId('pix-claim').click()
+      await page.getByTestId('awaiting-confirmation').waitFor()
+    } finally {
+      // The other journeys find the clube as they left it.
+      await owner.request.delete(`/api/admin/plans/${id}`, {
+        headers: { origin: inject('baseUrl') },
+      })
+    }
+  })
+})

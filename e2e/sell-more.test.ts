@@ -120,6 +120,8 @@ describe('a teacher buys a kit with a coupon and a checkout offer, on a phone', 
     await page.getByTestId('checkout-submit').click()
     await page.getByTestId('pix-qr').waitFor()
     expect(await text('pix-amount')).toBe(brl(off(kitCents + 500)))
+    // The header's total on the PIX screen is the order's, after its coupon, not the cart's.
+    await expect.poll(() => text('cart-total')).toBe(brl(off(kitCents + 500)))
     await page.getByTestId('demo-confirm').click()
     await page.getByTestId('checkout-completed').waitFor()
   })
