@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import type { OrderEffects, OrderRow } from '../orders/orders.service.js'
 import {
   DAY_SECONDS,
+  toCancel,
   WITHDRAWAL_DAYS,
   type InvoiceClaims,
   type InvoicesDeps,
@@ -51,13 +52,7 @@ export function invoiceOrderEffects(
         )
       await tx
         .update(invoices)
-        .set({
-          status: 'cancel_pending',
-          attempts: 0,
-          nextAttemptAt: claims.now() as unknown as Date,
-          message: null,
-          updatedAt: sql`now()`,
-        })
+        .set(toCancel(claims))
         .where(
           and(
             eq(invoices.orderId, orderId),

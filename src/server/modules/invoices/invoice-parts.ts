@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or } from 'drizzle-orm'
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { REFUND_WINDOW_DAYS } from '../../../contracts/refunds.js'
 import type { Db } from '../../db/client.js'
@@ -81,3 +81,12 @@ export function invoiceClaims(now?: Clock) {
 }
 
 export type InvoiceClaims = ReturnType<typeof invoiceClaims>
+
+/** A nota to be cancelled at its provider: worked at once, its count of tries afresh. */
+export const toCancel = (claims: InvoiceClaims) => ({
+  status: 'cancel_pending' as const,
+  attempts: 0,
+  nextAttemptAt: claims.now() as unknown as Date,
+  message: null,
+  updatedAt: sql`now()`,
+})

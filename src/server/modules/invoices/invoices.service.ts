@@ -13,6 +13,7 @@ import { invoiceOrderEffects } from './invoice-effects.js'
 import {
   brasiliaDay,
   invoiceClaims,
+  toCancel,
   WORKING,
   type InvoiceRow,
   type InvoicesDeps,
@@ -125,16 +126,7 @@ export function createInvoicesService(deps: InvoicesDeps): InvoicesService {
           .set({ status: 'dropped', updatedAt: sql`now()` })
           .where(eq(invoices.id, row.id))
       } else if (['authorized', 'processing', 'cancel_denied'].includes(row.status)) {
-        await db
-          .update(invoices)
-          .set({
-            status: 'cancel_pending',
-            attempts: 0,
-            nextAttemptAt: claims.now() as unknown as Date,
-            message: null,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(invoices.id, row.id))
+        await db.update(invoices).set(toCancel(claims)).where(eq(invoices.id, row.id))
         await runDue()
       } else {
         throw new AppError('conflict', 'Esta nota já foi cancelada')

@@ -22,7 +22,6 @@ export type { PaidSource } from './order-change.js'
 export type { OrderAsker } from './order-lookups.js'
 export type { OrderEffects, OrderLineRow } from './order-transitions.js'
 export { orderEffectHandlers } from './order-transitions.js'
-export type { SalesChange } from './order-change.js'
 export {
   canTransition,
   isClaimable,
