@@ -216,6 +216,18 @@ describe('Canva links', () => {
     expect(await openingsOf(link!.id)).toBe(2)
   })
 
+  it('30 openings at once are 30 openings, each sent on to Canva (a race on PostgreSQL)', async () => {
+    const product = await insertProduct(store, { name: 'Convite em Massa' })
+    await addLink({ productId: product.id, linkUrl: `${LINK}?massa` })
+    const owner = await buyLoggedIn(product.id)
+    const [link] = await linksOf(owner.cookie)
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => follow(link!.id, owner.cookie)),
+    )
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(303))
+    expect(await openingsOf(link!.id)).toBe(30)
+  })
+
   it("never opens a product's template entry, and checks the admin's input", async () => {
     const product = await insertProduct(store, { name: 'Só modelo' })
     const template = (
