@@ -560,6 +560,9 @@ describe('the library grows', () => {
     expect((await materials(cookie)).map((p) => p.productId)).toContain(third)
     await svc().runDue()
     expect(await materials(cookie)).toHaveLength(3)
+    // Two instances (or the job and a handler) at once: the unique (line, product) holds.
+    await Promise.all(Array.from({ length: 10 }, () => svc().grantNewMaterials()))
+    expect(await materials(cookie)).toHaveLength(3)
   })
 })
 
