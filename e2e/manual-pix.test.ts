@@ -293,6 +293,9 @@ describe("the clube under the store's own PIX key, on a phone", () => {
     try {
       const page = await phone()
       await page.goto('/clube')
+      // The header's link to the clube shows once the page is React's: the tap below is then
+      // answered by the form, not held for scripts still on their way.
+      await page.getByTestId('header-clube').waitFor()
       const plan = page.getByTestId('clube-plan').filter({ hasText: name })
       await plan.getByTestId('clube-subscribe').click()
       await plan.getByLabel('Nome', { exact: true }).fill('Rita')

@@ -53,7 +53,9 @@ void ready.then(() => {
   // where the browser journeys look for it (e2e/hydration.test.ts).
   startTransition(() => {
     hydrateRoot(root, app, {
-      onRecoverableError: (error) => console.error('Hidratação falhou:', error),
+      // With the component that differed: the production build's message names no component.
+      onRecoverableError: (error, info) =>
+        console.error('Hidratação falhou:', error, info.componentStack ?? ''),
     })
   })
   // Outside the transition: what a held tap starts is urgent, as a tap is (decision 031).

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { PublicPlan } from '../../../contracts/subscriptions'
 import * as clube from '../../../contracts/api-routes/clube.routes'
 import { call } from '../../lib/api'
+import { useHydrated } from '../../lib/use-hydrated'
 
 export const clubeKeys = {
   plans: () => ['clube', 'plans'] as const,
@@ -23,8 +24,13 @@ export const productPlansQuery = (productId: number) =>
 
 /**
  * The plans on sale now: the header, the footer and the home page lead to /clube only while
- * there is one (none yet, or none answered: no way to a clube that sells nothing).
+ * there is one (none yet, or none answered: no way to a clube that sells nothing). Shown once
+ * the page is the browser's, never while React takes over the server's markup: the footer
+ * hydrates after the header, and the plans the header asked for may have arrived in between,
+ * so the server draws none and each part shows them once hydrated.
  */
 export function usePlansOnSale(): PublicPlan[] {
-  return useQuery(plansQuery()).data ?? []
+  const hydrated = useHydrated()
+  const { data } = useQuery(plansQuery())
+  return hydrated ? (data ?? []) : []
 }
