@@ -239,6 +239,46 @@ describe('the clube on a phone: the owner sets it up, a guest subscribes, sees, 
       .waitFor()
     await page.getByTestId('remaining').first().filter({ hasText: 'neste período' }).waitFor()
 
+    // The library grows, as /clube says: a material the owner puts on sale now is hers at
+    // once, with the plan's quota. Taken off sale, it stays hers for the period, as a bought
+    // material stays its buyer's (the later journeys find the catalogue as it was).
+    const png = await sharp({
+      create: { width: 600, height: 600, channels: 3, background: '#0ea5e9' },
+    })
+      .png()
+      .toBuffer()
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
+    const name = `Bingo das Sílabas ${Date.now().toString(36)}`
+    const added = await admin.request.post('/api/products/base64', {
+      headers: { origin: inject('baseUrl') },
+      data: {
+        name,
+        description: 'Cartelas para imprimir e jogar com a turma.',
+        price: '7.90',
+        category: 'alfabetizacao',
+        isFree: false,
+        imageBase64: `data:image/png;base64,${png.toString('base64')}`,
+        downloadFileBase64: pdf.toString('base64'),
+        downloadFileName: 'bingo.pdf',
+        downloadFileType: 'application/pdf',
+      },
+    })
+    expect(added.status(), await added.text()).toBe(201)
+    const { id: newId } = (await added.json()) as { id: number }
+    await page.reload()
+    const grown = page.getByTestId('material').filter({ hasText: name })
+    await grown.getByTestId('material-clube').filter({ hasText: PLAN }).waitFor()
+    await grown.getByTestId('remaining').filter({ hasText: 'neste período' }).waitFor()
+    await grown.scrollIntoViewIfNeeded()
+    await shot(page, 'clube-material-novo')
+    const off = await admin.request.put(`/api/admin/products-light/${newId}/toggle`, {
+      headers: { origin: inject('baseUrl') },
+      data: { isActive: false },
+    })
+    expect(off.status(), await off.text()).toBe(200)
+    await page.reload()
+    await grown.getByTestId('material-clube').filter({ hasText: PLAN }).waitFor()
+
     // She cancels: the confirmation says what happens, and it happens.
     await sub.getByTestId('cancel-subscription').click()
     const dialog = page.getByTestId('confirm-dialog')
