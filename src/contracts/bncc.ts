@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CatalogCard } from './catalog.js'
 import { AnoIdSchema, ComponenteIdSchema } from './school.js'
 
 /**
@@ -50,3 +51,17 @@ export const BnccQuery = z.object({
 export type BnccQuery = z.infer<typeof BnccQuery>
 
 export const BnccSearchAnswer = z.array(BnccSkill)
+
+/** GET /api/bncc/:code: a code as the address carries it ('EF03MA09', any case). */
+export const BnccCodeParams = z.object({
+  code: z
+    .string()
+    .max(20, { error: 'Código BNCC não encontrado' })
+    .transform((code) => code.trim().toUpperCase()),
+})
+
+/** A skill with the materials on sale that teach it, newest first. */
+export const BnccSkillPage = BnccSkill.extend({ products: z.array(CatalogCard) })
+export type BnccSkillPage = z.infer<typeof BnccSkillPage>
+
+export const BNCC_MESSAGES = { notFound: 'Código BNCC não encontrado' } as const

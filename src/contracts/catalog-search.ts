@@ -1,4 +1,5 @@
 import { categoryOf, findCategory, type CategorySlug } from './categories.js'
+import { ANOS, COMPONENTES, TEMAS, TIPOS } from './school.js'
 
 /** Longest search term taken; a teacher types a few words. */
 export const CATALOG_QUERY_MAX = 100
@@ -44,14 +45,33 @@ interface Searchable {
   name: string
   description?: string | null
   category: string
+  bncc?: string[]
+  anos?: string[]
+  componentes?: string[]
+  tipo?: string | null
+  tema?: string | null
 }
+
+/** Labels of the ids a product holds, from one of school.ts's lists. */
+const labelsOf = (list: readonly { id: string; label: string }[], ids: (string | null)[]) =>
+  list.filter((item) => ids.includes(item.id)).map((item) => item.label)
 
 /** Everything a term is looked for in, folded once (the server keeps it per product). */
 export function searchableText(item: Searchable): string {
   const category = categoryOf(item.category)
   // A newline between fields: a term never matches across two of them.
   return foldForSearch(
-    [item.name, item.description ?? '', category.slug, category.label].join('\n'),
+    [
+      item.name,
+      item.description ?? '',
+      category.slug,
+      category.label,
+      ...(item.bncc ?? []),
+      ...labelsOf(ANOS, item.anos ?? []),
+      ...labelsOf(COMPONENTES, item.componentes ?? []),
+      ...labelsOf(TIPOS, [item.tipo ?? null]),
+      ...labelsOf(TEMAS, [item.tema ?? null]),
+    ].join('\n'),
   )
 }
 

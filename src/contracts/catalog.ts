@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CatalogFacets, CatalogFilterFields } from './catalog-filters.js'
 import { CATALOG_QUERY_MAX } from './catalog-search.js'
 import { findCategory } from './categories.js'
 import { Product } from './products.js'
@@ -15,6 +16,11 @@ export const CatalogCard = Product.pick({
   category: true,
   isFree: true,
   imageUrl: true,
+  bncc: true,
+  anos: true,
+  componentes: true,
+  tipo: true,
+  tema: true,
 }).extend({ rating: RatingSummary.optional() })
 export type CatalogCard = z.infer<typeof CatalogCard>
 
@@ -22,7 +28,10 @@ export type CatalogCard = z.infer<typeof CatalogCard>
 export const BestsellerList = z.array(Product.extend({ rating: RatingSummary.optional() }))
 export type BestsellerList = z.infer<typeof BestsellerList>
 
-/** GET /api/catalog?q=&category=&page= (`categoria` is the page's own word for the same). */
+/**
+ * GET /api/catalog?q=&category=&page=&ano=&componente=&tipo=&tema=&preco=&bncc= (`categoria`
+ * is the page's own word for the category).
+ */
 export const CatalogQuery = z.object({
   q: z
     .string()
@@ -47,6 +56,7 @@ export const CatalogQuery = z.object({
     .min(1, { error: 'Página inválida' })
     .max(100_000, { error: 'Página inválida' })
     .default(1),
+  ...CatalogFilterFields,
 })
 export type CatalogQuery = z.infer<typeof CatalogQuery>
 
@@ -56,6 +66,8 @@ export const CatalogPage = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** The counts of each filter's options, given the search and the other filters. */
+  facets: CatalogFacets,
 })
 export type CatalogPage = z.infer<typeof CatalogPage>
 

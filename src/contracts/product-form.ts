@@ -3,6 +3,18 @@ import { findCategory } from './categories.js'
 import { MAX_DB_INT } from './limits.js'
 import { decimalToCents, formatBRL } from './money.js'
 import { AdminProduct } from './products.js'
+import {
+  AnoIdSchema,
+  ComponenteIdSchema,
+  TAG_MESSAGES,
+  TemaIdSchema,
+  TipoIdSchema,
+  tagsOfCategory,
+  type AnoId,
+  type ComponenteId,
+  type TemaId,
+  type TipoId,
+} from './school.js'
 
 const MB = 1024 * 1024
 
@@ -119,6 +131,67 @@ const bumpList = z
     return ok
   })
 
+/** Most codes, years or components one product lists. */
+const TAGS_MAX = 40
+
+/**
+ * A list of short ids or codes: an array in the JSON routes; in a multipart form, JSON text or
+ * the values separated by commas ('3,4'); '' clears it. Each value checked by `item`.
+ */
+const tagList = <T extends string>(item: z.ZodType<T>) =>
+  z.union([z.array(z.unknown()), z.string()]).transform((v, ctx): T[] => {
+    let list: unknown = v
+    if (typeof v === 'string') {
+      const raw = v.trim()
+      try {
+        list = raw.startsWith('[') ? JSON.parse(raw) : raw === '' ? [] : raw.split(',')
+      } catch {
+        list = null
+      }
+    }
+    if (!Array.isArray(list) || list.length > TAGS_MAX) {
+      ctx.addIssue({ code: 'custom', message: TAG_MESSAGES.list })
+      return z.NEVER
+    }
+    const out: T[] = []
+    for (const value of list) {
+      const parsed = item.safeParse(typeof value === 'string' ? value.trim() : value)
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]!.message })
+        return z.NEVER
+      }
+      if (!out.includes(parsed.data)) out.push(parsed.data)
+    }
+    return out
+  })
+
+/** A BNCC code as typed, uppercased; whether it exists is the BNCC module's to say. */
+const bnccCode = z
+  .string({ error: TAG_MESSAGES.list })
+  .max(20, { error: TAG_MESSAGES.list })
+  .transform((code) => code.trim().toUpperCase())
+
+/** One id of a fixed list, or '' / null to clear it. */
+const oneOrNone = <T extends string>(item: z.ZodType<T>) =>
+  z.union([z.string(), z.null()]).transform((v, ctx): T | null => {
+    const value = v === null ? '' : v.trim()
+    if (value === '') return null
+    const parsed = item.safeParse(value)
+    if (parsed.success) return parsed.data
+    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]!.message })
+    return z.NEVER
+  })
+
+const pageCount = z.union([z.string(), z.number(), z.null()]).transform((v, ctx): number | null => {
+  if (v === null || String(v).trim() === '') return null
+  const n = Number(String(v).trim())
+  if (!Number.isInteger(n) || n < 1 || n > 5000) {
+    ctx.addIssue({ code: 'custom', message: TAG_MESSAGES.paginas })
+    return z.NEVER
+  }
+  return n
+})
+
 const link = text(2000).refine((v) => v === '' || httpUrl(v), {
   error: PRODUCT_MESSAGES.externalLink,
 })
@@ -142,6 +215,13 @@ const fields = z.object({
   stampPdf: flag.optional(),
   bundleProductIds: idList.optional(),
   orderBumps: bumpList.optional(),
+  /** Who it is for and what it is (contracts/school.ts); codes checked against the BNCC. */
+  bncc: tagList(bnccCode).optional(),
+  anos: tagList(AnoIdSchema).optional(),
+  componentes: tagList(ComponenteIdSchema).optional(),
+  tipo: oneOrNone(TipoIdSchema).optional(),
+  tema: oneOrNone(TemaIdSchema).optional(),
+  paginas: pageCount.optional(),
 })
 
 export interface ProductChanges {
@@ -162,8 +242,20 @@ export interface ProductChanges {
   bundleProductIds?: number[]
   /** Up to 3 offers at checkout; [] removes them; undefined leaves them as they were (edit). */
   orderBumps?: { productId: number; offerCents: number }[]
+  /**
+   * Who it is for and what it is; undefined leaves each as it was (edit). On create, what is
+   * not sent is what the category meant (school.ts CATEGORY_TAGS), and the years and components
+   * the codes imply are added by the server.
+   */
+  bncc?: string[]
+  anos?: AnoId[]
+  componentes?: ComponenteId[]
+  tipo?: TipoId | null
+  tema?: TemaId | null
+  /** Pages of the material: read from the PDF at upload when not sent, editable. */
+  paginas?: number | null
 }
-export type NewProduct = Required<ProductChanges>
+export type NewProduct = Required<Omit<ProductChanges, 'paginas'>> & { paginas?: number | null }
 
 const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v || null)
 
@@ -194,6 +286,19 @@ function priceOf(price: string | number | undefined, isFree: boolean | undefined
   return decimalToCents(price) ?? null
 }
 
+/** A new product's tags: those sent, and for each one not sent, what its category meant. */
+function tagsOnCreate(f: z.infer<typeof fields>, category: string) {
+  const meant = tagsOfCategory(category)
+  return {
+    bncc: f.bncc ?? [],
+    anos: f.anos ?? meant.anos,
+    componentes: f.componentes ?? meant.componentes,
+    tipo: f.tipo === undefined ? meant.tipo : f.tipo,
+    tema: f.tema === undefined ? meant.tema : f.tema,
+    paginas: f.paginas,
+  }
+}
+
 /** Create (multipart and base64): everything required but the links; free forces 0.00. */
 export const ProductCreateFields = fields.transform((f, ctx): NewProduct => {
   const fail = (message: string) => (ctx.addIssue({ code: 'custom', message }), z.NEVER)
@@ -218,6 +323,7 @@ export const ProductCreateFields = fields.transform((f, ctx): NewProduct => {
     stampPdf: (f.stampPdf ?? true) && !(f.isFree ?? false),
     bundleProductIds: f.bundleProductIds ?? [],
     orderBumps: f.orderBumps ?? [],
+    ...tagsOnCreate(f, category.slug),
   }
 })
 
@@ -244,6 +350,12 @@ export const ProductEditFields = fields.transform((f, ctx): ProductChanges => {
     stampPdf: f.stampPdf,
     bundleProductIds: f.bundleProductIds,
     orderBumps: f.orderBumps,
+    bncc: f.bncc,
+    anos: f.anos,
+    componentes: f.componentes,
+    tipo: f.tipo,
+    tema: f.tema,
+    paginas: f.paginas,
   }
 })
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_DB_INT } from './limits.js'
+import { AnoIdSchema, ComponenteIdSchema, TemaIdSchema, TipoIdSchema } from './school.js'
 
 /** WebP widths made once when an image is stored; a request picks one, nothing resizes per request. */
 export const IMAGE_VARIANTS = { thumb: 200, card: 600, full: 1200 } as const
@@ -56,6 +57,14 @@ export const Product = z.object({
   ),
   /** Up to 3 products offered with this one at checkout, each at its special price ("9.90"). */
   orderBumps: z.array(z.object({ productId: z.number().int(), offerPrice: z.string() })),
+  /** BNCC codes it teaches ('EF03MA09'), in the order the owner gave them. */
+  bncc: z.array(z.string()),
+  /** School years and components (contracts/school.ts ids), those the codes imply included. */
+  anos: z.array(AnoIdSchema),
+  componentes: z.array(ComponenteIdSchema),
+  tipo: TipoIdSchema.nullable(),
+  tema: TemaIdSchema.nullable(),
+  paginas: z.number().int().nullable(),
 })
 export type Product = z.infer<typeof Product>
 export type BundleItem = Product['bundleItems'][number]

@@ -76,3 +76,123 @@ const ids = <T extends string>(list: readonly { id: T }[]) =>
 
 export const AnoIdSchema = z.enum(ids(ANOS), { error: SCHOOL_MESSAGES.ano })
 export const ComponenteIdSchema = z.enum(ids(COMPONENTES), { error: SCHOOL_MESSAGES.componente })
+
+/** Kinds of material, one per product: the filter a teacher narrows by ('só jogos'). */
+export const TIPOS = [
+  { id: 'atividades', label: 'Atividades para imprimir' },
+  { id: 'sequencia-didatica', label: 'Sequência didática' },
+  { id: 'plano-de-aula', label: 'Plano de aula' },
+  { id: 'jogo', label: 'Jogo' },
+  { id: 'cartaz', label: 'Cartaz/mural' },
+  { id: 'avaliacao', label: 'Avaliação' },
+  { id: 'projeto', label: 'Projeto' },
+  { id: 'livro', label: 'Livro' },
+  { id: 'planner', label: 'Planner/organizador' },
+  { id: 'template', label: 'Template editável' },
+  { id: 'relatorio', label: 'Relatório/registro' },
+] as const
+export type TipoId = (typeof TIPOS)[number]['id']
+
+/** What a material is about beyond its years and components: what the old categories said. */
+export const TEMAS = [
+  { id: 'alfabetizacao', label: 'Alfabetização' },
+  { id: 'datas-comemorativas', label: 'Datas comemorativas' },
+  { id: 'educacao-inclusiva', label: 'Educação inclusiva' },
+  { id: 'educacao-especial', label: 'Educação especial' },
+  { id: 'psicomotricidade', label: 'Psicomotricidade' },
+  { id: 'bncc-na-pratica', label: 'BNCC na prática' },
+  { id: 'coordenacao-gestao', label: 'Coordenação e gestão' },
+  { id: 'formacao-continuada', label: 'Formação continuada' },
+  { id: 'recursos-digitais', label: 'Recursos digitais' },
+] as const
+export type TemaId = (typeof TEMAS)[number]['id']
+
+export const TAG_MESSAGES = {
+  tipo: 'Tipo de material desconhecido',
+  tema: 'Tema desconhecido',
+  paginas: 'Número de páginas inválido: use um número inteiro de 1 a 5000',
+  list: 'Lista inválida: envie os valores separados por vírgula',
+  bnccFormat: (code: string) => `Código BNCC desconhecido: ${code}`,
+} as const
+
+export const TipoIdSchema = z.enum(ids(TIPOS), { error: TAG_MESSAGES.tipo })
+export const TemaIdSchema = z.enum(ids(TEMAS), { error: TAG_MESSAGES.tema })
+
+/** Who a material is for and what it is, as a product holds it (all optional but the lists). */
+export interface SchoolTags {
+  bncc: string[]
+  anos: AnoId[]
+  componentes: ComponenteId[]
+  tipo: TipoId | null
+  tema: TemaId | null
+}
+
+/**
+ * What each of the 22 old categories meant, in the new terms: a year, a component, a kind, or
+ * (what is none of these) a theme. A product keeps what its category said (migration 0028, and
+ * a new product sent with a category and no tags).
+ */
+export const CATEGORY_TAGS: Record<string, Partial<Omit<SchoolTags, 'bncc'>>> = {
+  educacao_infantil: { anos: ['ei-bebes', 'ei-bem-pequenas', 'ei-pequenas'] },
+  ensino_fundamental: { anos: ['1', '2', '3', '4', '5'] },
+  alfabetizacao: { componentes: ['LP'], tema: 'alfabetizacao' },
+  matematica: { componentes: ['MA'] },
+  portugues: { componentes: ['LP'] },
+  ciencias: { componentes: ['CI'] },
+  historia_geografia: { componentes: ['HI', 'GE'] },
+  educacao_inclusiva: { tema: 'educacao-inclusiva' },
+  educacao_especial: { tema: 'educacao-especial' },
+  datas_comemorativas: { tema: 'datas-comemorativas' },
+  planejamento_organizadores: { tipo: 'planner' },
+  jogos_recursos_ludicos: { tipo: 'jogo' },
+  relatorios_avaliacao: { tipo: 'avaliacao' },
+  cartazes_murais: { tipo: 'cartaz' },
+  bncc_pratica: { tema: 'bncc-na-pratica' },
+  livros_atividades: { tipo: 'atividades' },
+  psicomotricidade: { tema: 'psicomotricidade' },
+  artes_musica: { componentes: ['AR'] },
+  ingles: { componentes: ['LI'] },
+  coordenacao_gestao: { tema: 'coordenacao-gestao' },
+  formacao_professores: { tema: 'formacao-continuada' },
+  recursos_digitais: { tema: 'recursos-digitais' },
+}
+
+/** The tags a category alone gives (none for an unknown slug). */
+export function tagsOfCategory(slug: string): Omit<SchoolTags, 'bncc'> {
+  const tags = CATEGORY_TAGS[slug] ?? {}
+  return {
+    anos: tags.anos ?? [],
+    componentes: tags.componentes ?? [],
+    tipo: tags.tipo ?? null,
+    tema: tags.tema ?? null,
+  }
+}
+
+/** Ids in the order of their list (school order), each once. */
+const inOrder = <T extends string>(list: readonly { id: T }[], ids: readonly T[]): T[] =>
+  list.map((item) => item.id).filter((id) => ids.includes(id))
+
+/**
+ * A product's years and components with those its codes imply added, in school order: the one
+ * rule every write follows (the product writes, the demo seed).
+ */
+export function withImplied(
+  held: { anos: readonly AnoId[]; componentes: readonly ComponenteId[] },
+  implied: { anos: readonly AnoId[]; componentes: readonly ComponenteId[] },
+): { anos: AnoId[]; componentes: ComponenteId[] } {
+  return {
+    anos: inOrder(ANOS, [...held.anos, ...implied.anos]),
+    componentes: inOrder(COMPONENTES, [...held.componentes, ...implied.componentes]),
+  }
+}
+
+/** A material's line 'Para: 3º ano · Matemática · Jogo · 12 páginas' (the product page). */
+export function audienceLine(tags: SchoolTags & { paginas: number | null }): string {
+  const parts = [
+    ...ANOS.filter((a) => tags.anos.includes(a.id)).map((a) => a.label),
+    ...COMPONENTES.filter((c) => tags.componentes.includes(c.id)).map((c) => c.label),
+    TIPOS.find((t) => t.id === tags.tipo)?.label,
+    tags.paginas ? `${tags.paginas} ${tags.paginas === 1 ? 'página' : 'páginas'}` : undefined,
+  ].filter(Boolean)
+  return parts.join(' · ')
+}

@@ -1,7 +1,10 @@
-import type { BnccSearchAnswer } from '../bncc'
+import type { BnccSearchAnswer, BnccSkillPage } from '../bncc'
 import { route } from '../api-route'
 
 // The BNCC's skills: the product form's picker and the skill pages.
 
 /** Query: q (a code, a prefix or words), ano and componente (comma-separated ids). */
 export const search = route<typeof BnccSearchAnswer>()('GET', '/api/bncc')
+
+/** One skill by its code, with the materials on sale that teach it; 404 for an unknown code. */
+export const skill = route<typeof BnccSkillPage>()('GET', '/api/bncc/:code')

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../db/client.js'
 import { productFiles, productImages, products } from '../modules/products/products.tables.js'
 import { LocalDiskStorage } from '../files/storage.js'
 import { seedDemoCatalog } from './demo-catalog.js'
+import { unknownCode } from '../modules/bncc/bncc.service.js'
 
 let database: Database
 let root: string
@@ -50,6 +51,18 @@ describe('seedDemoCatalog', () => {
       rows.filter((p) => p.canvaTemplateId && p.externalLink?.startsWith('https://www.canva.com/')),
     ).toHaveLength(1)
     console.info(`demo seed took ${Math.round(seedMs)} ms`)
+  })
+
+  it('tags the demo with real BNCC codes, and each product with a year or a kind', async () => {
+    const rows = await database.db.select().from(products)
+    const tagged = rows.filter((p) => p.bncc.length)
+    expect(tagged.length).toBeGreaterThanOrEqual(8)
+    for (const p of rows) {
+      expect(unknownCode(p.bncc), p.name).toBeNull()
+      expect(p.anos.length > 0 || p.tipo !== null, p.name).toBe(true)
+    }
+    const maths = rows.find((p) => p.name.startsWith('Avaliação Diagnóstica de Matemática'))!
+    expect(maths).toMatchObject({ anos: ['3'], componentes: ['MA'], tipo: 'avaliacao' })
   })
 
   it('gives every product a WebP cover, and three of them two preview images', async () => {

@@ -4,6 +4,9 @@ import { productFiles, productImages, products } from '../modules/products/produ
 import type { FileStorage } from '../files/storage.js'
 import { copyDemoArtwork, demoArtworkDir } from './demo-artwork-cache.js'
 import type { DemoArtwork } from './demo-artwork.js'
+import type { DemoProduct } from './demo-products.js'
+import { tagsOfCategory, withImplied, type SchoolTags } from '../../contracts/school.js'
+import { impliedBy } from '../modules/bncc/bncc.service.js'
 
 /** Any constant will do: it only has to be the same for every process that seeds. */
 const SEED_LOCK = 720_261_001
@@ -38,6 +41,7 @@ export async function seedDemoCatalog(
           description: product.description,
           priceCents: product.priceCents,
           category: product.category,
+          ...demoTags(product),
           isFree: product.priceCents === 0,
           externalLink: product.canva?.link ?? null,
           canvaTemplateId: product.canva?.templateId ?? null,
@@ -91,4 +95,17 @@ export async function prepareDemoArtwork(
   // Loaded only to draw: pdf-lib and the drawing code are a start's load time otherwise.
   const { renderDemoArtwork } = await import('./demo-artwork.js')
   return renderDemoArtwork(storage)
+}
+
+/** A demo product's tags: its category's meaning, its own, and what its codes imply. */
+function demoTags({ category, tags = {} }: DemoProduct): SchoolTags {
+  const meant = tagsOfCategory(category)
+  const bncc = tags.bncc ?? []
+  const held = { anos: tags.anos ?? meant.anos, componentes: tags.componentes ?? meant.componentes }
+  return {
+    bncc,
+    ...withImplied(held, impliedBy(bncc)),
+    tipo: tags.tipo ?? meant.tipo,
+    tema: tags.tema ?? meant.tema,
+  }
 }

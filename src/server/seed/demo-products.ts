@@ -1,4 +1,5 @@
 import type { CategorySlug } from '../../contracts/categories.js'
+import type { SchoolTags } from '../../contracts/school.js'
 
 export interface DemoProduct {
   /** Kebab-case; names the PDF the buyer downloads and keys its printable content. */
@@ -12,6 +13,11 @@ export interface DemoProduct {
   canva?: { templateId: string; link: string }
   /** Gallery images after the cover, drawn from the PDF's practice pages. */
   withPreviews?: boolean
+  /**
+   * Who it is for, beyond what its category means (school.ts CATEGORY_TAGS): real BNCC codes,
+   * whose years and components the seed adds as a product write does.
+   */
+  tags?: Partial<SchoolTags>
 }
 
 /** The demo shop window; free ones are those priced 0. */
@@ -22,6 +28,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'Atividades lúdicas para apresentar letras, sílabas e primeiras palavras.\nInclui traçado, fichas de leitura e caça-palavras com ilustrações para colorir. Ideal para o 1º ano e para o reforço escolar.',
     category: 'alfabetizacao',
+    tags: { bncc: ['EF01LP02', 'EF01LP06', 'EF01LP10'], tipo: 'atividades' },
     priceCents: 2990,
     daysAgo: 2,
     withPreviews: true,
@@ -42,6 +49,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'Modelo editável no Canva para receber a turma no primeiro dia de aula. Troque nomes, cores e frases em poucos minutos e imprima em A3 ou A4.\nO PDF traz a versão pronta para imprimir.',
     category: 'cartazes_murais',
+    tags: { bncc: ['EI03EO04'] },
     priceCents: 1490,
     daysAgo: 6,
     canva: { templateId: 'DAF-demo', link: 'https://www.canva.com/design/DAF-demo/view' },
@@ -52,6 +60,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'Quarenta cartas com sílabas simples e complexas para jogar em duplas ou em pequenos grupos. Recorte, plastifique e use de novo o ano inteiro.',
     category: 'jogos_recursos_ludicos',
+    tags: { bncc: ['EF01LP06', 'EF01LP08', 'EF01LP13'] },
     priceCents: 1990,
     daysAgo: 9,
   },
@@ -61,6 +70,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'Prova diagnóstica alinhada à BNCC para o início do ano: números, operações, grandezas e medidas. Acompanha gabarito e uma tabela para registrar o resultado de cada aluno.',
     category: 'matematica',
+    tags: { bncc: ['EF03MA01', 'EF03MA03'], tipo: 'avaliacao' },
     priceCents: 2490,
     daysAgo: 12,
   },
@@ -70,6 +80,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'As datas do calendário escolar brasileiro, mês a mês, com uma sugestão de atividade para cada uma. Material gratuito para planejar o ano com antecedência.',
     category: 'datas_comemorativas',
+    tags: { bncc: ['EF01HI08'] },
     priceCents: 0,
     daysAgo: 15,
   },
@@ -79,6 +90,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'Circuitos, traçados e brincadeiras que desenvolvem a coordenação motora fina e ampla. Cada atividade traz objetivo, materiais e passo a passo.',
     category: 'psicomotricidade',
+    tags: { bncc: ['EI03CG02', 'EI03CG05'], tipo: 'atividades' },
     priceCents: 1790,
     daysAgo: 18,
   },
@@ -88,6 +100,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'Flashcards e atividades para apresentar as cores e os números de 1 a 10 em inglês. Inclui pronúncia simplificada para ajudar o professor.',
     category: 'ingles',
+    tags: { anos: ['1', '2', '3'], tipo: 'atividades' },
     priceCents: 1290,
     daysAgo: 21,
   },
@@ -97,6 +110,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'Mais de 200 parágrafos prontos, organizados pelos campos de experiência da BNCC.\nAdapte ao desenvolvimento de cada criança e economize horas no fechamento do semestre.',
     category: 'relatorios_avaliacao',
+    tags: { anos: ['ei-pequenas'], tipo: 'relatorio' },
     priceCents: 4990,
     daysAgo: 24,
     withPreviews: true,
@@ -107,6 +121,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'Cinco aulas sobre evaporação, condensação e precipitação, com experimentos simples de fazer em sala. Inclui ficha de registro das observações e avaliação final.',
     category: 'ciencias',
+    tags: { bncc: ['EF05CI02'], tipo: 'sequencia-didatica' },
     priceCents: 2290,
     daysAgo: 28,
   },
@@ -116,6 +131,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'Folhas pautadas com palavras para cobrir e copiar, do traçado à letra cursiva. Gratuito para experimentar com a turma.',
     category: 'portugues',
+    tags: { bncc: ['EF01LP02', 'EF01LP04'], tipo: 'atividades' },
     priceCents: 0,
     daysAgo: 32,
   },
@@ -125,6 +141,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description:
       'Mapas para colorir e tabelas para completar com os estados e as capitais de cada região. Um jogo de perguntas fecha a sequência.',
     category: 'historia_geografia',
+    tags: { bncc: ['EF04GE05'], tipo: 'atividades' },
     priceCents: 990,
     daysAgo: 36,
   },

@@ -1,9 +1,16 @@
-import { BnccQuery, BnccSearchAnswer } from '../../../contracts/bncc.js'
+import {
+  BNCC_MESSAGES,
+  BnccCodeParams,
+  BnccQuery,
+  BnccSearchAnswer,
+  BnccSkillPage,
+} from '../../../contracts/bncc.js'
 import type { App } from '../../app-types.js'
+import { AppError } from '../../errors.js'
 
 /** The BNCC's skills: the product form's picker, the skill pages' data. */
 export function bnccRoutes(app: App) {
-  const { bncc } = app.services
+  const { bncc, catalog } = app.services
 
   app.get(
     '/api/bncc',
@@ -12,6 +19,16 @@ export function bnccRoutes(app: App) {
       // The BNCC changes with a new build only: an hour's cache is harmless.
       reply.header('cache-control', 'public, max-age=3600')
       return bncc.search(req.query)
+    },
+  )
+
+  app.get(
+    '/api/bncc/:code',
+    { schema: { params: BnccCodeParams, response: { 200: BnccSkillPage } } },
+    async (req) => {
+      const skill = bncc.skillByCode(req.params.code)
+      if (!skill) throw new AppError('not_found', BNCC_MESSAGES.notFound)
+      return { ...skill, products: await catalog.teaching(skill.code) }
     },
   )
 }

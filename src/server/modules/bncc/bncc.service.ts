@@ -2,6 +2,7 @@ import type { BnccQuery, BnccSkill } from '../../../contracts/bncc.js'
 import { BNCC_SEARCH_LIMIT } from '../../../contracts/bncc.js'
 import { foldForSearch } from '../../../contracts/catalog-search.js'
 import data from './bncc-dados/bncc.json' with { type: 'json' }
+import type { AnoId, ComponenteId } from '../../../contracts/school.js'
 import { partsOf, type CodeParts } from './bncc-codes.js'
 
 /**
@@ -78,10 +79,36 @@ export function searchSkills(
   return found
 }
 
-/** The BNCC's reads as the routes call them (the product form's picker searches here). */
+/** One skill by its code as the BNCC writes it ('EF03MA09'), or undefined. */
+export const skillByCode = (code: string): BnccSkill | undefined => {
+  const entry = byCode.get(code)
+  return entry && skillOf(entry)
+}
+
+/** The first of `codes` the BNCC does not have, or null: the product writes check with it. */
+export const unknownCode = (codes: string[]): string | null =>
+  codes.find((code) => !byCode.has(code)) ?? null
+
+/** The years and components a list of (known) codes implies, in school order. */
+export function impliedBy(codes: string[]): { anos: AnoId[]; componentes: ComponenteId[] } {
+  const anos = new Set<AnoId>()
+  const componentes = new Set<ComponenteId>()
+  for (const code of codes) {
+    const entry = byCode.get(code)
+    if (!entry) continue
+    for (const ano of entry.anos) anos.add(ano)
+    componentes.add(entry.componente)
+  }
+  return { anos: [...anos], componentes: [...componentes] }
+}
+
+/** The BNCC's reads as the routes and the product writes call them. */
 export function createBnccService() {
   return {
     search: (query: BnccQuery) => searchSkills(query),
+    skillByCode,
+    unknownCode,
+    impliedBy,
   }
 }
 

@@ -38,9 +38,21 @@ describe('GET /api/catalog', () => {
     expect(first.body).toMatchObject({ total: FILLERS + 1, page: 1, pageSize: CATALOG_PAGE_SIZE })
     expect(first.body.items).toHaveLength(CATALOG_PAGE_SIZE)
     expect(first.body.items[0]!.name).toBe(`Tabuada ${FILLERS}`)
-    // A card carries what a card shows, nothing of the product page.
+    // A card carries what a card shows and what the filters read, nothing of the product page.
     expect(Object.keys(first.body.items[0]!).sort()).toEqual(
-      ['category', 'id', 'imageUrl', 'isFree', 'name', 'price'].sort(),
+      [
+        'category',
+        'id',
+        'imageUrl',
+        'isFree',
+        'name',
+        'price',
+        'bncc',
+        'anos',
+        'componentes',
+        'tipo',
+        'tema',
+      ].sort(),
     )
     const second = await catalog('?page=2')
     expect(second.body.items.map((c) => c.name).at(-1)).toBe('Kit Alfabetização Divertida')

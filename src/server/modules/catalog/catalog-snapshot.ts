@@ -2,6 +2,8 @@ import { z } from 'zod'
 import type { CatalogCard, CatalogCategories } from '../../../contracts/catalog.js'
 import { searchableText } from '../../../contracts/catalog-search.js'
 import { CATEGORIES, categoryOf } from '../../../contracts/categories.js'
+import type { Filterable } from '../../../contracts/catalog-filters.js'
+import { decimalToCents } from '../../../contracts/money.js'
 import type { Product } from '../../../contracts/products.js'
 import { BESTSELLERS_LIMIT, Product as ProductSchema } from '../../../contracts/products.js'
 import { prepareBodyAsync, type PreparedBody } from '../../lib/http.js'
@@ -19,10 +21,11 @@ export interface CatalogSources {
   ratings?: () => Promise<Map<number, RatingSummary>>
 }
 
-/** A card and the folded text the search looks in, in the catalogue's order. */
+/** A card, the folded text the search looks in, and what the filters read, in the catalogue's order. */
 export interface CardEntry {
   card: CatalogCard
   text: string
+  filterable: Filterable
 }
 
 /**
@@ -340,8 +343,19 @@ function entryOf(view: Product, version: string): Entry {
     category: product.category,
     isFree: product.isFree,
     imageUrl: product.imageUrl,
+    bncc: product.bncc,
+    anos: product.anos,
+    componentes: product.componentes,
+    tipo: product.tipo,
+    tema: product.tema,
   }
-  return { product, version, json, card: { card, text: searchableText(product) } }
+  const filterable = { ...card, priceCents: decimalToCents(product.price) ?? 0 }
+  return {
+    product,
+    version,
+    json,
+    card: { card, text: searchableText(product), filterable },
+  }
 }
 
 /**

@@ -68,7 +68,8 @@ export function catalogRoutes(app: App) {
     { schema: { response: { 200: CatalogPage } }, config: PREPARED_READ },
     async (req, reply) => {
       const query = catalogQuery(queryStringOf(req.url), req.query)
-      const key = `${query.category ?? ''}\n${query.page}\n${query.q}`
+      // Every part of the parsed query: two spellings of one query share an answer.
+      const key = JSON.stringify(query)
       return prepared(req, reply, pages, key, async () =>
         prepareJson(CatalogPage, await catalog.page(query)),
       )

@@ -2,6 +2,14 @@ import type { BestsellerList, CatalogPage, CatalogQuery } from '../../../contrac
 import type { RatingSummary } from '../../../contracts/reviews.js'
 import { CATALOG_PAGE_SIZE } from '../../../contracts/catalog.js'
 import { foldForSearch } from '../../../contracts/catalog-search.js'
+import {
+  FACETS,
+  hasFilters,
+  passesAll,
+  type CatalogFacets,
+  type CatalogFilters,
+} from '../../../contracts/catalog-filters.js'
+import { facetsOf } from './catalog-facets.js'
 import type { ImageQuery, Product } from '../../../contracts/products.js'
 import { RELATED_LIMIT } from '../../../contracts/products.js'
 import { AppError } from '../../errors.js'
@@ -46,6 +54,23 @@ function withRating<T extends { id: number }>(
 }
 
 const notFound = () => new AppError('not_found', 'Produto não encontrado')
+
+/** A page asked for: words and page always, the category and filters when set. */
+type CatalogRequest = Pick<CatalogQuery, 'q' | 'page'> & Partial<CatalogQuery>
+
+interface Filtered {
+  cards: CardEntry[]
+  facets: CatalogFacets
+}
+
+/** The filters a query sets (only those: the cache key must not change with absent ones). */
+function filtersOf(query: CatalogRequest): CatalogFilters {
+  const filters: CatalogFilters = {}
+  for (const key of [...FACETS, 'bncc'] as const) {
+    if (query[key] !== undefined) Object.assign(filters, { [key]: query[key] })
+  }
+  return filters
+}
 
 /** The storefront's catalogue: products on sale, held in memory and rebuilt after writes. */
 export function createCatalogService(
@@ -110,17 +135,46 @@ export function createCatalogService(
     return found
   }
 
-  /** A page of light cards: the search (catalog-search.ts) and the category, newest first. */
-  async function pageOf(query: CatalogQuery): Promise<CatalogPage> {
+  /**
+   * The cards of a search with its filters, and the facets' counts: per catalogue version and
+   * distinct query, as `matching` (the pages of one search share them).
+   */
+  const filtered = new WeakMap<CatalogView, Map<string, Filtered>>()
+  function filteredOf(view: CatalogView, query: CatalogRequest): Filtered {
+    const searched = matching(view, foldForSearch(query.q), query.category)
+    const filters = filtersOf(query)
+    let cache = filtered.get(view)
+    if (!cache) filtered.set(view, (cache = new Map()))
+    const key = JSON.stringify([query.q, query.category, filters])
+    let found = cache.get(key)
+    if (!found) {
+      found = {
+        cards: hasFilters(filters)
+          ? searched.filter((c) => passesAll(c.filterable, filters))
+          : searched,
+        facets: facetsOf(
+          searched.map((c) => c.filterable),
+          filters,
+        ),
+      }
+      if (cache.size >= SEARCH_CACHE) cache.delete(cache.keys().next().value!)
+      cache.set(key, found)
+    }
+    return found
+  }
+
+  /** A page of light cards: the search (catalog-search.ts), category and filters, newest first. */
+  async function pageOf(query: CatalogRequest): Promise<CatalogPage> {
     const view = await snapshot.get()
-    const found = matching(view, foldForSearch(query.q), query.category)
+    const { cards, facets } = filteredOf(view, query)
     const start = (query.page - 1) * CATALOG_PAGE_SIZE
     const { ratings } = view
     return {
-      items: found.slice(start, start + CATALOG_PAGE_SIZE).map((c) => withRating(c.card, ratings)),
-      total: found.length,
+      items: cards.slice(start, start + CATALOG_PAGE_SIZE).map((c) => withRating(c.card, ratings)),
+      total: cards.length,
       page: query.page,
       pageSize: CATALOG_PAGE_SIZE,
+      facets,
     }
   }
 
@@ -196,12 +250,20 @@ export function createCatalogService(
       return (await snapshot.get()).categories
     },
 
+    /** The cards on sale that teach a code (its page), newest first, with their stars. */
+    async teaching(code: string): Promise<CatalogPage['items']> {
+      const view = await snapshot.get()
+      return filteredOf(view, { q: '', page: 1, bncc: code }).cards.map((c) =>
+        withRating(c.card, view.ratings),
+      )
+    },
+
     /** What the home page's HTML carries: the first page and the categories, and their version. */
     async home() {
       const view = await snapshot.get()
       return {
         version: view.version,
-        page: await pageOf({ q: '', category: undefined, page: 1 }),
+        page: await pageOf({ q: '', page: 1 }),
         categories: view.categories,
       }
     },

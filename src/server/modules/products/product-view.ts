@@ -63,5 +63,12 @@ export function toProductView(
       productId: b.bumpProductId,
       offerPrice: centsToDecimal(b.offerCents),
     })),
+    bncc: row.bncc,
+    // Written only through the contract's ids (product-form.ts); read as the types they are.
+    anos: row.anos as AdminProduct['anos'],
+    componentes: row.componentes as AdminProduct['componentes'],
+    tipo: row.tipo as AdminProduct['tipo'],
+    tema: row.tema as AdminProduct['tema'],
+    paginas: row.paginas,
   }
 }

@@ -21,9 +21,9 @@ declare module '../../kernel/events.js' {
 /** The product tables, their files and images; the admin's product writes. */
 export const productsModule = defineModule({
   name: 'products',
-  needs: ['orderReads'],
+  needs: ['orderReads', 'bncc'],
   provides: ['products', 'uploadJournal'],
-  build: ({ db, deps, log, events }, { orderReads }) => {
+  build: ({ db, deps, log, events }, { orderReads, bncc }) => {
     const { storage, config } = deps
     const uploadJournal = createUploadJournal({ db, storage, tmpDir: config.tmpDir, log })
     const products = createProductsService({
@@ -32,6 +32,7 @@ export const productsModule = defineModule({
       config,
       journal: uploadJournal,
       hasSales: orderReads.hasSales,
+      bncc,
       events,
     })
     return { products, uploadJournal }

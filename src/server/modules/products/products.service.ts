@@ -24,6 +24,13 @@ import { deleteGroup, journalEntryFor, planUpload, storePlan } from './product-f
 import { StagedUpload } from './staged-upload.js'
 import { createProductReads } from './product-reads.js'
 import type { UploadJournal } from './upload-journal.service.js'
+import type { BnccService } from '../bncc/bncc.service.js'
+import {
+  TAG_MESSAGES,
+  withImplied,
+  type AnoId,
+  type ComponenteId,
+} from '../../../contracts/school.js'
 
 export { isFreeNow } from './product-reads.js'
 export type { DeliveryFile, DeliveryProduct, ImageRecord, ProductSummary } from './product-reads.js'
@@ -43,10 +50,34 @@ export function createProductsService(deps: {
   journal: UploadJournal
   /** Whether any order holds the product (the orders module knows; a sold product is kept). */
   hasSales: (productId: number) => Promise<boolean>
+  /** The BNCC's list: codes are checked against it, and imply years and components. */
+  bncc: Pick<BnccService, 'unknownCode' | 'impliedBy'>
   /** `product.changed` is raised here after every committed write. */
   events: Pick<EventRaiser, 'committed'>
 }) {
-  const { db, storage, config, journal, hasSales } = deps
+  const { db, storage, config, journal, hasSales, bncc } = deps
+
+  /**
+   * The tags as written: every code must be the BNCC's (a 400 names the first that is not), and
+   * the years and components its codes imply join those given (or held, on an edit).
+   */
+  function schoolTags(
+    sent: Pick<ProductChanges, 'bncc' | 'anos' | 'componentes'>,
+    held: { anos: string[]; componentes: string[] } = { anos: [], componentes: [] },
+  ): Pick<ProductChanges, 'bncc' | 'anos' | 'componentes'> {
+    if (sent.bncc === undefined) return sent
+    const unknown = bncc.unknownCode(sent.bncc)
+    if (unknown) {
+      throw new AppError('bad_request', TAG_MESSAGES.bnccFormat(unknown), {
+        [ERROR_FIELD_HEADER]: 'bncc',
+      })
+    }
+    const kept = {
+      anos: sent.anos ?? (held.anos as AnoId[]),
+      componentes: sent.componentes ?? (held.componentes as ComponenteId[]),
+    }
+    return { bncc: sent.bncc, ...withImplied(kept, bncc.impliedBy(sent.bncc)) }
+  }
   /** After a write: the products it changed, when known (the catalogue re-reads only those). */
   const onChange = (productIds?: number[]) => {
     void deps.events.committed('product.changed', { productIds })
@@ -178,6 +209,7 @@ export function createProductsService(deps: {
       if (!staged.has('cover') || (!staged.has('main') && !product.externalLink && !isKit)) {
         throw new AppError('bad_request', PRODUCT_MESSAGES.files)
       }
+      Object.assign(product, schoolTags(product))
       await checkBundle(null, bundleProductIds)
       await checkBumps(null, orderBumps)
       const plan = planUpload(staged)
@@ -211,6 +243,7 @@ export function createProductsService(deps: {
         .from(products)
         .where(and(eq(products.id, id), isNull(products.deletedAt)))
       if (!current) throw notFound()
+      Object.assign(changes, schoolTags(changes, current))
       await checkBundle(id, bundleProductIds)
       await checkBumps(id, orderBumps)
       // A price sent without isFree makes a free product a paid one; 0.00 keeps it as it was.

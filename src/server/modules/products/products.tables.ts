@@ -40,6 +40,27 @@ export const products = pgTable(
      * that existed before; the create forms turn it on for new paid products.
      */
     stampPdf: boolean('stamp_pdf').notNull().default(false),
+    /**
+     * Who it is for and what it is (contracts/school.ts): BNCC codes as the BNCC writes them,
+     * the store's short ids of years and components, one kind and one theme. The years and
+     * components include those the codes imply (the service adds them at each write).
+     */
+    bncc: text('bncc')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    anos: text('anos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    componentes: text('componentes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tipo: text('tipo'),
+    tema: text('tema'),
+    /** Pages of the material, read from its PDF at upload or typed by the owner. */
+    paginas: integer('paginas'),
     /** Seeded with a new store (seed/demo-catalog.ts): one tap removes it (store/demo-removal.ts). */
     isDemo: boolean('is_demo').notNull().default(false),
     /** Set when a product with buyers is deleted: hidden everywhere, files kept for the buyers. */
@@ -55,6 +76,7 @@ export const products = pgTable(
       sql`${t.compareAtCents} IS NULL OR ${t.compareAtCents} > ${t.priceCents}`,
     ),
     index('products_active_idx').on(t.isActive, t.createdAt),
+    check('products_paginas_positive', sql`${t.paginas} IS NULL OR ${t.paginas} > 0`),
   ],
 )
 

@@ -27,6 +27,12 @@ function product(overrides: Partial<Product> = {}): Product {
     bundleProductIds: [],
     bundleItems: [],
     orderBumps: [],
+    bncc: [],
+    anos: [],
+    componentes: [],
+    tipo: null,
+    tema: null,
+    paginas: null,
     ...overrides,
   }
 }
