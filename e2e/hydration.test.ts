@@ -68,14 +68,19 @@ describe('the storefront as the server draws it and the browser takes it over', 
       id: number
       category: string
       name: string
+      bncc: string[]
     }[]
     const product = products[0]!
     const word = product.name.split(' ')[0]!
+    // The demo catalogue teaches real BNCC skills: a product that says so, and a skill's page.
+    const tagged = products.find((p) => p.bncc.length)!
     for (const url of [
       '/',
       `/?categoria=${product.category}`,
       `/?q=${encodeURIComponent(word)}`,
       `/produto/${product.id}`,
+      `/produto/${tagged.id}`,
+      `/bncc/${tagged.bncc[0]}`,
       '/clube',
     ]) {
       const { page, problems } = await visit(url)

@@ -159,3 +159,29 @@ describe('an anonymous visit, as the console sees it', () => {
     await visitor.close()
   })
 })
+
+describe('a teacher plans by BNCC skill, on a phone', () => {
+  it("reads who a material is for and opens a skill's page from it, with the data's credit", async () => {
+    const products = (await (await page.request.get('/api/products')).json()) as {
+      id: number
+      name: string
+      bncc: string[]
+    }[]
+    const maths = products.find((p) => p.name.startsWith('Avaliação Diagnóstica de Matemática'))!
+    await page.goto(`/produto/${maths.id}`)
+    const forWhom = page.getByTestId('for-whom')
+    await forWhom.filter({ hasText: 'Para: 3º ano · Matemática · Avaliação' }).waitFor()
+    await page.getByTestId('cart-button').waitFor()
+    await forWhom.getByRole('link', { name: maths.bncc[0]! }).click()
+    await page.waitForURL(`**/bncc/${maths.bncc[0]}`)
+    await page.getByRole('heading', { level: 1, name: maths.bncc[0]! }).waitFor()
+    await page.getByTestId('skill-audience').filter({ hasText: '3º ano · Matemática' }).waitFor()
+    expect(await page.getByTestId('skill-text').innerText()).toMatch(/^Ler, escrever e comparar/)
+    await page.getByTestId('bncc-credit').filter({ hasText: 'CC BY 4.0' }).waitFor()
+    await page.getByTestId('product-card').filter({ hasText: 'Avaliação Diagnóstica' }).waitFor()
+    // A code the BNCC does not have is a page that says so, with a 404.
+    const missing = await page.goto('/bncc/EF01LP99')
+    expect(missing?.status()).toBe(404)
+    await page.getByRole('heading', { name: 'Código BNCC não encontrado' }).waitFor()
+  })
+})

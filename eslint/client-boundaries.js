@@ -31,12 +31,11 @@ export const ALLOWED_FEATURE_IMPORTS = {
   legal: ['settings'],
   // The banner asks only when the shop filled in an ad pixel (a public setting).
   consent: ['settings'],
-  // A product page adds to the cart, downloads a free material, shows its category and the
-  // store's download quota.
-  // … and the clubes that include it.
   // A sent review refreshes its product's page (the catalogue's key for it).
   reviews: ['catalog'],
-  'product-detail': ['cart', 'catalog', 'clube', 'downloads', 'settings'],
+  // A product page adds to the cart, downloads a free material, shows its category, the
+  // store's download quota, the clubes that include it and who it is for (its BNCC skills).
+  'product-detail': ['bncc', 'cart', 'catalog', 'clube', 'downloads', 'settings'],
 }
 
 const FEATURES = readdirSync(new URL('../src/client/features', import.meta.url), {

@@ -35,11 +35,12 @@ const CheckoutPage = lazy(() => import('./pages/checkout.page'))
 const CheckoutMercadoPagoPage = lazy(() => import('./pages/checkout-mercadopago.page'))
 const PaymentRecoveryPage = lazy(() => import('./pages/payment-recovery.page'))
 const ClubePage = lazy(() => import('./pages/clube.page'))
+const BnccSkillPage = lazy(() => import('./pages/bncc-skill.page'))
 const RatePage = lazy(() => import('./pages/avaliar.page'))
 const NewsletterLinkPage = lazy(() => import('./pages/novidades.page'))
 const RestoreCartPage = lazy(() => import('./pages/carrinho-recuperar.page'))
 
-type Page = (params: { id?: string }) => ReactNode
+type Page = (params: { id?: string; code?: string }) => ReactNode
 const form =
   (variant: VariantId): Page =>
   () => <ProductFormPage variant={variant} />
@@ -59,6 +60,7 @@ const PAGES: Record<Exclude<PagePath, '/'>, Page> = {
   '/checkout-mercadopago': () => <CheckoutMercadoPagoPage />,
   '/payment-recovery': () => <PaymentRecoveryPage />,
   '/clube': () => <ClubePage />,
+  '/bncc/:code': ({ code }) => <BnccSkillPage code={code!} />,
   '/avaliar': () => <RatePage />,
   '/carrinho/recuperar': () => <RestoreCartPage />,
   '/novidades/confirmar': () => <NewsletterLinkPage mode="confirm" />,
@@ -99,7 +101,9 @@ export default function OtherRoutes() {
     <Switch>
       {PAGE_PATHS.filter((path) => path !== '/').map((path) => (
         <Route key={path} path={path}>
-          {(params: { id?: string }) => PAGES[path as Exclude<PagePath, '/'>](params)}
+          {(params: { id?: string; code?: string }) =>
+            PAGES[path as Exclude<PagePath, '/'>](params)
+          }
         </Route>
       ))}
       <Route component={NotFoundPage} />

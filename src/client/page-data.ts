@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { PAGE_DATA_ID, type PageData } from '../contracts/page-data'
 import { productKeys } from './features/catalog/catalog.queries'
+import { bnccKeys } from './features/bncc/bncc.api'
 import { clubeKeys } from './features/clube/clube.api'
 import { securityKeys } from './features/layout/security.queries'
 import { paymentMethodsKeys } from './features/settings/delivery-promise'
@@ -30,5 +31,6 @@ export function seedQueries(client: QueryClient, data: PageData): void {
   }
   if (data.paymentMethods) client.setQueryData(paymentMethodsKeys.methods(), data.paymentMethods)
   if (data.plans) client.setQueryData(clubeKeys.plans(), data.plans)
+  if (data.bnccSkill) client.setQueryData(bnccKeys.skill(data.bnccSkill.code), data.bnccSkill)
   if (data.security) client.setQueryData(securityKeys.status(), data.security)
 }

@@ -1,3 +1,4 @@
+import type { BnccSkillPage } from './bncc.js'
 import type { CatalogCategories, CatalogPage } from './catalog.js'
 import type { PaymentMethods } from './checkout.js'
 import { catalogAddress, catalogSearchOf, type CatalogSearch } from './catalog-search.js'
@@ -25,6 +26,8 @@ export interface PageData {
   /** The grid the address asks for (`/?q=…&categoria=…`): its first page and the categories. */
   catalog?: { search: CatalogSearch; page: CatalogPage; categories: CatalogCategories }
   plans?: PublicPlan[]
+  /** A BNCC skill's page (`/bncc/EF03MA09`): the skill and the materials that teach it. */
+  bnccSkill?: BnccSkillPage
   /** How the store charges (`GET /api/payments/methods`): what its pages may promise. */
   paymentMethods?: PaymentMethods
   /** The header's padlock for the request the page answered (`GET /api/security/status`). */

@@ -6,6 +6,7 @@ import { CategoryBadge } from '../catalog/category-badge'
 import { DetailBenefits } from './detail-benefits'
 import { Gallery } from './gallery'
 import { InfoCard } from './info-card'
+import { ForWhom } from '../bncc/for-whom'
 import { IncludedInClube } from '../clube/included-in-clube'
 import { KitContents } from './kit-contents'
 import { PriceBox } from './price-box'
@@ -44,6 +45,7 @@ export function ProductDetail({ product }: { product: Product }) {
           </div>
           <PriceBox product={product} />
           <IncludedInClube productId={product.id} />
+          <ForWhom product={product} />
           <KitContents product={product} />
           <PurchasePanel product={product} />
           {/* Below the first screen: React takes it over after the purchase panel above. */}

@@ -151,6 +151,13 @@ describe('GET /api/bncc/:code', () => {
     expect(res.json()).toEqual({ message: 'Código BNCC não encontrado' })
   })
 
+  it('lists in the sitemap the page of each skill a material on sale teaches', async () => {
+    const xml = (await store.app.inject({ method: 'GET', url: '/sitemap.xml' })).body
+    expect(xml).toContain('/bncc/EF03MA09</loc>')
+    expect(xml).toContain('/bncc/EF04MA09</loc>')
+    expect(xml).not.toContain('/bncc/EF01LP01</loc>')
+  })
+
   it('a product taken off sale leaves the skill page', async () => {
     const off = await store.app.inject({
       method: 'PUT',

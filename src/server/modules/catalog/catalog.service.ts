@@ -250,6 +250,13 @@ export function createCatalogService(
       return (await snapshot.get()).categories
     },
 
+    /** The codes some material on sale teaches, in the BNCC's order of codes (the sitemap). */
+    async taughtCodes(): Promise<string[]> {
+      const codes = new Set<string>()
+      for (const product of (await snapshot.get()).list) for (const c of product.bncc) codes.add(c)
+      return [...codes].sort()
+    },
+
     /** The cards on sale that teach a code (its page), newest first, with their stars. */
     async teaching(code: string): Promise<CatalogPage['items']> {
       const view = await snapshot.get()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BnccSkillPage } from '../../../contracts/bncc.js'
 import { CatalogCategories, CatalogPage } from '../../../contracts/catalog.js'
 import { PaymentMethods } from '../../../contracts/checkout.js'
 import type { CatalogSearch } from '../../../contracts/catalog-search.js'
@@ -17,6 +18,7 @@ export function pageData(parts: {
   product?: Product
   catalog?: { search: CatalogSearch; page: CatalogPage; categories: CatalogCategories }
   plans?: PublicPlan[]
+  bnccSkill?: BnccSkillPage
   paymentMethods?: PaymentMethods
 }): PageData {
   const data: PageData = {}
@@ -31,6 +33,7 @@ export function pageData(parts: {
   }
   if (parts.paymentMethods) data.paymentMethods = z.encode(PaymentMethods, parts.paymentMethods)
   if (parts.plans) data.plans = z.encode(z.array(PublicPlan), parts.plans)
+  if (parts.bnccSkill) data.bnccSkill = z.encode(BnccSkillPage, parts.bnccSkill)
   return data
 }
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { formatDecimalBRL } from '../../../contracts/money.js'
 import type { Product } from '../../../contracts/products.js'
-import { productHead, renderHead, STORE_NAME, storeHead } from './page-head.js'
+import {
+  productHead,
+  productJsonLd,
+  renderHead,
+  skillHead,
+  STORE_NAME,
+  storeHead,
+} from './page-head.js'
 
 const BASE = 'https://loja.exemplo.com.br'
 
@@ -135,6 +142,54 @@ describe('productHead', () => {
     const json = JSON.parse(/>([\s\S]*)<\/script>$/.exec(blocks![0]!)![1]!)
     expect(json.name).toBe(name)
     expect(json.description).toBe('a\u2028b <!--')
+  })
+
+  it('adds LearningResource with the skills it teaches, its years and kind, when it says them', () => {
+    const skill = {
+      code: 'EF03MA09',
+      text: 'Associar o quociente…',
+      anos: ['3' as const],
+      componente: 'MA' as const,
+    }
+    const tagged = product({ bncc: ['EF03MA09'], anos: ['3'], componentes: ['MA'], tipo: 'jogo' })
+    const ld = productJsonLd(BASE, tagged, 'Loja', undefined, [skill])
+    expect(ld['@type']).toEqual(['Product', 'LearningResource'])
+    expect(ld).toMatchObject({
+      educationalAlignment: [
+        {
+          '@type': 'AlignmentObject',
+          alignmentType: 'teaches',
+          educationalFramework: 'BNCC',
+          targetName: 'EF03MA09',
+          targetDescription: 'Associar o quociente…',
+          targetUrl: `${BASE}/bncc/EF03MA09`,
+        },
+      ],
+      educationalLevel: ['3º ano'],
+      learningResourceType: 'Jogo',
+    })
+    // What Product rich results need is still there.
+    expect(ld).toMatchObject({ name: 'Alfabeto Ilustrado', offers: { priceCurrency: 'BRL' } })
+    // A material that says nothing of it stays a plain Product.
+    expect(productJsonLd(BASE, product())['@type']).toBe('Product')
+  })
+})
+
+describe('skillHead', () => {
+  it("titles a skill's page as a teacher searches for it, described by the official text", () => {
+    const head = skillHead(
+      BASE,
+      {
+        code: 'EF03MA09',
+        text: 'Associar o quociente de uma divisão.',
+        anos: ['3'],
+        componente: 'MA',
+      },
+      'Loja',
+    )
+    expect(head).toContain('<title>EF03MA09: atividades e jogos | Loja</title>')
+    expect(head).toContain('content="Associar o quociente de uma divisão."')
+    expect(head).toContain(`<link rel="canonical" href="${BASE}/bncc/EF03MA09">`)
   })
 })
 

@@ -2,6 +2,8 @@ import { shareImagePath, type Product } from '../../../contracts/products.js'
 import type { ProductReviews } from '../../../contracts/reviews.js'
 import { formatDecimalBRL } from '../../../contracts/money.js'
 import { categoryOf } from '../../../contracts/categories.js'
+import type { BnccSkill } from '../../../contracts/bncc.js'
+import { ANOS, TIPOS } from '../../../contracts/school.js'
 import { deliveryPromise, type PixConfirmation } from '../../../contracts/delivery-promise.js'
 import { SHARE_IMAGE } from '../../files/images.js'
 
@@ -137,6 +139,7 @@ export function productJsonLd(
   product: Product,
   storeName = STORE_NAME,
   reviews?: ProductReviews,
+  skills: BnccSkill[] = [],
 ) {
   const url = `${baseUrl}/produto/${product.id}`
   const share = shareImagePath(product)
@@ -166,7 +169,45 @@ export function productJsonLd(
       seller: { '@type': 'Organization', name: storeName },
     },
     ...ratingJsonLd(reviews),
+    ...learningResourceJsonLd(baseUrl, product, skills),
   }
+}
+
+/**
+ * schema.org's LearningResource beside Product, when the material says who it is for: the
+ * skills it teaches (AlignmentObject, BNCC), its years and its kind.
+ */
+function learningResourceJsonLd(baseUrl: string, product: Product, skills: BnccSkill[]) {
+  const levels = ANOS.filter((a) => product.anos.includes(a.id)).map((a) => a.label)
+  const kind = TIPOS.find((t) => t.id === product.tipo)?.label
+  if (!skills.length && !levels.length && !kind) return {}
+  return {
+    '@type': ['Product', 'LearningResource'],
+    ...(skills.length
+      ? {
+          educationalAlignment: skills.map((skill) => ({
+            '@type': 'AlignmentObject',
+            alignmentType: 'teaches',
+            educationalFramework: 'BNCC',
+            targetName: skill.code,
+            targetDescription: skill.text,
+            targetUrl: `${baseUrl}/bncc/${skill.code}`,
+          })),
+        }
+      : {}),
+    ...(levels.length ? { educationalLevel: levels } : {}),
+    ...(kind ? { learningResourceType: kind } : {}),
+  }
+}
+
+/** A BNCC skill's page: the title a teacher types into a search engine, the official text. */
+export function skillHead(baseUrl: string, skill: BnccSkill, storeName = STORE_NAME): string {
+  return renderHead({
+    storeName,
+    title: `${skill.code}: atividades e jogos | ${storeName}`,
+    description: summaryOf(skill.text),
+    url: `${baseUrl}/bncc/${skill.code}`,
+  })
 }
 
 export function productHead(
@@ -174,6 +215,7 @@ export function productHead(
   product: Product,
   storeName = STORE_NAME,
   reviews?: ProductReviews,
+  skills: BnccSkill[] = [],
 ): string {
   const price = product.isFree ? 'Grátis' : formatDecimalBRL(product.price)
   const share = shareImagePath(product)
@@ -199,7 +241,7 @@ export function productHead(
       `<meta property="product:price:amount" content="${amount}">`,
       `<meta property="product:price:currency" content="BRL">`,
       `<meta property="product:availability" content="in stock">`,
-      `<script type="application/ld+json">${jsonForHtml(productJsonLd(baseUrl, product, storeName, reviews))}</script>`,
+      `<script type="application/ld+json">${jsonForHtml(productJsonLd(baseUrl, product, storeName, reviews, skills))}</script>`,
     ],
   })
 }

@@ -14,6 +14,7 @@ type Manifest = Record<string, ManifestChunk>
 const PAGE_MODULES = {
   product: ['src/client/other-routes.tsx', 'src/client/pages/product.page.tsx'],
   clube: ['src/client/other-routes.tsx', 'src/client/pages/clube.page.tsx'],
+  bncc: ['src/client/other-routes.tsx', 'src/client/pages/bncc-skill.page.tsx'],
 } as const
 type PreloadedPage = keyof typeof PAGE_MODULES
 
@@ -31,6 +32,7 @@ export function pagePreloads(clientDir: string): Record<PreloadedPage | 'home', 
   return {
     product: preloadTags(manifest, PAGE_MODULES.product),
     clube: preloadTags(manifest, PAGE_MODULES.clube),
+    bncc: preloadTags(manifest, PAGE_MODULES.bncc),
     // From the home page a buyer opens a product next: its code is fetched while she looks,
     // at the lowest priority (prefetch: nothing the home page draws waits for it), so the tap
     // on a card waits for no download.

@@ -22,8 +22,8 @@ afterAll(async () => {
 const get = (url: string, cookie?: string) =>
   store.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })
 
-/** An address of each page: its pattern with `:id` filled in. */
-const example = (pattern: string) => pattern.replace(':id', '7')
+/** An address of each page: its pattern with `:id` (and a skill's `:code`) filled in. */
+const example = (pattern: string) => pattern.replace(':id', '7').replace(':code', 'EF03MA09')
 const PUBLIC = Object.entries(PAGE_ROUTES)
   .filter(([path, access]) => access === 'public' && path !== '/produto/:id')
   .map(([path]) => example(path))

@@ -10,12 +10,13 @@ function escapeXml(text: string): string {
 
 /**
  * The sitemap protocol (sitemaps.org): the home page, the clube's page while a plan is on sale,
- * then every product on sale.
+ * every product on sale, then the page of each BNCC skill some material on sale teaches.
  */
 export function sitemapXml(
   baseUrl: string,
   products: ReadonlyArray<{ id: number; updatedAt: Date }>,
   clubeOnSale = false,
+  skillCodes: readonly string[] = [],
 ): string {
   const newest = products.reduce<Date | null>(
     (latest, p) => (latest === null || p.updatedAt > latest ? p.updatedAt : latest),
@@ -29,6 +30,7 @@ export function sitemapXml(
     url(`${baseUrl}/`, newest),
     ...(clubeOnSale ? [url(`${baseUrl}/clube`, null)] : []),
     ...products.map((p) => url(`${baseUrl}/produto/${p.id}`, p.updatedAt)),
+    ...skillCodes.map((code) => url(`${baseUrl}/bncc/${code}`, null)),
     '</urlset>',
     '',
   ].join('\n')

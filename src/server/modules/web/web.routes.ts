@@ -20,7 +20,7 @@ import {
 import { preparedAnswers } from '../../lib/prepared-answers.js'
 import { pageData, pageDataScript } from './page-data.js'
 import { securityStatusOf } from '../../http/security-status.js'
-import { productHead, storeHead } from './page-head.js'
+import { productHead, skillHead, storeHead } from './page-head.js'
 import { pagePreloads } from './page-preloads.js'
 import { pageRenderer } from './page-render.js'
 import { robotsTxt, sitemapXml } from './sitemap.js'
@@ -164,7 +164,8 @@ export async function webRoutes(app: App) {
     // Only a rated product costs a query: the catalogue holds every product's stars.
     const rated = await app.services.catalog.ratingOf(product.id)
     const reviews = rated ? await app.services.reviewReads.ofProduct(product.id) : undefined
-    const head = productHead(baseUrl(req), product, name, reviews) + preloads.product
+    const skills = product.bncc.flatMap((code) => app.services.bncc.skillByCode(code) ?? [])
+    const head = productHead(baseUrl(req), product, name, reviews, skills) + preloads.product
     return sendPrepared(
       req,
       reply,
@@ -196,14 +197,41 @@ export async function webRoutes(app: App) {
     )
   })
 
+  // A BNCC skill's page: its official text and the materials on sale that teach it.
+  app.get('/bncc/:code', async (req, reply) => {
+    if (!template) return clientMissing(reply)
+    const code = String((req.params as { code: string }).code).toUpperCase()
+    const skill = code.length <= 20 ? app.services.bncc.skillByCode(code) : undefined
+    const [settings, paymentMethods] = await Promise.all([settingsOf(req), methodsOf(req)])
+    const name = nameOf(settings)
+    if (!skill) {
+      reply.code(404)
+      const head = storeHead(baseUrl(req), req.url, paymentMethods.pixConfirmation, name)
+      return sendPrepared(req, reply, page(head))
+    }
+    const bnccSkill = { ...skill, products: await app.services.catalog.teaching(skill.code) }
+    const head = skillHead(baseUrl(req), skill, name) + preloads.bncc
+    return sendPrepared(
+      req,
+      reply,
+      await drawn(
+        req,
+        head,
+        `/bncc/${skill.code}`,
+        pageData({ settings, paymentMethods, bnccSkill }),
+      ),
+    )
+  })
+
   // For search engines: the store's pages, fresh at every request (a hidden product leaves at
   // once), and where not to go. Served with or without a built client.
   app.get('/sitemap.xml', async (req, reply) => {
-    const [entries, plans] = await Promise.all([
+    const [entries, plans, codes] = await Promise.all([
       app.services.products.sitemapEntries(),
       app.services.plans.publicList(),
+      app.services.catalog.taughtCodes(),
     ])
-    const xml = sitemapXml(baseUrl(req), entries, plans.length > 0)
+    const xml = sitemapXml(baseUrl(req), entries, plans.length > 0, codes)
     return sendPrepared(req, reply, prepareBody(xml, 'application/xml; charset=utf-8'))
   })
   app.get('/robots.txt', async (req, reply) =>
