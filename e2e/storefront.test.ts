@@ -185,3 +185,62 @@ describe('a teacher plans by BNCC skill, on a phone', () => {
     await page.getByRole('heading', { name: 'Código BNCC não encontrado' }).waitFor()
   })
 })
+
+describe('the owner tags a material, on a phone', () => {
+  it('finds a skill by words in the product form, taps it, and the product page says it', async () => {
+    const owner = await (await phoneContext(browser, inject('baseUrl'))).newPage()
+    const login = await owner.request.post('/api/admin/login', {
+      data: { username: 'admin@teste.com', password: 'admin-senha-123' },
+      headers: { origin: inject('baseUrl') },
+    })
+    expect(login.status()).toBe(200)
+    const products = (await (await owner.request.get('/api/products')).json()) as {
+      id: number
+      name: string
+      bncc: string[]
+    }[]
+    const memory = products.find((p) => p.name.startsWith('Jogo da Memória'))!
+    try {
+      await owner.goto(`/admin/edit-product/${memory.id}`)
+      const tags = owner.getByTestId('school-tags')
+      await tags.waitFor()
+      // Its category said 'Jogo': the form starts from what the product holds.
+      expect(await owner.locator('#campo-tipo').inputValue()).toBe('jogo')
+      await owner.getByTestId('bncc-search').fill('sílabas iniciais')
+      const result = owner.getByTestId('bncc-results').getByRole('button', { name: /EF01LP09/ })
+      await result.click()
+      expect(await owner.locator('#campo-bncc').inputValue()).toContain('EF01LP09')
+      await owner.locator('#campo-paginas').fill('16')
+      await owner
+        .getByRole('button', { name: /Salvar|Atualizar/ })
+        .first()
+        .click()
+      await expect
+        .poll(async () => {
+          const p = (await (await owner.request.get(`/api/products/${memory.id}`)).json()) as {
+            bncc: string[]
+            paginas: number | null
+          }
+          return [p.bncc.includes('EF01LP09'), p.paginas]
+        })
+        .toEqual([true, 16])
+      await owner.goto(`/produto/${memory.id}`)
+      await owner
+        .getByTestId('for-whom')
+        .filter({ hasText: '1º ano · Língua Portuguesa · Jogo · 16 páginas' })
+        .waitFor()
+      await owner.getByTestId('product-skills').getByRole('link', { name: 'EF01LP09' }).waitFor()
+    } finally {
+      // The journeys after this one find the demo as it was.
+      await owner.request.put(`/api/products/${memory.id}/update-json`, {
+        headers: { origin: inject('baseUrl') },
+        data: {
+          ...(await (await owner.request.get(`/api/products/${memory.id}`)).json()),
+          bncc: memory.bncc,
+          paginas: null,
+        },
+      })
+      await owner.context().close()
+    }
+  })
+})

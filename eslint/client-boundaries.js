@@ -8,8 +8,9 @@ export const ALLOWED_FEATURE_IMPORTS = {
   // store's support WhatsApp.
   account: ['downloads', 'settings'],
   // Product rows show the store's price and search; a product write refreshes the store's
-  // product views; a settings write refreshes the public copy of the settings.
-  admin: ['catalog', 'settings'],
+  // product views; a settings write refreshes the public copy of the settings; the product
+  // form finds BNCC skills to tag a material with.
+  admin: ['bncc', 'catalog', 'settings'],
   // A login drops the previous visitor's private data and refetches the merged cart.
   auth: ['account', 'cart'],
   // The cart's suggestions are catalogue products, shown with their category.

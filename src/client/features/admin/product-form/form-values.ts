@@ -1,6 +1,7 @@
 import { centsToDecimal, decimalToCents } from '../../../../contracts/money'
 import { findCategory } from '../../../../contracts/categories'
 import type { AdminProduct } from '../../../../contracts/products'
+import type { AnoId, ComponenteId } from '../../../../contracts/school'
 
 export interface ProductFormValues {
   name: string
@@ -25,6 +26,15 @@ export interface ProductFormValues {
   downloadFile: File | null
   additionalImages: File[]
   downloadFiles: File[]
+  /** BNCC codes as typed, separated by commas or spaces ('EF03MA09, EF03MA10'). */
+  bncc: string
+  anos: AnoId[]
+  componentes: ComponenteId[]
+  /** A kind's or theme's id, '' for none. */
+  tipo: string
+  tema: string
+  /** Pages as typed; '' for not said. */
+  paginas: string
   /** Editing with new files: 'Avisar compradores' of the new version, with the owner's note. */
   notifyBuyers: boolean
   updateNote: string
@@ -44,6 +54,12 @@ export const EMPTY_VALUES: ProductFormValues = {
   stampPdf: true,
   bundleProductIds: [],
   orderBumps: [],
+  bncc: '',
+  anos: [],
+  componentes: [],
+  tipo: '',
+  tema: '',
+  paginas: '',
   image: null,
   downloadFile: null,
   additionalImages: [],
@@ -71,7 +87,39 @@ export function valuesFromProduct(product: AdminProduct): ProductFormValues {
       productId: b.productId,
       offerPrice: b.offerPrice.replace('.', ','),
     })),
+    bncc: product.bncc.join(', '),
+    anos: product.anos,
+    componentes: product.componentes,
+    tipo: product.tipo ?? '',
+    tema: product.tema ?? '',
+    paginas: product.paginas === null ? '' : String(product.paginas),
   }
+}
+
+/** The codes typed, one per word ('ef03ma09 EF03MA10,' -> two codes), for the server to check. */
+export const typedCodes = (typed: string): string[] =>
+  typed
+    .split(/[\s,;]+/)
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean)
+
+/**
+ * Who the material is for, as sent. Creating, what the owner left blank is not sent, so the
+ * server gives it what its category means; editing, everything is sent (blank clears it).
+ */
+export function tagFields(values: ProductFormValues, editing: boolean) {
+  const all = {
+    bncc: typedCodes(values.bncc),
+    anos: values.anos,
+    componentes: values.componentes,
+    tipo: values.tipo,
+    tema: values.tema,
+    paginas: values.paginas.trim(),
+  }
+  if (editing) return all
+  return Object.fromEntries(
+    Object.entries(all).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== '')),
+  ) as Partial<typeof all>
 }
 
 /** "R$ 1.250,00" -> "1250.00"; what cannot be read goes as typed, for the server to refuse. */
@@ -86,8 +134,9 @@ export function normalisedPrice(values: ProductFormValues): string {
 }
 
 /** Every field except the files, as the JSON routes and the multipart text parts take them. */
-export function textFields(values: ProductFormValues) {
+export function textFields(values: ProductFormValues, editing = false) {
   return {
+    ...tagFields(values, editing),
     name: values.name.trim(),
     description: values.description.trim(),
     price: normalisedPrice(values),

@@ -3,6 +3,7 @@ import { decimalToCents, formatBRL } from '../../../../contracts/money'
 import { Field } from '../../../ui/field'
 import type { ProductFormValues, SetValue } from './form-values'
 import { BumpSetting, KitSetting } from './kit-setting'
+import { SchoolTags } from './school-tags'
 import type { ProductFormVariant } from './variants'
 
 // The one screen of SPEC.md section 3 with the short list of 10 categories.
@@ -188,6 +189,7 @@ export function ProductFields({
         value={values.canvaTemplateId}
         onChange={(e) => set('canvaTemplateId', e.target.value)}
       />
+      <SchoolTags values={values} set={set} />
       <StampSetting values={values} set={set} />
       <KitSetting values={values} set={set} />
       <BumpSetting values={values} set={set} />

@@ -5,7 +5,7 @@ import { path } from '../../../lib/api'
 import { sendWithProgress } from '../../../lib/xhr-upload'
 import type { UploadStage } from '../../../ui/upload-status'
 import { toBase64Files } from './base64'
-import { textFields, type ProductFormValues } from './form-values'
+import { tagFields, textFields, type ProductFormValues } from './form-values'
 
 // SPEC.md sections 7 and 9: 3 minutes for a multipart upload, 300000 ms for the JSON routes.
 const UPLOAD_TIMEOUT_MS = 3 * 60_000
@@ -36,6 +36,9 @@ function appendText(form: FormData, values: ProductFormValues, editing: boolean)
   // Empty means "none" when creating; when editing it clears what was there.
   if (fields.externalLink || editing) form.append('externalLink', fields.externalLink)
   if (fields.canvaTemplateId || editing) form.append('canvaTemplateId', fields.canvaTemplateId)
+  for (const [key, value] of Object.entries(tagFields(values, editing))) {
+    form.append(key, Array.isArray(value) ? JSON.stringify(value) : value)
+  }
 }
 
 /** Text parts first: the server knows what it is storing before the first file byte arrives. */
@@ -127,7 +130,7 @@ export function updateProduct(id: number, values: ProductFormValues, onProgress:
   return send(
     adminRoutes.editProductJson,
     path(adminRoutes.editProductJson, { id }),
-    JSON.stringify(textFields(values)),
+    JSON.stringify(textFields(values, true)),
     onProgress,
     true,
   )

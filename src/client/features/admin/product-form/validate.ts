@@ -88,7 +88,7 @@ export function validateProduct(
   if (!v.category) return variant.categoryError
   // The server's own rules last (lengths, link format): what it would refuse is never sent.
   const schema = creating ? ProductCreateFields : ProductEditFields
-  const parsed = schema.safeParse(textFields(v))
+  const parsed = schema.safeParse(textFields(v, !creating))
   if (!parsed.success)
     return { title: 'Erro no formulário', description: parsed.error.issues[0]?.message ?? '' }
   if (creating && !v.image)

@@ -1,0 +1,192 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { ANOS, COMPONENTES, TEMAS, TIPOS } from '../../../../contracts/school'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import { BnccCredit } from '../../bncc/bncc-credit'
+import { skillSearchQuery } from '../../bncc/bncc.api'
+import { typedCodes, type ProductFormValues, type SetValue } from './form-values'
+
+const control =
+  'mt-1 block w-full rounded-xl border-2 border-purple-100 bg-white px-3 text-base text-gray-900 focus:border-purple-500 focus:outline-none'
+
+/** A chip that is on or off (a year, a component). */
+function Toggle({ on, label, onClick }: { on: boolean; label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={on}
+      onClick={onClick}
+      className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${
+        on ? 'bg-purple-600 text-white ring-purple-600' : 'bg-white text-purple-800 ring-purple-200'
+      }`}
+    >
+      {label}
+    </button>
+  )
+}
+
+const toggled = <T,>(list: T[], item: T) =>
+  list.includes(item) ? list.filter((i) => i !== item) : [...list, item]
+
+/**
+ * 'Para quem é': years, components, BNCC codes (typed, or found by code, prefix or words and
+ * tapped), kind, theme and pages. The server checks every code and adds what the codes imply.
+ */
+export function SchoolTags({ values, set }: { values: ProductFormValues; set: SetValue }) {
+  const [search, setSearch] = useState('')
+  const q = useDebouncedValue(search.trim(), 300)
+  const found = useQuery(skillSearchQuery(q, values.anos, values.componentes))
+  const codes = typedCodes(values.bncc)
+  const etapas = new Set(ANOS.filter((a) => values.anos.includes(a.id)).map((a) => a.etapa))
+  const componentes = etapas.size
+    ? COMPONENTES.filter((c) => c.etapas.some((e) => etapas.has(e as 'EI' | 'EF' | 'EM')))
+    : COMPONENTES
+  const addCode = (code: string) => {
+    if (!codes.includes(code)) set('bncc', [...codes, code].join(', '))
+  }
+  return (
+    <fieldset
+      className="space-y-4 rounded-xl border-2 border-purple-100 p-3"
+      data-testid="school-tags"
+    >
+      <legend className="px-1 text-sm font-bold text-gray-900">Para quem é (opcional)</legend>
+      <div>
+        <p className="text-sm font-semibold text-gray-800">Ano escolar</p>
+        <div className="mt-1 flex flex-wrap gap-1.5" data-testid="tag-anos">
+          {ANOS.map((a) => (
+            <Toggle
+              key={a.id}
+              on={values.anos.includes(a.id)}
+              label={a.label}
+              onClick={() => set('anos', toggled(values.anos, a.id))}
+            />
+          ))}
+        </div>
+      </div>
+      <div>
+        <p className="text-sm font-semibold text-gray-800">Componente curricular</p>
+        <div className="mt-1 flex flex-wrap gap-1.5" data-testid="tag-componentes">
+          {componentes.map((c) => (
+            <Toggle
+              key={c.id}
+              on={values.componentes.includes(c.id)}
+              label={c.label}
+              onClick={() => set('componentes', toggled(values.componentes, c.id))}
+            />
+          ))}
+        </div>
+      </div>
+      <div>
+        <label htmlFor="campo-bncc" className="block text-sm font-semibold text-gray-800">
+          Códigos da BNCC
+        </label>
+        <input
+          id="campo-bncc"
+          name="bncc"
+          value={values.bncc}
+          placeholder="EF03MA09, EF03MA10"
+          onChange={(e) => set('bncc', e.target.value)}
+          className={`${control} h-11 font-mono uppercase`}
+        />
+        <p className="mt-1 text-xs text-gray-600">
+          O ano e o componente de cada código entram sozinhos ao salvar.
+        </p>
+        <label
+          htmlFor="campo-bncc-busca"
+          className="mt-3 block text-sm font-semibold text-gray-800"
+        >
+          Buscar habilidade (código, início do código ou palavras)
+        </label>
+        <input
+          id="campo-bncc-busca"
+          type="search"
+          value={search}
+          placeholder="EF03MA ou frações"
+          onChange={(e) => setSearch(e.target.value)}
+          className={`${control} h-11`}
+          data-testid="bncc-search"
+        />
+        {q.length >= 2 && found.data ? (
+          <ul className="mt-2 max-h-72 space-y-1 overflow-y-auto" data-testid="bncc-results">
+            {found.data.length === 0 ? (
+              <li className="text-sm text-gray-600">Nenhuma habilidade encontrada.</li>
+            ) : (
+              found.data.map((skill) => (
+                <li key={skill.code}>
+                  <button
+                    type="button"
+                    onClick={() => addCode(skill.code)}
+                    disabled={codes.includes(skill.code)}
+                    className="w-full rounded-lg bg-purple-50 p-2 text-left text-sm text-gray-800 ring-1 ring-purple-100 disabled:opacity-60"
+                  >
+                    <span className="font-mono font-bold text-purple-800">{skill.code}</span>{' '}
+                    {codes.includes(skill.code) ? '(adicionado) ' : ''}
+                    {skill.text}
+                  </button>
+                </li>
+              ))
+            )}
+          </ul>
+        ) : null}
+        {found.error ? <p className="mt-1 text-sm text-red-700">{found.error.message}</p> : null}
+        <div className="mt-2">
+          <BnccCredit />
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <label htmlFor="campo-tipo" className="block text-sm font-semibold text-gray-800">
+            Tipo de material
+          </label>
+          <select
+            id="campo-tipo"
+            name="tipo"
+            value={values.tipo}
+            onChange={(e) => set('tipo', e.target.value)}
+            className={`${control} h-11`}
+          >
+            <option value="">Não informado</option>
+            {TIPOS.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="campo-tema" className="block text-sm font-semibold text-gray-800">
+            Tema
+          </label>
+          <select
+            id="campo-tema"
+            name="tema"
+            value={values.tema}
+            onChange={(e) => set('tema', e.target.value)}
+            className={`${control} h-11`}
+          >
+            <option value="">Nenhum</option>
+            {TEMAS.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="campo-paginas" className="block text-sm font-semibold text-gray-800">
+            Número de páginas
+          </label>
+          <input
+            id="campo-paginas"
+            name="paginas"
+            inputMode="numeric"
+            value={values.paginas}
+            placeholder="12"
+            onChange={(e) => set('paginas', e.target.value.replace(/\D/g, ''))}
+            className={`${control} h-11`}
+          />
+        </div>
+      </div>
+    </fieldset>
+  )
+}
