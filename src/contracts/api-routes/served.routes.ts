@@ -8,6 +8,7 @@ import { route } from '../api-route'
 export const home = route<string>()('GET', '/')
 export const productPage = route<string>()('GET', '/produto/:id')
 export const clubePage = route<string>()('GET', '/clube')
+export const skillPage = route<string>()('GET', '/bncc/:code')
 export const sitemap = route<string>()('GET', '/sitemap.xml')
 export const robots = route<string>()('GET', '/robots.txt')
 /** The one-click stop of the PIX reminders, from the e-mail itself. */
