@@ -81,6 +81,7 @@ describe('the storefront as the server draws it and the browser takes it over', 
       `/produto/${product.id}`,
       `/produto/${tagged.id}`,
       `/bncc/${tagged.bncc[0]}`,
+      '/?ano=3&componente=MA',
       '/clube',
     ]) {
       const { page, problems } = await visit(url)

@@ -186,6 +186,39 @@ describe('a teacher plans by BNCC skill, on a phone', () => {
   })
 })
 
+describe('a teacher filters the catalogue, on a phone', () => {
+  it("narrows by year and component in 'Filtrar', with the counts, and the address says it", async () => {
+    await page.goto('/')
+    await page.getByTestId('product-card').first().waitFor()
+    await page.getByTestId('cart-button').waitFor()
+    await page.getByTestId('filter-button').click()
+    const sheet = page.getByTestId('filter-sheet')
+    await sheet.getByRole('link', { name: /^3º ano/ }).click()
+    await page.waitForURL('**/?ano=3')
+    await page.getByTestId('filter-button').click()
+    const maths = sheet.getByRole('link', { name: /^Matemática/ })
+    // The count beside it is what the tap shows.
+    const said = Number((await maths.innerText()).match(/(\d+)\s*$/)![1])
+    await maths.click()
+    await page.waitForURL('**/?ano=3&componente=MA')
+    const cards = page.getByTestId('product-grid').getByTestId('product-card')
+    await cards.first().waitFor()
+    expect(await cards.count()).toBe(said)
+    expect(await cards.allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringContaining('Avaliação Diagnóstica de Matemática')]),
+    )
+    const chips = page.getByTestId('active-filters')
+    await chips.getByRole('link', { name: 'Tirar o filtro 3º ano' }).waitFor()
+    // A link shared on WhatsApp opens filtered: the server drew the same grid.
+    const html = await (await page.request.get('/?ano=3&componente=MA')).text()
+    expect(html).toContain('Avaliação Diagnóstica de Matemática')
+    expect(html).not.toContain('Caderno de Caligrafia')
+    await chips.getByRole('link', { name: 'Limpar filtros' }).click()
+    await page.waitForURL((url) => url.search === '')
+    await page.getByTestId('product-card').nth(11).waitFor()
+  })
+})
+
 describe('the owner tags a material, on a phone', () => {
   it('finds a skill by words in the product form, taps it, and the product page says it', async () => {
     const owner = await (await phoneContext(browser, inject('baseUrl'))).newPage()

@@ -1,33 +1,54 @@
 import { categoryOf, findCategory, type CategorySlug } from './categories.js'
 import { ANOS, COMPONENTES, TEMAS, TIPOS } from './school.js'
+import { CatalogFilterFields, FACETS, hasFilters, type CatalogFilters } from './catalog-filters.js'
 
 /** Longest search term taken; a teacher types a few words. */
 export const CATALOG_QUERY_MAX = 100
 
-/** What the home page's grid shows: its address (`/?q=…&categoria=…`) says it. */
-export interface CatalogSearch {
+/**
+ * What the home page's grid shows: its address (`/?q=…&categoria=…&ano=3&componente=MA`) says
+ * it, the filters as GET /api/catalog names them.
+ */
+export interface CatalogSearch extends CatalogFilters {
   q: string
   category?: CategorySlug
 }
 
+/** The filters in the order the address writes them. */
+const FILTER_KEYS = [...FACETS, 'bncc'] as const
+
 /**
- * The search a home page address asks for (`q=…&categoria=…`); an unknown category is no
- * filter. The page reads its address with it, and the server draws that page's grid with it.
+ * The search a home page address asks for; an unknown category or filter value is no filter
+ * (a link typed wrong still opens the store). The page reads its address with it, and the
+ * server draws that page's grid with it.
  */
 export function catalogSearchOf(query: string): CatalogSearch {
   const params = new URLSearchParams(query)
   const q = (params.get('q') ?? '').trim().slice(0, CATALOG_QUERY_MAX)
-  return { q, category: findCategory(params.get('categoria'))?.slug }
+  const search: CatalogSearch = { q, category: findCategory(params.get('categoria'))?.slug }
+  for (const key of FILTER_KEYS) {
+    const parsed = CatalogFilterFields[key].safeParse(params.get(key) ?? undefined)
+    if (parsed.success && parsed.data !== undefined) Object.assign(search, { [key]: parsed.data })
+  }
+  return search
 }
 
-/** The home page's address for a search: `/?q=…&categoria=…`, shareable as it is. */
-export function catalogAddress({ q, category }: CatalogSearch): string {
+/** The home page's address for a search: `/?q=…&categoria=…&ano=…`, shareable as it is. */
+export function catalogAddress(search: CatalogSearch): string {
   const params = new URLSearchParams()
-  if (q) params.set('q', q)
-  if (category) params.set('categoria', category)
+  if (search.q) params.set('q', search.q)
+  if (search.category) params.set('categoria', search.category)
+  for (const key of FILTER_KEYS) {
+    const value = search[key]
+    if (value) params.set(key, value)
+  }
   const query = params.toString()
   return query ? `/?${query}` : '/'
 }
+
+/** Whether the address narrows the catalogue at all (words, a category or a filter). */
+export const isNarrowed = (search: CatalogSearch): boolean =>
+  Boolean(search.q || search.category || hasFilters(search))
 
 /**
  * The store's one search rule, used by the server's catalogue (GET /api/catalog) and the admin's

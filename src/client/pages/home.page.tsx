@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { catalogAddress, catalogSearchOf } from '../../contracts/catalog-search'
+import { catalogAddress, catalogSearchOf, isNarrowed } from '../../contracts/catalog-search'
 import { CatalogSection } from '../features/catalog/catalog-section'
 import { ClubeInvite } from '../features/clube/clube-invite'
 import { Benefits } from '../features/home/benefits'
@@ -22,14 +22,19 @@ export default function HomePage() {
   const query = useSearch()
   const [, navigate] = useLocation()
   const search = catalogSearchOf(query)
-  const { q, category } = search
-  const browsing = Boolean(q || category)
+  const { q } = search
+  const browsing = isNarrowed(search)
   const hydrated = useHydrated()
 
   // Refining a search replaces the address; starting one adds it, so Back leaves the search.
+  // The category and the filters stay as they were.
+  const address = catalogAddress(search)
   const onSearch = useCallback(
-    (term: string) => navigate(catalogAddress({ q: term, category }), { replace: Boolean(q) }),
-    [navigate, q, category],
+    (term: string) =>
+      navigate(catalogAddress({ ...catalogSearchOf(address.slice(1)), q: term }), {
+        replace: Boolean(q),
+      }),
+    [navigate, q, address],
   )
   const clear = useCallback(() => navigate('/'), [navigate])
 

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { categoryOf } from '../../../contracts/categories'
 import { Button } from '../../ui/button'
 import { Loading } from '../../ui/query-state'
+import { catalogAddress, isNarrowed } from '../../../contracts/catalog-search'
+import { activeFilters, ActiveFilters, FilterButton } from './catalog-filters'
 import { catalogPageQuery, type CatalogSearch } from './catalog.queries'
 import { CategoryChips } from './category-chips'
 import { ProductCard } from './product-card'
@@ -33,7 +35,7 @@ export function CatalogSection({
 }) {
   const [pages, setPages] = useState(1)
   // A new search starts again at page one (its first page replaces the last results when in).
-  const searchKey = `${search.q}\n${search.category ?? ''}`
+  const searchKey = catalogAddress(search)
   const [pagesFor, setPagesFor] = useState(searchKey)
   if (pagesFor !== searchKey) {
     setPagesFor(searchKey)
@@ -46,13 +48,15 @@ export function CatalogSection({
   const hasMore = first.data !== undefined && pages * pageSize < total
   const lastReady = last.data !== undefined && !last.isPlaceholderData
   const next = useCallback(() => setPages((n) => n + 1), [])
-  const searching = Boolean(search.q || search.category)
+  const searching = isNarrowed(search)
   const emptyStore = first.data !== undefined && total === 0 && !searching && empty !== undefined
   const title = search.q
     ? `Resultados para “${search.q}”`
     : search.category
       ? categoryOf(search.category).label
-      : 'Nossos materiais'
+      : searching
+        ? 'Materiais filtrados'
+        : 'Nossos materiais'
 
   return (
     <section
@@ -71,6 +75,12 @@ export function CatalogSection({
         )}
       </div>
       {!emptyStore && <CategoryChips active={search.category} />}
+      {!emptyStore && first.data ? (
+        <div className="mb-3 flex flex-wrap items-center gap-2">
+          <FilterButton search={search} facets={first.data.facets} />
+        </div>
+      ) : null}
+      <ActiveFilters search={search} />
       {first.isPending ? (
         <Loading label="Carregando materiais..." className="py-16" />
       ) : first.isError ? (
@@ -83,7 +93,7 @@ export function CatalogSection({
       ) : emptyStore ? (
         empty
       ) : total === 0 ? (
-        <EmptyState searching={searching} onClear={onClear} />
+        <EmptyState search={search} searching={searching} onClear={onClear} />
       ) : (
         <>
           <ul
@@ -114,7 +124,7 @@ export function CatalogSection({
 function PageCards({ search, page }: { search: CatalogSearch; page: number }) {
   const { data } = useQuery(catalogPageQuery(search, page))
   if (!data) return null
-  const belowBanner = !search.q && !search.category
+  const belowBanner = !isNarrowed(search)
   return data.items.map((card, index) => (
     <li key={card.id} className="flex">
       <ProductCard product={card} priority={!belowBanner && page === 1 && index < PRIORITY_CARDS} />
@@ -150,7 +160,16 @@ function LoadMore({ onVisible, onPress }: { onVisible?: () => void; onPress: () 
   )
 }
 
-function EmptyState({ searching, onClear }: { searching: boolean; onClear: () => void }) {
+function EmptyState({
+  search,
+  searching,
+  onClear,
+}: {
+  search: CatalogSearch
+  searching: boolean
+  onClear: () => void
+}) {
+  const filters = activeFilters(search)
   return (
     <div className="rounded-3xl border-2 border-dashed border-purple-200 bg-white px-6 py-12 text-center">
       <p aria-hidden="true" className="text-5xl">
@@ -160,9 +179,11 @@ function EmptyState({ searching, onClear }: { searching: boolean; onClear: () =>
         {searching ? 'Nenhum produto encontrado' : 'Nenhum produto disponível'}
       </p>
       <p className="mt-1 text-gray-600">
-        {searching
-          ? 'Tente buscar por outro termo.'
-          : 'Novos materiais chegam em breve. Volte logo!'}
+        {!searching
+          ? 'Novos materiais chegam em breve. Volte logo!'
+          : filters.length
+            ? 'Tire um dos filtros acima para ver mais materiais.'
+            : 'Tente buscar por outro termo.'}
       </p>
       {searching && (
         <Button variant="secondary" className="mt-4" onClick={onClear}>

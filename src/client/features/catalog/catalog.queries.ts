@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import * as catalogRoutes from '../../../contracts/api-routes/catalog.routes'
-import type { CatalogSearch } from '../../../contracts/catalog-search'
+import { catalogAddress, type CatalogSearch } from '../../../contracts/catalog-search'
 import { call } from '../../lib/api'
 
 /** Every view of the store's products starts with 'products': a product write refreshes them all. */
@@ -12,7 +12,7 @@ export const productKeys = {
     [...productKeys.all, 'related', { cartProductIds }] as const,
   detail: (id: number) => [...productKeys.all, id] as const,
   catalogPage: (search: CatalogSearch, page: number) =>
-    [...productKeys.all, 'catalog', search.q, search.category ?? '', page] as const,
+    [...productKeys.all, 'catalog', catalogAddress(search), page] as const,
   categories: () => [...productKeys.all, 'categories'] as const,
 }
 
@@ -23,7 +23,8 @@ export const catalogPageQuery = (search: CatalogSearch, page: number) =>
   queryOptions({
     queryKey: productKeys.catalogPage(search, page),
     queryFn: ({ signal }) => {
-      const query = { page, q: search.q || null, category: search.category || null }
+      const { q, category, ...filters } = search
+      const query = { page, q: q || null, category: category || null, ...filters }
       return call(catalogRoutes.catalog, { query, signal })
     },
     // While the next search's first page loads, the last results stay on screen.

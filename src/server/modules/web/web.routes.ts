@@ -125,7 +125,7 @@ export async function webRoutes(app: App) {
         `${base}\n${securityStatusOf(req).secure}\n${address}`,
         async () => {
           const [first, categories] = await Promise.all([
-            app.services.catalog.page({ q: search.q, category: search.category, page: 1 }),
+            app.services.catalog.page({ ...search, page: 1 }),
             app.services.catalog.categories(),
           ])
           return drawn(
