@@ -252,7 +252,7 @@ export interface ProductChanges {
   componentes?: ComponenteId[]
   tipo?: TipoId | null
   tema?: TemaId | null
-  /** Pages of the material: read from the PDF at upload when not sent, editable. */
+  /** Pages of the material, as the owner gives them; null when not said. */
   paginas?: number | null
 }
 export type NewProduct = Required<Omit<ProductChanges, 'paginas'>> & { paginas?: number | null }

@@ -59,7 +59,7 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     tipo: text('tipo'),
     tema: text('tema'),
-    /** Pages of the material, read from its PDF at upload or typed by the owner. */
+    /** Pages of the material, as the owner gives them (the product page says them). */
     paginas: integer('paginas'),
     /** Seeded with a new store (seed/demo-catalog.ts): one tap removes it (store/demo-removal.ts). */
     isDemo: boolean('is_demo').notNull().default(false),
