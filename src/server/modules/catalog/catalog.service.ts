@@ -250,7 +250,7 @@ export function createCatalogService(
       return (await snapshot.get()).categories
     },
 
-    /** The codes some material on sale teaches, in the BNCC's order of codes (the sitemap). */
+    /** The codes some material on sale teaches, sorted (the sitemap lists their pages). */
     async taughtCodes(): Promise<string[]> {
       const codes = new Set<string>()
       for (const product of (await snapshot.get()).list) for (const c of product.bncc) codes.add(c)
