@@ -11,29 +11,18 @@
  *
  * `npm run bench -- catalog-filters`; `--size=2000` for another size.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import { formatLoad, load } from './load.js'
+import { psql, urlFor } from './pg.js'
 import { startServer, stopServer } from './server-process.js'
 
-const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const sizeFlag = process.argv.find((a) => a.startsWith('--size='))
 const SIZE = sizeFlag ? Number(sizeFlag.slice(7)) : 10_000
 const TARGETS = { filteredP95: 30, throughputRatio: 0.8, memoryMb: 30 }
-
-const urlFor = (db: string) => {
-  const url = new URL(PG)
-  url.pathname = `/${db}`
-  return url.toString()
-}
-const psql = (db: string, sql: string) =>
-  execFileSync('psql', [urlFor(db), '-qAt', '-v', 'ON_ERROR_STOP=1', '-c', sql], {
-    encoding: 'utf8',
-  }).trim()
 
 /** Resident memory of a process, in MB (Linux /proc). */
 const rssMb = (pid: number) =>

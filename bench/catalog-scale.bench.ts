@@ -16,15 +16,14 @@
  * `npm run bench -- catalog-scale`; `--sizes=2000` picks the sizes, `--server-only` skips the
  * browser.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { chromium, type Page } from 'playwright-core'
+import { psql, urlFor } from './pg.js'
 import { startServer, stopServer } from './server-process.js'
 
-const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef'
 const sizesFlag = process.argv.find((a) => a.startsWith('--sizes='))
@@ -38,16 +37,6 @@ const TARGETS = {
   matchingAfterLastKey: 1_000,
   healthzP99: 50,
 }
-
-const urlFor = (db: string) => {
-  const url = new URL(PG)
-  url.pathname = `/${db}`
-  return url.toString()
-}
-const psql = (db: string, sql: string) =>
-  execFileSync('psql', [urlFor(db), '-qAt', '-v', 'ON_ERROR_STOP=1', '-c', sql], {
-    encoding: 'utf8',
-  }).trim()
 
 for (const size of SIZES) {
   const db = `bench_catalog_${size}_${process.pid}`

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, phoneContext } from './browser.js'
+import { ownerPage, withPlanOnSale } from './owner.js'
 
 // The storefront's pages arrive drawn by the server (decision 031); the browser must take that
 // markup over (hydrate it), not throw it away and draw the page again.
@@ -98,12 +99,7 @@ describe('the storefront as the server draws it and the browser takes it over', 
 
   it('a product’s description drawn as paragraphs and a list hydrates without a warning', async () => {
     const base = inject('baseUrl')
-    const owner = await (await phoneContext(browser, base)).newPage()
-    const login = await owner.request.post('/api/admin/login', {
-      data: { username: 'admin@teste.com', password: 'admin-senha-123' },
-      headers: { origin: base },
-    })
-    expect(login.status()).toBe(200)
+    const owner = await ownerPage(browser)
     const products = (await (await owner.request.get('/api/products')).json()) as {
       id: number
       name: string
@@ -146,39 +142,24 @@ describe('the storefront as the server draws it and the browser takes it over', 
     // The header, the footer and the product's 'Incluso no clube' read the plans on sale; the
     // footer hydrates after the header, and the plans may arrive in between. The mismatch this
     // caught showed on some visits only, so each page is opened several times.
-    const base = inject('baseUrl')
-    const owner = await (await phoneContext(browser, base)).newPage()
-    const login = await owner.request.post('/api/admin/login', {
-      data: { username: 'admin@teste.com', password: 'admin-senha-123' },
-      headers: { origin: base },
-    })
-    expect(login.status()).toBe(200)
-    const created = await owner.request.post('/api/admin/plans', {
-      headers: { origin: base },
-      data: {
-        name: `Clube Hidratação ${Date.now().toString(36)}`,
-        price: '9.90',
-        interval: 'month',
-        grants: { all: true },
-        downloadsPerMaterial: 2,
-        isActive: true,
-      },
-    })
-    expect(created.status(), await created.text()).toBe(201)
-    const { id } = (await created.json()) as { id: number }
+    const owner = await ownerPage(browser)
+    const products = (await (await owner.request.get('/api/products')).json()) as { id: number }[]
     try {
-      const products = (await (await owner.request.get('/api/products')).json()) as { id: number }[]
-      for (const url of ['/', `/produto/${products[0]!.id}`]) {
-        for (let visitNo = 0; visitNo < 5; visitNo++) {
-          const { page, problems } = await visit(url)
-          await page.getByTestId('header-clube').waitFor()
-          expect(problems, `${url}, visit ${visitNo + 1}`).toEqual([])
-          await page.context().close()
-        }
-      }
+      await withPlanOnSale(
+        owner,
+        { name: `Clube Hidratação ${Date.now().toString(36)}`, price: '9.90' },
+        async () => {
+          for (const url of ['/', `/produto/${products[0]!.id}`]) {
+            for (let visitNo = 0; visitNo < 5; visitNo++) {
+              const { page, problems } = await visit(url)
+              await page.getByTestId('header-clube').waitFor()
+              expect(problems, `${url}, visit ${visitNo + 1}`).toEqual([])
+              await page.context().close()
+            }
+          }
+        },
+      )
     } finally {
-      // The journeys after this one find the clube as it was.
-      await owner.request.delete(`/api/admin/plans/${id}`, { headers: { origin: base } })
       await owner.context().close()
     }
   })

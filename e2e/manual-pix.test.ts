@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser.js'
+import { withPlanOnSale } from './owner.js'
 
 /**
  * On a 390×844 phone: the store's own PIX key, the buyer's 'Já paguei'
@@ -277,20 +278,7 @@ describe("a refund under the store's own key, on a phone", () => {
 describe("the clube under the store's own PIX key, on a phone", () => {
   it("its PIX screen is checkout's: the shop confirms, 'Já paguei' is there", async () => {
     const name = `Clube Chave da Loja ${Date.now().toString(36)}`
-    const created = await owner.request.post('/api/admin/plans', {
-      headers: { origin: inject('baseUrl') },
-      data: {
-        name,
-        price: '12.90',
-        interval: 'month',
-        grants: { all: true },
-        downloadsPerMaterial: 2,
-        isActive: true,
-      },
-    })
-    expect(created.status(), await created.text()).toBe(201)
-    const { id } = (await created.json()) as { id: number }
-    try {
+    await withPlanOnSale(owner, { name, price: '12.90' }, async () => {
       const page = await phone()
       await page.goto('/clube')
       // The header's link to the clube shows once the page is React's: the tap below is then
@@ -314,11 +302,6 @@ describe("the clube under the store's own PIX key, on a phone", () => {
       await shot(page, 'clube-pix-store-key')
       await pix.getByTestId('pix-claim').click()
       await page.getByTestId('awaiting-confirmation').waitFor()
-    } finally {
-      // The other journeys find the clube as they left it.
-      await owner.request.delete(`/api/admin/plans/${id}`, {
-        headers: { origin: inject('baseUrl') },
-      })
-    }
+    })
   })
 })

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, phoneContext } from './browser.js'
+import { ownerPage } from './owner.js'
 
 let browser: Browser
 let page: Page
@@ -221,12 +222,7 @@ describe('a teacher filters the catalogue, on a phone', () => {
 
 describe('the owner tags a material, on a phone', () => {
   it('finds a skill by words in the product form, taps it, and the product page says it', async () => {
-    const owner = await (await phoneContext(browser, inject('baseUrl'))).newPage()
-    const login = await owner.request.post('/api/admin/login', {
-      data: { username: 'admin@teste.com', password: 'admin-senha-123' },
-      headers: { origin: inject('baseUrl') },
-    })
-    expect(login.status()).toBe(200)
+    const owner = await ownerPage(browser)
     const products = (await (await owner.request.get('/api/products')).json()) as {
       id: number
       name: string

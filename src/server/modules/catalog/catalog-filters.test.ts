@@ -135,6 +135,43 @@ describe('GET /api/catalog with filters', () => {
   })
 })
 
+describe('as a stranger would call them', () => {
+  it('30 simultaneous filtered searches each answer their own filters, not another one’s', async () => {
+    const queries = [
+      'ano=3',
+      'ano=4',
+      'tipo=atividades',
+      'preco=gratis',
+      'componente=MA',
+      'tema=datas-comemorativas',
+    ]
+    const expected = await Promise.all(queries.map(async (q) => names(await catalog(q))))
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => catalog(`${queries[i % queries.length]}&page=1`)),
+    )
+    answers.forEach((page, i) => expect(names(page)).toEqual(expected[i % queries.length]))
+  })
+
+  it('30 simultaneous skill reads answer alike and set no cookie; odd codes are a 404 or 400, never a 500', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        store.app.inject({ method: 'GET', url: '/api/bncc/EF04MA09' }),
+      ),
+    )
+    expect(new Set(answers.map((r) => r.body)).size).toBe(1)
+    expect(answers.every((r) => r.statusCode === 200 && !r.headers['set-cookie'])).toBe(true)
+    for (const code of ["EF03MA09'%20OR%201=1", '..%2F..%2Fetc', 'E'.repeat(21)]) {
+      const res = await store.app.inject({ method: 'GET', url: `/api/bncc/${code}` })
+      expect([400, 404], code).toContain(res.statusCode)
+      expect(res.json<{ message: string }>().message, code).toMatch(/Código BNCC/)
+    }
+    // A NUL byte is refused before any route, with the store's own message.
+    const nul = await store.app.inject({ method: 'GET', url: '/api/bncc/%00' })
+    expect(nul.statusCode).toBe(400)
+    expect(nul.json<{ message: string }>().message).toMatch(/caracteres inválidos/)
+  })
+})
+
 describe('GET /api/bncc/:code', () => {
   it('answers the skill, its year and component, and the materials that teach it', async () => {
     const res = await store.app.inject({ method: 'GET', url: '/api/bncc/ef03ma09' })

@@ -112,6 +112,20 @@ describe('product tags', () => {
   })
 })
 
+describe('who may tag', () => {
+  it('a stranger cannot write tags: 401, and the product keeps its own', async () => {
+    const res = await create({ name: 'Da dona', bncc: 'EF03MA09' })
+    const id = res.json<{ id: number }>().id
+    const stranger = await store.app.inject({
+      method: 'PUT',
+      url: `/api/products/${id}/update-json`,
+      payload: { name: 'Da dona', price: '12.90', bncc: ['EF01LP01'] },
+    })
+    expect(stranger.statusCode).toBe(401)
+    expect((await read(id)).bncc).toEqual(['EF03MA09'])
+  })
+})
+
 describe('the 22 old categories in the new terms', () => {
   it('maps every category, and migration 0028 writes exactly that mapping', () => {
     expect(Object.keys(CATEGORY_TAGS).sort()).toEqual(CATEGORIES.map((c) => c.slug).sort())

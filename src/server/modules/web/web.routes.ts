@@ -150,17 +150,24 @@ export async function webRoutes(app: App) {
     template ? sendHome(req, reply) : clientMissing(reply),
   )
 
+  /** A page for an address that names nothing on sale: the store's head, drawn by the browser. */
+  const notFoundPage = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    confirmation: PaymentMethods['pixConfirmation'],
+    name: string,
+  ) => {
+    reply.code(404)
+    return sendPrepared(req, reply, page(storeHead(baseUrl(req), req.url, confirmation, name)))
+  }
+
   app.get('/produto/:id', async (req, reply) => {
     if (!template) return clientMissing(reply)
     const id = Number((req.params as { id: string }).id)
     const product = Number.isInteger(id) && id > 0 ? await findActive(app, id) : undefined
     const [settings, paymentMethods] = await Promise.all([settingsOf(req), methodsOf(req)])
     const name = nameOf(settings)
-    if (!product) {
-      reply.code(404)
-      const head = storeHead(baseUrl(req), req.url, paymentMethods.pixConfirmation, name)
-      return sendPrepared(req, reply, page(head))
-    }
+    if (!product) return notFoundPage(req, reply, paymentMethods.pixConfirmation, name)
     // Only a rated product costs a query: the catalogue holds every product's stars.
     const rated = await app.services.catalog.ratingOf(product.id)
     const reviews = rated ? await app.services.reviewReads.ofProduct(product.id) : undefined
@@ -204,11 +211,7 @@ export async function webRoutes(app: App) {
     const skill = code.length <= 20 ? app.services.bncc.skillByCode(code) : undefined
     const [settings, paymentMethods] = await Promise.all([settingsOf(req), methodsOf(req)])
     const name = nameOf(settings)
-    if (!skill) {
-      reply.code(404)
-      const head = storeHead(baseUrl(req), req.url, paymentMethods.pixConfirmation, name)
-      return sendPrepared(req, reply, page(head))
-    }
+    if (!skill) return notFoundPage(req, reply, paymentMethods.pixConfirmation, name)
     const bnccSkill = { ...skill, products: await app.services.catalog.teaching(skill.code) }
     const head = skillHead(baseUrl(req), skill, name) + preloads.bncc
     return sendPrepared(

@@ -9,24 +9,85 @@ import { typedCodes, type ProductFormValues, type SetValue } from './form-values
 const control =
   'mt-1 block w-full rounded-xl border-2 border-purple-100 bg-white px-3 text-base text-gray-900 focus:border-purple-500 focus:outline-none'
 
-/** A chip that is on or off (a year, a component). */
-function Toggle({ on, label, onClick }: { on: boolean; label: string; onClick: () => void }) {
+/** A row of chips, each on or off (the years, the components), in the list's order. */
+function ChipGroup<T extends string>({
+  title,
+  testId,
+  options,
+  chosen,
+  onChange,
+}: {
+  title: string
+  testId: string
+  options: readonly { id: T; label: string }[]
+  chosen: T[]
+  onChange: (chosen: T[]) => void
+}) {
   return (
-    <button
-      type="button"
-      aria-pressed={on}
-      onClick={onClick}
-      className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${
-        on ? 'bg-purple-600 text-white ring-purple-600' : 'bg-white text-purple-800 ring-purple-200'
-      }`}
-    >
-      {label}
-    </button>
+    <div>
+      <p className="text-sm font-semibold text-gray-800">{title}</p>
+      <div className="mt-1 flex flex-wrap gap-1.5" data-testid={testId}>
+        {options.map(({ id, label }) => {
+          const on = chosen.includes(id)
+          return (
+            <button
+              key={id}
+              type="button"
+              aria-pressed={on}
+              onClick={() => onChange(on ? chosen.filter((c) => c !== id) : [...chosen, id])}
+              className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${
+                on
+                  ? 'bg-purple-600 text-white ring-purple-600'
+                  : 'bg-white text-purple-800 ring-purple-200'
+              }`}
+            >
+              {label}
+            </button>
+          )
+        })}
+      </div>
+    </div>
   )
 }
 
-const toggled = <T,>(list: T[], item: T) =>
-  list.includes(item) ? list.filter((i) => i !== item) : [...list, item]
+/** One id of a fixed list (kind, theme), or none. */
+function ListSelect({
+  name,
+  label,
+  none,
+  options,
+  value,
+  onChange,
+}: {
+  name: string
+  label: string
+  none: string
+  options: readonly { id: string; label: string }[]
+  value: string
+  onChange: (value: string) => void
+}) {
+  return (
+    <div>
+      <label htmlFor={`campo-${name}`} className="block text-sm font-semibold text-gray-800">
+        {label}
+      </label>
+      <select
+        id={`campo-${name}`}
+        name={name}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={`${control} h-11`}
+      >
+        <option value="">{none}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
 
 /**
  * 'Para quem é': years, components, BNCC codes (typed, or found by code, prefix or words and
@@ -50,32 +111,20 @@ export function SchoolTags({ values, set }: { values: ProductFormValues; set: Se
       data-testid="school-tags"
     >
       <legend className="px-1 text-sm font-bold text-gray-900">Para quem é (opcional)</legend>
-      <div>
-        <p className="text-sm font-semibold text-gray-800">Ano escolar</p>
-        <div className="mt-1 flex flex-wrap gap-1.5" data-testid="tag-anos">
-          {ANOS.map((a) => (
-            <Toggle
-              key={a.id}
-              on={values.anos.includes(a.id)}
-              label={a.label}
-              onClick={() => set('anos', toggled(values.anos, a.id))}
-            />
-          ))}
-        </div>
-      </div>
-      <div>
-        <p className="text-sm font-semibold text-gray-800">Componente curricular</p>
-        <div className="mt-1 flex flex-wrap gap-1.5" data-testid="tag-componentes">
-          {componentes.map((c) => (
-            <Toggle
-              key={c.id}
-              on={values.componentes.includes(c.id)}
-              label={c.label}
-              onClick={() => set('componentes', toggled(values.componentes, c.id))}
-            />
-          ))}
-        </div>
-      </div>
+      <ChipGroup
+        title="Ano escolar"
+        testId="tag-anos"
+        options={ANOS}
+        chosen={values.anos}
+        onChange={(anos) => set('anos', anos)}
+      />
+      <ChipGroup
+        title="Componente curricular"
+        testId="tag-componentes"
+        options={componentes}
+        chosen={values.componentes}
+        onChange={(chosen) => set('componentes', chosen)}
+      />
       <div>
         <label htmlFor="campo-bncc" className="block text-sm font-semibold text-gray-800">
           Códigos da BNCC
@@ -134,44 +183,22 @@ export function SchoolTags({ values, set }: { values: ProductFormValues; set: Se
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <label htmlFor="campo-tipo" className="block text-sm font-semibold text-gray-800">
-            Tipo de material
-          </label>
-          <select
-            id="campo-tipo"
-            name="tipo"
-            value={values.tipo}
-            onChange={(e) => set('tipo', e.target.value)}
-            className={`${control} h-11`}
-          >
-            <option value="">Não informado</option>
-            {TIPOS.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="campo-tema" className="block text-sm font-semibold text-gray-800">
-            Tema
-          </label>
-          <select
-            id="campo-tema"
-            name="tema"
-            value={values.tema}
-            onChange={(e) => set('tema', e.target.value)}
-            className={`${control} h-11`}
-          >
-            <option value="">Nenhum</option>
-            {TEMAS.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListSelect
+          name="tipo"
+          label="Tipo de material"
+          none="Não informado"
+          options={TIPOS}
+          value={values.tipo}
+          onChange={(tipo) => set('tipo', tipo)}
+        />
+        <ListSelect
+          name="tema"
+          label="Tema"
+          none="Nenhum"
+          options={TEMAS}
+          value={values.tema}
+          onChange={(tema) => set('tema', tema)}
+        />
         <div>
           <label htmlFor="campo-paginas" className="block text-sm font-semibold text-gray-800">
             Número de páginas
