@@ -220,8 +220,34 @@ describe('a teacher filters the catalogue, on a phone', () => {
   })
 })
 
+describe('a teacher searches with a typo, on a phone', () => {
+  it('finds the material she means, and the box proposes it and a filter as she types', async () => {
+    await page.goto('/')
+    await page.getByTestId('product-card').first().waitFor()
+    await page.getByTestId('cart-button').waitFor()
+    await page.getByTestId('search-input').pressSequentially('silabas memoria', { delay: 20 })
+    const box = page.getByTestId('search-suggestions')
+    await box.getByRole('link', { name: 'Jogo da Memória das Sílabas' }).waitFor()
+    // The grid follows the box: every word matched, accents aside.
+    await page.waitForURL((url) => url.searchParams.get('q') === 'silabas memoria')
+    await page.getByTestId('product-card').first().filter({ hasText: 'Jogo da Memória' }).waitFor()
+    // A typo is forgiven ('alfabetisação').
+    await page.getByTestId('search-input').fill('alfabetisação')
+    await page
+      .getByTestId('product-card')
+      .first()
+      .filter({ hasText: 'Kit Alfabetização Divertida' })
+      .waitFor()
+    await page.getByTestId('search-input').fill('jogo')
+    const filter = box.getByRole('link', { name: /^Jogo \(\d+\)$/ })
+    await filter.click()
+    await page.waitForURL((url) => url.search === '?tipo=jogo')
+    await expect.poll(() => box.count()).toBe(0)
+  })
+})
+
 describe('the owner tags a material, on a phone', () => {
-  it('finds a skill by words in the product form, taps it, and the product page says it', async () => {
+  it('finds a skill by words and one suggested, taps them, and the product page says it', async () => {
     const owner = await ownerPage(browser)
     const products = (await (await owner.request.get('/api/products')).json()) as {
       id: number
@@ -239,6 +265,15 @@ describe('the owner tags a material, on a phone', () => {
       const result = owner.getByTestId('bncc-results').getByRole('button', { name: /EF01LP09/ })
       await result.click()
       expect(await owner.locator('#campo-bncc').inputValue()).toContain('EF01LP09')
+      // 'Sugestões da BNCC' ranks skills by the product's name and description.
+      await owner.getByTestId('bncc-suggest').click()
+      const suggested = owner
+        .getByTestId('bncc-suggestions')
+        .getByRole('button', { disabled: false })
+      const pick = (await suggested.first().innerText()).slice(0, 8)
+      expect(pick).toMatch(/^EF\d\d[A-Z]{2}\d\d$/)
+      await suggested.first().click()
+      expect(await owner.locator('#campo-bncc').inputValue()).toContain(pick)
       await owner.locator('#campo-paginas').fill('16')
       await owner
         .getByRole('button', { name: /Salvar|Atualizar/ })
@@ -250,13 +285,13 @@ describe('the owner tags a material, on a phone', () => {
             bncc: string[]
             paginas: number | null
           }
-          return [p.bncc.includes('EF01LP09'), p.paginas]
+          return [p.bncc.includes('EF01LP09'), p.bncc.includes(pick), p.paginas]
         })
-        .toEqual([true, 16])
+        .toEqual([true, true, 16])
       await owner.goto(`/produto/${memory.id}`)
       await owner
         .getByTestId('for-whom')
-        .filter({ hasText: '1º ano · Língua Portuguesa · Jogo · 16 páginas' })
+        .filter({ hasText: /Para: 1º ano · (.* · )?Língua Portuguesa · Jogo · 16 páginas/ })
         .waitFor()
       await owner.getByTestId('product-skills').getByRole('link', { name: 'EF01LP09' }).waitFor()
     } finally {

@@ -11,6 +11,8 @@ import { AnoIdSchema, ComponenteIdSchema } from './school.js'
 export const BNCC_QUERY_MAX = 100
 /** Skills answered per search. */
 export const BNCC_SEARCH_LIMIT = 20
+/** Skills 'Sugestões da BNCC' proposes for a product. */
+export const BNCC_SUGGESTIONS = 5
 /** One skill (or EI objective): its code, official text, the years and component it implies. */
 export const BnccSkill = z.object({
   code: z.string(),
@@ -51,6 +53,15 @@ export const BnccQuery = z.object({
 export type BnccQuery = z.infer<typeof BnccQuery>
 
 export const BnccSearchAnswer = z.array(BnccSkill)
+
+/** The product as the form holds it, for 'Sugestões da BNCC' (admin): only what ranks skills. */
+export const BnccSuggestionsBody = z.object({
+  name: z.string().max(300, { error: 'Nome longo demais' }).default(''),
+  description: z.string().max(20_000, { error: 'Descrição longa demais' }).default(''),
+  anos: z.array(AnoIdSchema).max(40).default([]),
+  componentes: z.array(ComponenteIdSchema).max(40).default([]),
+})
+export type BnccSuggestionsBody = z.input<typeof BnccSuggestionsBody>
 
 /** GET /api/bncc/:code: a code as the address carries it ('EF03MA09', any case). */
 export const BnccCodeParams = z.object({

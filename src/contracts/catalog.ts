@@ -76,3 +76,26 @@ export const CatalogCategories = z.array(
   z.object({ slug: z.string(), label: z.string(), emoji: z.string(), count: z.number().int() }),
 )
 export type CatalogCategories = z.infer<typeof CatalogCategories>
+
+/** GET /api/catalog/suggestions?q=: what the search box proposes as she types. */
+export const CatalogSuggestionsQuery = CatalogQuery.pick({ q: true })
+
+/** How many of each the box shows: few, on a phone's screen above the keyboard. */
+export const SUGGESTED = { products: 4, skills: 3, filters: 3 }
+
+export const CatalogSuggestions = z.object({
+  /** Materials matching every word, best first. */
+  products: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Skills matching the words that some material on sale teaches (their pages list them). */
+  skills: z.array(z.object({ code: z.string(), text: z.string() })),
+  /** Years, components, kinds and themes named by the words, with the materials they show. */
+  filters: z.array(
+    z.object({
+      facet: z.enum(['ano', 'componente', 'tipo', 'tema']),
+      value: z.string(),
+      label: z.string(),
+      count: z.number().int(),
+    }),
+  ),
+})
+export type CatalogSuggestions = z.infer<typeof CatalogSuggestions>

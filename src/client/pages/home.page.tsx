@@ -6,7 +6,7 @@ import { ClubeInvite } from '../features/clube/clube-invite'
 import { Benefits } from '../features/home/benefits'
 import { EmptyStore } from '../features/home/empty-store'
 import { Hero } from '../features/home/hero'
-import { SearchBar } from '../features/home/search-bar'
+import { SearchBar } from '../features/catalog/search-bar'
 import { useHydrated } from '../lib/use-hydrated'
 import { HydrateLater } from '../ui/hydrate-later'
 

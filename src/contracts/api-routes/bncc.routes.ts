@@ -1,4 +1,4 @@
-import type { BnccSearchAnswer, BnccSkillPage } from '../bncc'
+import type { BnccSearchAnswer, BnccSkillPage, BnccSuggestionsBody } from '../bncc'
 import { route } from '../api-route'
 
 // The BNCC's skills: the product form's picker and the skill pages.
@@ -8,3 +8,9 @@ export const search = route<typeof BnccSearchAnswer>()('GET', '/api/bncc')
 
 /** One skill by its code, with the materials on sale that teach it; 404 for an unknown code. */
 export const skill = route<typeof BnccSkillPage>()('GET', '/api/bncc/:code')
+
+/** 'Sugestões da BNCC' (admin): the skills best matching a product's name and description. */
+export const suggestions = route<typeof BnccSearchAnswer, typeof BnccSuggestionsBody>()(
+  'POST',
+  '/api/admin/bncc-suggestions',
+)

@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
+import type { BnccSuggestionsBody } from '../../../contracts/bncc'
 import * as bncc from '../../../contracts/api-routes/bncc.routes'
 import { call } from '../../lib/api'
 
@@ -27,3 +28,7 @@ export const skillSearchQuery = (q: string, anos: string[], componentes: string[
     enabled: q.trim().length >= 2,
     staleTime: 60 * 60_000,
   })
+
+/** 'Sugestões da BNCC': the skills best matching a product's name and description (admin). */
+export const useSkillSuggestions = () =>
+  useMutation({ mutationFn: (body: BnccSuggestionsBody) => call(bncc.suggestions, { body }) })

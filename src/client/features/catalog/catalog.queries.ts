@@ -14,6 +14,7 @@ export const productKeys = {
   catalogPage: (search: CatalogSearch, page: number) =>
     [...productKeys.all, 'catalog', catalogAddress(search), page] as const,
   categories: () => [...productKeys.all, 'categories'] as const,
+  suggestions: (q: string) => [...productKeys.all, 'suggestions', q] as const,
 }
 
 export type { CatalogSearch }
@@ -41,4 +42,14 @@ export const bestsellersQuery = () =>
   queryOptions({
     queryKey: productKeys.bestsellers(),
     queryFn: ({ signal }) => call(catalogRoutes.bestsellers, { signal }),
+  })
+
+/** What the search box proposes for the words typed so far (from two letters). */
+export const suggestionsQuery = (q: string) =>
+  queryOptions({
+    queryKey: productKeys.suggestions(q),
+    queryFn: ({ signal }) => call(catalogRoutes.suggestions, { query: { q }, signal }),
+    enabled: q.length >= 2,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
   })

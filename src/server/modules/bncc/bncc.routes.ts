@@ -4,9 +4,11 @@ import {
   BnccQuery,
   BnccSearchAnswer,
   BnccSkillPage,
+  BnccSuggestionsBody,
 } from '../../../contracts/bncc.js'
 import type { App } from '../../app-types.js'
 import { AppError } from '../../errors.js'
+import { adminScope } from '../../http/admin-scope.js'
 
 /** The BNCC's skills: the product form's picker, the skill pages' data. */
 export function bnccRoutes(app: App) {
@@ -31,4 +33,16 @@ export function bnccRoutes(app: App) {
       return { ...skill, products: await catalog.teaching(skill.code) }
     },
   )
+
+  // Only the owner's form asks: a ranking of the whole BNCC per call is no public service.
+  return adminScope(app, (scope) => {
+    scope.post(
+      '/api/admin/bncc-suggestions',
+      { schema: { body: BnccSuggestionsBody, response: { 200: BnccSearchAnswer } } },
+      async (req) => {
+        const { name, description, anos, componentes } = req.body
+        return bncc.suggest({ text: `${name}\n${description}`, anos, componentes })
+      },
+    )
+  })
 }

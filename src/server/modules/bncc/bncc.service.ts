@@ -1,29 +1,22 @@
 import type { BnccQuery, BnccSkill } from '../../../contracts/bncc.js'
-import { BNCC_SEARCH_LIMIT } from '../../../contracts/bncc.js'
-import { foldForSearch } from '../../../contracts/catalog-search.js'
+import { BNCC_SEARCH_LIMIT, BNCC_SUGGESTIONS } from '../../../contracts/bncc.js'
+import type { Query } from 'minisearch'
+import { anyWord, createTextIndex, everyWord, wordsOf } from '../../lib/text-search.js'
 import data from './bncc-dados/bncc.json' with { type: 'json' }
-import type { AnoId, ComponenteId } from '../../../contracts/school.js'
+import { ANOS, COMPONENTES, type AnoId, type ComponenteId } from '../../../contracts/school.js'
 import { partsOf, type CodeParts } from './bncc-codes.js'
 
 /**
  * The BNCC's 1,580 objectives and skills (bncc-dados/, bncc.dev's tables under CC BY 4.0), held
  * once per process: they change only with a new build.
  */
-interface Entry extends BnccSkill, CodeParts {
-  /** Code and text folded (lowercase, no accents), for the search. */
-  folded: string
-}
+type Entry = BnccSkill & CodeParts
 
 const entries: Entry[] = (data as [string, string][]).map(([code, text]) => {
   const parts = partsOf(code)
   // scripts/bncc-data.mjs checked every code against its table: a code it let through parses.
   if (!parts) throw new Error(`Código BNCC fora do formato: ${code}`)
-  return {
-    code,
-    text,
-    ...parts,
-    folded: foldForSearch(`${code}\n${text}`),
-  }
+  return { code, text, ...parts }
 })
 const byCode = new Map(entries.map((e) => [e.code, e]))
 
@@ -34,49 +27,85 @@ const skillOf = ({ code, text, anos, componente }: Entry): BnccSkill => ({
   componente,
 })
 
+const labelsOf = (list: readonly { id: string; label: string }[], ids: string[]) =>
+  list.filter((item) => ids.includes(item.id)).map((item) => item.label)
+
 /**
- * A word without its Portuguese plural or '-ção' ending, so 'frações' finds 'fração' and
- * 'atividades' finds 'atividade' (the picker's search; the catalogue's has its own rules).
+ * The skills' texts in the store's search index (lib/text-search.ts), with their years and
+ * component as words ('frações 4º ano' finds EF04MA09): built once, at the first search.
  */
-function stemOf(word: string): string {
-  const stem = word.replace(/(oes|aes|ao|ais|eis|es|s)$/, '')
-  return stem.length >= 4 ? stem : word
+let textIndex: ReturnType<typeof createTextIndex<{ id: string; text: string; tags: string }>>
+function skillIndex() {
+  if (!textIndex) {
+    textIndex = createTextIndex(['text', 'tags'])
+    textIndex.addAll(
+      entries.map((e) => ({
+        id: e.code,
+        text: e.text,
+        tags: [...labelsOf(ANOS, e.anos), ...labelsOf(COMPONENTES, [e.componente])].join('\n'),
+      })),
+    )
+  }
+  return textIndex
+}
+
+/** The entries a query ranks, best first, or null when it has no word to seek. */
+function ranked(query: Query | null): Entry[] | null {
+  if (!query) return null
+  return skillIndex()
+    .search(query)
+    .map((result) => byCode.get(result.id as string)!)
 }
 
 /** A word that is a code or a code's beginning ('ef03', 'EF03MA', 'ei02ts01'). */
 const CODE_PREFIX = /^e[ifm]\d{0,2}[a-z]{0,3}\d{0,3}$/
 
+const narrowedBy =
+  (anos: string[], componentes: string[]) =>
+  (entry: Entry): boolean =>
+    (!anos.length || entry.anos.some((a) => anos.includes(a))) &&
+    (!componentes.length || componentes.includes(entry.componente))
+
 /**
- * The skills matching a search, case and accents aside: every word must be in the code or the
- * text (plural endings aside), and a word shaped as a code ('ef03ma') must begin the code. 'em' and 'ei' alone are
- * words of Portuguese too: they are a code only when they are the whole search. The code typed
- * in full comes first and ignores the filters; the rest follow the BNCC's own order.
+ * The skills matching a search, case and accents aside: a word shaped as a code ('ef03ma')
+ * must begin the code; every other word must match the text, its year or component, as the
+ * catalogue's search matches (plurals, one typo, '4º ano'), best match first. 'em' and 'ei'
+ * alone are words of Portuguese too: they are a code only when they are the whole search.
+ * The code typed in full comes first and ignores the filters; codes alone follow the BNCC's
+ * own order.
  */
 export function searchSkills(
   query: Pick<BnccQuery, 'q'> & Partial<BnccQuery>,
   limit = BNCC_SEARCH_LIMIT,
 ): BnccSkill[] {
-  const words = foldForSearch(query.q)
-    .split(/[\s,;.:()"'!?]+/)
-    .filter(Boolean)
+  const words = wordsOf(query.q)
   if (!words.length) return []
   const codeWords = words.filter((w) => CODE_PREFIX.test(w) && (/\d/.test(w) || words.length === 1))
-  const textWords = words.filter((w) => !codeWords.includes(w)).map(stemOf)
-  const anos = query.ano ?? []
-  const componentes = query.componente ?? []
+  const textWords = words.filter((w) => !codeWords.includes(w))
   const exact = words.length === 1 ? byCode.get(words[0]!.toUpperCase()) : undefined
+  const candidates = textWords.length ? (ranked(everyWord(textWords.join(' '))) ?? []) : entries
+  const wanted = narrowedBy(query.ano ?? [], query.componente ?? [])
   const found: BnccSkill[] = exact ? [skillOf(exact)] : []
-  for (const entry of entries) {
+  for (const entry of candidates) {
     if (found.length >= limit) break
     if (entry === exact) continue
     const code = entry.code.toLowerCase()
     if (!codeWords.every((w) => code.startsWith(w))) continue
-    if (!textWords.every((w) => entry.folded.includes(w))) continue
-    if (anos.length && !entry.anos.some((a) => anos.includes(a))) continue
-    if (componentes.length && !componentes.includes(entry.componente)) continue
-    found.push(skillOf(entry))
+    if (wanted(entry)) found.push(skillOf(entry))
   }
   return found
+}
+
+/**
+ * 'Sugestões da BNCC': the skills whose texts best match a product's name and description
+ * (any of its words, ranked by the index), within the years and components she chose.
+ */
+export function suggestSkills(
+  product: { text: string; anos: string[]; componentes: string[] },
+  limit = BNCC_SUGGESTIONS,
+): BnccSkill[] {
+  const wanted = narrowedBy(product.anos, product.componentes)
+  return (ranked(anyWord(product.text)) ?? []).filter(wanted).slice(0, limit).map(skillOf)
 }
 
 /** One skill by its code as the BNCC writes it ('EF03MA09'), or undefined. */
@@ -106,6 +135,7 @@ export function impliedBy(codes: string[]): { anos: AnoId[]; componentes: Compon
 export function createBnccService() {
   return {
     search: (query: BnccQuery) => searchSkills(query),
+    suggest: (product: Parameters<typeof suggestSkills>[0]) => suggestSkills(product),
     skillByCode,
     unknownCode,
     impliedBy,

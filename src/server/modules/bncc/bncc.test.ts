@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BnccSkill } from '../../../contracts/bncc.js'
+import { adminSession, customerSession } from '../../testing/auth.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { partsOf } from './bncc-codes.js'
 import { searchSkills } from './bncc.service.js'
@@ -112,5 +113,54 @@ describe('GET /api/bncc', () => {
     const res = await store.app.inject({ url })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ message })
+  })
+})
+
+describe('POST /api/admin/bncc-suggestions', () => {
+  let store: TestStore
+  let admin: string
+  beforeAll(async () => {
+    store = await createTestStore()
+    admin = (await adminSession(store.app)).cookie
+  })
+  afterAll(() => store.close())
+
+  const suggest = (payload: object, cookie = admin) =>
+    store.app.inject({
+      method: 'POST',
+      url: '/api/admin/bncc-suggestions',
+      headers: { cookie },
+      payload,
+    })
+
+  it("proposes the five skills best matching the product's words, within her years and components", async () => {
+    const res = await suggest({
+      name: 'Jogo das frações unitárias',
+      description: 'Reconhecer metade, um terço e um quarto na reta numérica.',
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const skills = res.json<BnccSkill[]>()
+    expect(skills).toHaveLength(5)
+    expect(skills.map((s) => s.code)).toContain('EF04MA09')
+    const narrowed = await suggest({
+      name: 'Jogo das frações',
+      description: '',
+      anos: ['5'],
+      componentes: ['MA'],
+    })
+    const fifth = narrowed.json<BnccSkill[]>()
+    expect(fifth.length).toBeGreaterThan(0)
+    expect(fifth.every((s) => s.componente === 'MA' && s.anos.includes('5'))).toBe(true)
+    // Nothing to go by: nothing proposed.
+    expect((await suggest({ name: 'de para com', description: '' })).json()).toEqual([])
+  })
+
+  it("is the owner's alone, and refuses bad values in Portuguese", async () => {
+    expect((await suggest({ name: 'frações' }, '')).statusCode).toBe(401)
+    const customer = (await customerSession(store.app)).cookie
+    expect((await suggest({ name: 'frações' }, customer)).statusCode).toBe(403)
+    const bad = await suggest({ name: 'frações', anos: ['10'] })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({ message: 'Ano escolar desconhecido' })
   })
 })

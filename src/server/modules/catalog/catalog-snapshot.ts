@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import type { CatalogCard, CatalogCategories } from '../../../contracts/catalog.js'
-import { searchableText } from '../../../contracts/catalog-search.js'
 import { CATEGORIES, categoryOf } from '../../../contracts/categories.js'
 import type { Filterable } from '../../../contracts/catalog-filters.js'
 import { decimalToCents } from '../../../contracts/money.js'
@@ -10,6 +9,8 @@ import { prepareBodyAsync, type PreparedBody } from '../../lib/http.js'
 import { inSlices } from '../../lib/slices.js'
 import type { ImageRecord, ProductsService } from '../products/products.service.js'
 import type { RatingSummary } from '../../../contracts/reviews.js'
+import { createCatalogIndex } from './catalog-index.js'
+import type { BnccSkill } from '../../../contracts/bncc.js'
 
 /**
  * Where the catalogue comes from: the products' reads, units sold by product (orders), and the
@@ -19,12 +20,15 @@ export interface CatalogSources {
   products: Pick<ProductsService, 'versions' | 'countOnSale' | 'activeViewsOf' | 'image'>
   unitsSold: () => Promise<Map<number, number>>
   ratings?: () => Promise<Map<number, RatingSummary>>
+  /** A BNCC code's official text, searched with the products that teach it. */
+  skillText?: (code: string) => string | undefined
+  /** The BNCC's skills matching some words (the search box's suggestions). */
+  skillsMatching?: (words: string) => BnccSkill[]
 }
 
-/** A card, the folded text the search looks in, and what the filters read, in the catalogue's order. */
+/** A card and what the filters read, in the catalogue's order. */
 export interface CardEntry {
   card: CatalogCard
-  text: string
   filterable: Filterable
 }
 
@@ -49,6 +53,8 @@ export interface CatalogView {
   categories: CatalogCategories
   /** Approved reviews' stars by product id; cards and product pages read them. */
   ratings: Map<number, RatingSummary>
+  /** The cards matching every word of a search, best first (catalog-index.ts). */
+  search(words: string): CardEntry[]
 }
 
 /** One product as kept between refreshes: made once per version of the product. */
@@ -86,6 +92,7 @@ export function publicView(product: Product): Product {
  */
 export function createCatalogSnapshot(sources: CatalogSources) {
   const entries = new Map<number, Entry>()
+  const index = createCatalogIndex(sources.skillText ?? (() => undefined))
   const images = new Map<number, ImageRecord[]>()
   /** Products on sale by id, kept with `entries`. */
   const byId = new Map<number, Product>()
@@ -160,6 +167,7 @@ export function createCatalogSnapshot(sources: CatalogSources) {
         found.add(product.id)
         const entry = entryOf(product, versionOf.get(product.id) ?? '')
         entries.set(product.id, entry)
+        index.put(entry.product)
         byId.set(product.id, entry.product)
         images.set(product.id, read.images.get(product.id) ?? [])
       })
@@ -180,6 +188,7 @@ export function createCatalogSnapshot(sources: CatalogSources) {
 
   function forget(id: number) {
     entries.delete(id)
+    index.remove(id)
     images.delete(id)
     byId.delete(id)
   }
@@ -193,6 +202,7 @@ export function createCatalogSnapshot(sources: CatalogSources) {
    */
   async function build(): Promise<CatalogView> {
     const order = ordered
+    const ranking = sold
     const list = order.map((e) => e.product)
     const counts = new Map<string, number>()
     for (const p of list) counts.set(p.category, (counts.get(p.category) ?? 0) + 1)
@@ -212,6 +222,13 @@ export function createCatalogSnapshot(sources: CatalogSources) {
       cards: order.map((e) => e.card),
       categories: categoriesOf(counts),
       ratings,
+      // The index is the live one, as `byId`: a reader waits for a refresh under way, so it
+      // answers for this view's products (an id it no longer holds is skipped).
+      search: (words) =>
+        index.search(words, ranking).flatMap((id) => {
+          const entry = entries.get(id)
+          return entry ? [entry.card] : []
+        }),
     }
   }
 
@@ -281,6 +298,7 @@ export function createCatalogSnapshot(sources: CatalogSources) {
      */
     reloadAll() {
       entries.clear()
+      index.clear()
       images.clear()
       byId.clear()
       ordered = []
@@ -354,7 +372,7 @@ function entryOf(view: Product, version: string): Entry {
     product,
     version,
     json,
-    card: { card, text: searchableText(product), filterable },
+    card: { card, filterable },
   }
 }
 

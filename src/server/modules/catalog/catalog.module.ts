@@ -12,11 +12,17 @@ declare module '../../kernel/services.js' {
 /** The storefront's catalogue, held in memory and rebuilt when products, sales or stars change. */
 export const catalogModule = defineModule({
   name: 'catalog',
-  needs: ['products', 'orderReads', 'reviewReads'],
+  needs: ['products', 'orderReads', 'reviewReads', 'bncc'],
   provides: ['catalog'],
-  build: ({ deps, signal }, { products, orderReads, reviewReads }) => ({
+  build: ({ deps, signal }, { products, orderReads, reviewReads, bncc }) => ({
     catalog: createCatalogService(
-      { products, unitsSold: orderReads.unitsSold, ratings: reviewReads.summaries },
+      {
+        products,
+        unitsSold: orderReads.unitsSold,
+        ratings: reviewReads.summaries,
+        skillText: (code) => bncc.skillByCode(code)?.text,
+        skillsMatching: (words) => bncc.search({ q: words, ano: [], componente: [] }),
+      },
       deps.storage,
       signal,
     ),

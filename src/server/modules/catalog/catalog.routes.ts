@@ -13,6 +13,8 @@ import {
   CatalogCategories,
   CatalogPage,
   CatalogQuery,
+  CatalogSuggestions,
+  CatalogSuggestionsQuery,
 } from '../../../contracts/catalog.js'
 import type { App } from '../../app-types.js'
 import {
@@ -72,6 +74,19 @@ export function catalogRoutes(app: App) {
       const key = JSON.stringify(query)
       return prepared(req, reply, pages, key, async () =>
         prepareJson(CatalogPage, await catalog.page(query)),
+      )
+    },
+  )
+
+  // The search box's proposals, per catalogue version and distinct words, as the pages.
+  const suggestionsQuery = parseOnce(CatalogSuggestionsQuery, PREPARED_QUERIES)
+  app.get(
+    '/api/catalog/suggestions',
+    { schema: { response: { 200: CatalogSuggestions } }, config: PREPARED_READ },
+    async (req, reply) => {
+      const { q } = suggestionsQuery(queryStringOf(req.url), req.query)
+      return prepared(req, reply, pages, `suggestions\n${q}`, async () =>
+        prepareJson(CatalogSuggestions, await catalog.suggestions(q)),
       )
     },
   )

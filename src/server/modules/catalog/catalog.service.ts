@@ -1,7 +1,11 @@
-import type { BestsellerList, CatalogPage, CatalogQuery } from '../../../contracts/catalog.js'
+import type {
+  BestsellerList,
+  CatalogPage,
+  CatalogQuery,
+  CatalogSuggestions,
+} from '../../../contracts/catalog.js'
 import type { RatingSummary } from '../../../contracts/reviews.js'
 import { CATALOG_PAGE_SIZE } from '../../../contracts/catalog.js'
-import { foldForSearch } from '../../../contracts/catalog-search.js'
 import {
   FACETS,
   hasFilters,
@@ -10,6 +14,7 @@ import {
   type CatalogFilters,
 } from '../../../contracts/catalog-filters.js'
 import { facetsOf } from './catalog-facets.js'
+import { suggestionsOf } from './catalog-suggestions.js'
 import type { ImageQuery, Product } from '../../../contracts/products.js'
 import { RELATED_LIMIT } from '../../../contracts/products.js'
 import { AppError } from '../../errors.js'
@@ -115,20 +120,20 @@ export function createCatalogService(
 
   /**
    * The cards matching a search, per catalogue version: paging through results (the next page
-   * as the buyer scrolls) and the terms many buyers type filter ten thousand cards once, not at
-   * every request. A new version starts an empty cache; at most SEARCH_CACHE entries each.
+   * as the buyer scrolls) and the terms many buyers type are searched once, not at every
+   * request. A new version starts an empty cache; at most SEARCH_CACHE entries each. Without
+   * words the catalogue's order (newest first); with words, best match first.
    */
   const searches = new WeakMap<CatalogView, Map<string, CardEntry[]>>()
-  function matching(view: CatalogView, needle: string, category: string | undefined) {
-    if (!needle && !category) return view.cards
+  function matching(view: CatalogView, words: string, category: string | undefined) {
+    if (!words && !category) return view.cards
     let cache = searches.get(view)
     if (!cache) searches.set(view, (cache = new Map()))
-    const key = `${category ?? ''}\n${needle}`
+    const key = `${category ?? ''}\n${words}`
     let found = cache.get(key)
     if (!found) {
-      found = view.cards.filter(
-        (c) => (!category || c.card.category === category) && (!needle || c.text.includes(needle)),
-      )
+      const searched = words ? view.search(words) : view.cards
+      found = category ? searched.filter((c) => c.card.category === category) : searched
       if (cache.size >= SEARCH_CACHE) cache.delete(cache.keys().next().value!)
       cache.set(key, found)
     }
@@ -141,7 +146,7 @@ export function createCatalogService(
    */
   const filtered = new WeakMap<CatalogView, Map<string, Filtered>>()
   function filteredOf(view: CatalogView, query: CatalogRequest): Filtered {
-    const searched = matching(view, foldForSearch(query.q), query.category)
+    const searched = matching(view, query.q.trim(), query.category)
     const filters = filtersOf(query)
     let cache = filtered.get(view)
     if (!cache) filtered.set(view, (cache = new Map()))
@@ -163,7 +168,7 @@ export function createCatalogService(
     return found
   }
 
-  /** A page of light cards: the search (catalog-search.ts), category and filters, newest first. */
+  /** A page of light cards: the search (catalog-index.ts), category and filters. */
   async function pageOf(query: CatalogRequest): Promise<CatalogPage> {
     const view = await snapshot.get()
     const { cards, facets } = filteredOf(view, query)
@@ -176,6 +181,13 @@ export function createCatalogService(
       pageSize: CATALOG_PAGE_SIZE,
       facets,
     }
+  }
+
+  /** The codes some material on sale teaches, sorted (the sitemap lists their pages). */
+  async function taughtCodes(): Promise<string[]> {
+    const codes = new Set<string>()
+    for (const product of (await snapshot.get()).list) for (const c of product.bncc) codes.add(c)
+    return [...codes].sort()
   }
 
   // Covers stored before share pictures existed get theirs at the first request, made once.
@@ -250,12 +262,7 @@ export function createCatalogService(
       return (await snapshot.get()).categories
     },
 
-    /** The codes some material on sale teaches, sorted (the sitemap lists their pages). */
-    async taughtCodes(): Promise<string[]> {
-      const codes = new Set<string>()
-      for (const product of (await snapshot.get()).list) for (const c of product.bncc) codes.add(c)
-      return [...codes].sort()
-    },
+    taughtCodes,
 
     /** The cards on sale that teach a code (its page), newest first, with their stars. */
     async teaching(code: string): Promise<CatalogPage['items']> {
@@ -263,6 +270,20 @@ export function createCatalogService(
       return filteredOf(view, { q: '', page: 1, bncc: code }).cards.map((c) =>
         withRating(c.card, view.ratings),
       )
+    },
+
+    /** What the search box proposes for the words typed so far (catalog-suggestions.ts). */
+    async suggestions(words: string): Promise<CatalogSuggestions> {
+      const view = await snapshot.get()
+      if (!words) return { products: [], skills: [], filters: [] }
+      const all = filteredOf(view, { q: '', page: 1 })
+      return suggestionsOf({
+        words,
+        found: matching(view, words, undefined).map((c) => c.card),
+        skills: sources.skillsMatching?.(words) ?? [],
+        taught: new Set(await taughtCodes()),
+        counts: all.facets,
+      })
     },
 
     /** What the home page's HTML carries: the first page and the categories, and their version. */

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { BnccSuggestions, SkillChoices } from './bncc-suggestions'
 import { useState } from 'react'
 import { ANOS, COMPONENTES, TEMAS, TIPOS } from '../../../../contracts/school'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
@@ -156,28 +157,16 @@ export function SchoolTags({ values, set }: { values: ProductFormValues; set: Se
           data-testid="bncc-search"
         />
         {q.length >= 2 && found.data ? (
-          <ul className="mt-2 max-h-72 space-y-1 overflow-y-auto" data-testid="bncc-results">
-            {found.data.length === 0 ? (
-              <li className="text-sm text-gray-600">Nenhuma habilidade encontrada.</li>
-            ) : (
-              found.data.map((skill) => (
-                <li key={skill.code}>
-                  <button
-                    type="button"
-                    onClick={() => addCode(skill.code)}
-                    disabled={codes.includes(skill.code)}
-                    className="w-full rounded-lg bg-purple-50 p-2 text-left text-sm text-gray-800 ring-1 ring-purple-100 disabled:opacity-60"
-                  >
-                    <span className="font-mono font-bold text-purple-800">{skill.code}</span>{' '}
-                    {codes.includes(skill.code) ? '(adicionado) ' : ''}
-                    {skill.text}
-                  </button>
-                </li>
-              ))
-            )}
-          </ul>
+          <SkillChoices
+            skills={found.data}
+            codes={codes}
+            onPick={addCode}
+            empty="Nenhuma habilidade encontrada."
+            testId="bncc-results"
+          />
         ) : null}
         {found.error ? <p className="mt-1 text-sm text-red-700">{found.error.message}</p> : null}
+        <BnccSuggestions values={values} codes={codes} onPick={addCode} />
         <div className="mt-2">
           <BnccCredit />
         </div>

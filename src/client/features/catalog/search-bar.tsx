@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
+import { SearchSuggestions } from './search-suggestions'
 
 const SEARCH_DEBOUNCE_MS = 300
 
@@ -16,6 +17,8 @@ interface SearchBarProps {
  */
 export function SearchBar({ value, onSearch }: SearchBarProps) {
   const [text, setText] = useState(value)
+  // The proposals show while she types, and go when she leaves the box, chooses or sends.
+  const [suggesting, setSuggesting] = useState(false)
   // The address changed under us (back, forward, a category chip): the box follows it.
   const [seen, setSeen] = useState(value)
   if (seen !== value) {
@@ -38,6 +41,7 @@ export function SearchBar({ value, onSearch }: SearchBarProps) {
         className="mx-auto max-w-6xl px-4 py-3"
         onSubmit={(e) => {
           e.preventDefault()
+          setSuggesting(false)
           if (text.trim() !== value) onSearch(text.trim())
           document.getElementById('produtos')?.scrollIntoView({ behavior: 'smooth' })
         }}
@@ -57,13 +61,23 @@ export function SearchBar({ value, onSearch }: SearchBarProps) {
             type="search"
             data-testid="search-input"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value)
+              setSuggesting(true)
+            }}
+            onBlur={() => setSuggesting(false)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setSuggesting(false)
+            }}
             placeholder="Buscar por tema, série ou categoria..."
             autoComplete="off"
             enterKeyHint="search"
             maxLength={100}
             className="h-12 w-full rounded-2xl border-2 border-white bg-white pr-4 pl-10 text-base shadow-sm placeholder:text-gray-400 focus:border-purple-400 focus:outline-none"
           />
+          {suggesting ? (
+            <SearchSuggestions term={term} onChoose={() => setSuggesting(false)} />
+          ) : null}
         </div>
       </form>
     </div>
