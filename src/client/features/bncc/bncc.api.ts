@@ -3,6 +3,8 @@ import * as bncc from '../../../contracts/api-routes/bncc.routes'
 import { call } from '../../lib/api'
 
 export const bnccKeys = {
+  /** Every code by years and component, with the materials of those taught (/bncc). */
+  index: () => ['bncc', 'index'] as const,
   /** One skill's page, by its code as the BNCC writes it ('EF03MA09'). */
   skill: (code: string) => ['bncc', 'skill', code] as const,
   /** The product form's picker: a search narrowed by the years and components chosen. */
@@ -26,4 +28,10 @@ export const skillSearchQuery = (q: string, anos: string[], componentes: string[
       }),
     enabled: q.trim().length >= 2,
     staleTime: 60 * 60_000,
+  })
+
+export const skillsIndexQuery = () =>
+  queryOptions({
+    queryKey: bnccKeys.index(),
+    queryFn: ({ signal }) => call(bncc.index, { signal }),
   })
