@@ -64,7 +64,7 @@ async function expectHydrated(page: Page) {
 }
 
 describe('the storefront as the server draws it and the browser takes it over', () => {
-  it('home, category, search, a product and /clube hydrate without a warning', async () => {
+  it('home, category, search, a product, the BNCC pages and /clube hydrate without a warning', async () => {
     const products = (await (await fetch(`${inject('baseUrl')}/api/products`)).json()) as {
       id: number
       category: string
@@ -82,6 +82,8 @@ describe('the storefront as the server draws it and the browser takes it over', 
       `/produto/${product.id}`,
       `/produto/${tagged.id}`,
       `/bncc/${tagged.bncc[0]}`,
+      // The BNCC's index: 1,580 codes in collapsed details, the taught ones linked.
+      '/bncc',
       '/?ano=3&componente=MA',
       '/clube',
     ]) {
@@ -91,6 +93,7 @@ describe('the storefront as the server draws it and the browser takes it over', 
       expect(html, url).toContain('data-testid="store-name"')
       if (url.startsWith('/produto/')) expect(html).toContain('Comprar Agora')
       if (url === '/') expect(html).toContain('data-testid="product-card"')
+      if (url === '/bncc') expect(html).toContain(`href="/bncc/${tagged.bncc[0]}"`)
       await expectHydrated(page)
       expect(problems, url).toEqual([])
       await page.context().close()

@@ -36,6 +36,7 @@ const CheckoutMercadoPagoPage = lazy(() => import('./pages/checkout-mercadopago.
 const PaymentRecoveryPage = lazy(() => import('./pages/payment-recovery.page'))
 const ClubePage = lazy(() => import('./pages/clube.page'))
 const BnccSkillPage = lazy(() => import('./pages/bncc-skill.page'))
+const BnccIndexPage = lazy(() => import('./pages/bncc-index.page'))
 const RatePage = lazy(() => import('./pages/avaliar.page'))
 const NewsletterLinkPage = lazy(() => import('./pages/novidades.page'))
 const RestoreCartPage = lazy(() => import('./pages/carrinho-recuperar.page'))
@@ -60,6 +61,7 @@ const PAGES: Record<Exclude<PagePath, '/'>, Page> = {
   '/checkout-mercadopago': () => <CheckoutMercadoPagoPage />,
   '/payment-recovery': () => <PaymentRecoveryPage />,
   '/clube': () => <ClubePage />,
+  '/bncc': () => <BnccIndexPage />,
   '/bncc/:code': ({ code }) => <BnccSkillPage code={code!} />,
   '/avaliar': () => <RatePage />,
   '/carrinho/recuperar': () => <RestoreCartPage />,

@@ -32,5 +32,6 @@ export function seedQueries(client: QueryClient, data: PageData): void {
   if (data.paymentMethods) client.setQueryData(paymentMethodsKeys.methods(), data.paymentMethods)
   if (data.plans) client.setQueryData(clubeKeys.plans(), data.plans)
   if (data.bnccSkill) client.setQueryData(bnccKeys.skill(data.bnccSkill.code), data.bnccSkill)
+  if (data.bnccIndex) client.setQueryData(bnccKeys.index(), data.bnccIndex)
   if (data.security) client.setQueryData(securityKeys.status(), data.security)
 }

@@ -75,4 +75,33 @@ export const BnccCodeParams = z.object({
 export const BnccSkillPage = BnccSkill.extend({ products: z.array(CatalogCard) })
 export type BnccSkillPage = z.infer<typeof BnccSkillPage>
 
+/**
+ * GET /api/bncc/index: every code of the BNCC, by the years its codes name and component, and
+ * how many materials on sale teach each code that has any (the /bncc page). Small on purpose:
+ * the codes alone, and the start of the text only of the codes the store teaches.
+ */
+export const BnccIndexGroup = z.object({
+  /** The years the codes name: one, a block (EF35LP: 3º ao 5º) or EM's three séries. */
+  anos: z.array(AnoIdSchema),
+  componente: ComponenteIdSchema,
+  /** In the BNCC's order (their numbers). */
+  codes: z.array(z.string()),
+})
+export type BnccIndexGroup = z.infer<typeof BnccIndexGroup>
+
+/** Longest start of the official text the index carries for a taught code. */
+export const BNCC_INDEX_START_MAX = 100
+export const BnccTaughtCode = z.object({
+  /** Materials on sale that teach it (at least one). */
+  materials: z.number().int().positive(),
+  /** The official text's beginning, cut at a word (with '…' when cut). */
+  start: z.string(),
+})
+export const BnccIndex = z.object({
+  groups: z.array(BnccIndexGroup),
+  /** Only the codes some material on sale teaches, by code. */
+  taught: z.record(z.string(), BnccTaughtCode),
+})
+export type BnccIndex = z.infer<typeof BnccIndex>
+
 export const BNCC_MESSAGES = { notFound: 'Código BNCC não encontrado' } as const

@@ -1,4 +1,4 @@
-import type { BnccSkillPage } from './bncc.js'
+import type { BnccIndex, BnccSkillPage } from './bncc.js'
 import type { CatalogCategories, CatalogPage } from './catalog.js'
 import type { PaymentMethods } from './checkout.js'
 import { catalogAddress, catalogSearchOf, type CatalogSearch } from './catalog-search.js'
@@ -28,6 +28,8 @@ export interface PageData {
   plans?: PublicPlan[]
   /** A BNCC skill's page (`/bncc/EF03MA09`): the skill and the materials that teach it. */
   bnccSkill?: BnccSkillPage
+  /** The BNCC's index (`/bncc`): every code, and the materials of those taught. */
+  bnccIndex?: BnccIndex
   /** How the store charges (`GET /api/payments/methods`): what its pages may promise. */
   paymentMethods?: PaymentMethods
   /** The header's padlock for the request the page answered (`GET /api/security/status`). */

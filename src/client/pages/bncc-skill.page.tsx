@@ -17,9 +17,13 @@ export default function BnccSkillPage({ code }: { code: string }) {
       <div className="mx-auto max-w-3xl px-4 py-10 text-center">
         <h1 className="text-2xl font-extrabold text-purple-900">Código BNCC não encontrado</h1>
         <p className="mt-2 text-gray-700">
-          Confira o código (por exemplo, EF03MA09) ou{' '}
+          Confira o código (por exemplo, EF03MA09),{' '}
+          <Link href="/bncc" className="font-semibold text-purple-700 underline">
+            veja todas as habilidades da BNCC
+          </Link>{' '}
+          ou{' '}
           <Link href="/" className="font-semibold text-purple-700 underline">
-            veja todos os materiais
+            todos os materiais
           </Link>
           .
         </p>
@@ -40,6 +44,13 @@ export default function BnccSkillPage({ code }: { code: string }) {
           {data.text}
         </p>
         <BnccCredit />
+        <Link
+          href="/bncc"
+          className="inline-block text-sm font-semibold text-purple-700 underline"
+          data-testid="bncc-index-link"
+        >
+          Todas as habilidades da BNCC
+        </Link>
       </header>
       <section className="space-y-3">
         <h2 className="text-xl font-bold text-gray-900">

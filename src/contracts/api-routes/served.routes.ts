@@ -9,6 +9,8 @@ export const home = route<string>()('GET', '/')
 export const productPage = route<string>()('GET', '/produto/:id')
 export const clubePage = route<string>()('GET', '/clube')
 export const skillPage = route<string>()('GET', '/bncc/:code')
+/** Every BNCC code by stage, year and component; those with materials link to their page. */
+export const skillsIndexPage = route<string>()('GET', '/bncc')
 export const sitemap = route<string>()('GET', '/sitemap.xml')
 export const robots = route<string>()('GET', '/robots.txt')
 /** The one-click stop of the PIX reminders, from the e-mail itself. */

@@ -16,6 +16,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /produto/:id': "a product's page, HTML",
   'GET /clube': "the clube's page, HTML",
   'GET /bncc/:code': "a BNCC skill's page, HTML",
+  'GET /bncc': "the BNCC's index page, HTML",
   'GET /metrics': "Prometheus' text format",
   'GET /api/admin/backup': 'the backup archive, a gzipped tar (attachment)',
   'GET /api/admin/backups/:name': 'a kept backup archive, a gzipped tar (attachment)',

@@ -4,6 +4,8 @@ import * as bncc from '../../../contracts/api-routes/bncc.routes'
 import { call } from '../../lib/api'
 
 export const bnccKeys = {
+  /** Every code by years and component, with the materials of those taught (/bncc). */
+  index: () => ['bncc', 'index'] as const,
   /** One skill's page, by its code as the BNCC writes it ('EF03MA09'). */
   skill: (code: string) => ['bncc', 'skill', code] as const,
   /** The product form's picker: a search narrowed by the years and components chosen. */
@@ -27,6 +29,12 @@ export const skillSearchQuery = (q: string, anos: string[], componentes: string[
       }),
     enabled: q.trim().length >= 2,
     staleTime: 60 * 60_000,
+  })
+
+export const skillsIndexQuery = () =>
+  queryOptions({
+    queryKey: bnccKeys.index(),
+    queryFn: ({ signal }) => call(bncc.index, { signal }),
   })
 
 /** 'Sugestões da BNCC': the skills best matching a product's name and description (admin). */

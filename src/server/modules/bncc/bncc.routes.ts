@@ -1,6 +1,7 @@
 import {
   BNCC_MESSAGES,
   BnccCodeParams,
+  BnccIndex,
   BnccQuery,
   BnccSearchAnswer,
   BnccSkillPage,
@@ -9,8 +10,10 @@ import {
 import type { App } from '../../app-types.js'
 import { AppError } from '../../errors.js'
 import { adminScope } from '../../http/admin-scope.js'
+import { prepareJson, PREPARED_READ, sendPrepared } from '../../lib/http.js'
+import { preparedAnswers } from '../../lib/prepared-answers.js'
 
-/** The BNCC's skills: the product form's picker, the skill pages' data. */
+/** The BNCC's skills: the product form's picker, the skill pages' data and their index. */
 export function bnccRoutes(app: App) {
   const { bncc, catalog } = app.services
 
@@ -22,6 +25,22 @@ export function bnccRoutes(app: App) {
       reply.header('cache-control', 'public, max-age=3600')
       return bncc.search(req.query)
     },
+  )
+
+  // Every code and the materials per taught code: the same bytes (and ETag, so a 304) until the
+  // catalogue changes. A static segment: Fastify's router tries it before `:code`.
+  const indexes = preparedAnswers(1)
+  app.get(
+    '/api/bncc/index',
+    { schema: { response: { 200: BnccIndex } }, config: PREPARED_READ },
+    async (req, reply) =>
+      sendPrepared(
+        req,
+        reply,
+        await indexes.get(await catalog.version(), 'index', async () =>
+          prepareJson(BnccIndex, bncc.skillsIndex(await catalog.materialsByCode())),
+        ),
+      ),
   )
 
   app.get(

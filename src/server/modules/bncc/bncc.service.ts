@@ -1,5 +1,9 @@
-import type { BnccQuery, BnccSkill } from '../../../contracts/bncc.js'
-import { BNCC_SEARCH_LIMIT, BNCC_SUGGESTIONS } from '../../../contracts/bncc.js'
+import type { BnccIndex, BnccIndexGroup, BnccQuery, BnccSkill } from '../../../contracts/bncc.js'
+import {
+  BNCC_INDEX_START_MAX,
+  BNCC_SEARCH_LIMIT,
+  BNCC_SUGGESTIONS,
+} from '../../../contracts/bncc.js'
 import type { Query } from 'minisearch'
 import { anyWord, createTextIndex, everyWord, wordsOf } from '../../lib/text-search.js'
 import data from './bncc-dados/bncc.json' with { type: 'json' }
@@ -131,6 +135,46 @@ export function impliedBy(codes: string[]): { anos: AnoId[]; componentes: Compon
   return { anos: [...anos], componentes: [...componentes] }
 }
 
+/** Codes compared as plain ASCII (no locale: the same order on every machine). */
+const byCodeOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * The codes by the years they name and their component, built once: EF15LP01 is one group's
+ * (1º ao 5º, LP) and nowhere else, so the index carries each code once and the page places a
+ * block under each year it covers. Groups and codes sorted by code: the BNCC's numbering.
+ */
+const indexGroups: BnccIndexGroup[] = (() => {
+  const groups = new Map<string, BnccIndexGroup>()
+  for (const entry of [...entries].sort((a, b) => byCodeOrder(a.code, b.code))) {
+    const key = `${entry.anos.join(',')} ${entry.componente}`
+    const group = groups.get(key)
+    if (group) group.codes.push(entry.code)
+    else groups.set(key, { anos: entry.anos, componente: entry.componente, codes: [entry.code] })
+  }
+  return [...groups.values()]
+})()
+
+/** The beginning of an official text, cut at a word, for a line under its code. */
+export function startOf(text: string, max = BNCC_INDEX_START_MAX): string {
+  if (text.length <= max) return text
+  const space = text.lastIndexOf(' ', max - 1)
+  const cut = text.slice(0, space > max / 2 ? space : max - 1).replace(/[\s,;:.(–-]+$/, '')
+  return `${cut}…`
+}
+
+/**
+ * Every code by years and component, with `materials` (how many on sale teach each code) told
+ * for the codes some material teaches, with the start of their text; unknown codes are left out.
+ */
+export function skillsIndex(materials: ReadonlyMap<string, number>): BnccIndex {
+  const taught: BnccIndex['taught'] = {}
+  for (const [code, count] of [...materials].sort(([a], [b]) => byCodeOrder(a, b))) {
+    const entry = byCode.get(code)
+    if (entry && count > 0) taught[code] = { materials: count, start: startOf(entry.text) }
+  }
+  return { groups: indexGroups, taught }
+}
+
 /** The BNCC's reads as the routes and the product writes call them. */
 export function createBnccService() {
   return {
@@ -139,6 +183,7 @@ export function createBnccService() {
     skillByCode,
     unknownCode,
     impliedBy,
+    skillsIndex,
   }
 }
 

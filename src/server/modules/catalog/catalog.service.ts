@@ -183,11 +183,24 @@ export function createCatalogService(
     }
   }
 
+  /** Materials on sale per code they teach, counted once per catalogue version. */
+  const perCode = new WeakMap<CatalogView, Map<string, number>>()
+  async function materialsByCode(): Promise<ReadonlyMap<string, number>> {
+    const view = await snapshot.get()
+    let counts = perCode.get(view)
+    if (!counts) {
+      counts = new Map()
+      for (const product of view.list) {
+        for (const code of new Set(product.bncc)) counts.set(code, (counts.get(code) ?? 0) + 1)
+      }
+      perCode.set(view, counts)
+    }
+    return counts
+  }
+
   /** The codes some material on sale teaches, sorted (the sitemap lists their pages). */
   async function taughtCodes(): Promise<string[]> {
-    const codes = new Set<string>()
-    for (const product of (await snapshot.get()).list) for (const c of product.bncc) codes.add(c)
-    return [...codes].sort()
+    return [...(await materialsByCode()).keys()].sort()
   }
 
   // Covers stored before share pictures existed get theirs at the first request, made once.
@@ -263,6 +276,9 @@ export function createCatalogService(
     },
 
     taughtCodes,
+
+    /** How many materials on sale teach each code some material teaches (the BNCC's index). */
+    materialsByCode,
 
     /** The cards on sale that teach a code (its page), newest first, with their stars. */
     async teaching(code: string): Promise<CatalogPage['items']> {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BnccSkillPage } from '../../../contracts/bncc.js'
+import { BnccIndex, BnccSkillPage } from '../../../contracts/bncc.js'
 import { CatalogCategories, CatalogPage } from '../../../contracts/catalog.js'
 import { PaymentMethods } from '../../../contracts/checkout.js'
 import type { CatalogSearch } from '../../../contracts/catalog-search.js'
@@ -19,6 +19,7 @@ export function pageData(parts: {
   catalog?: { search: CatalogSearch; page: CatalogPage; categories: CatalogCategories }
   plans?: PublicPlan[]
   bnccSkill?: BnccSkillPage
+  bnccIndex?: BnccIndex
   paymentMethods?: PaymentMethods
 }): PageData {
   const data: PageData = {}
@@ -34,6 +35,7 @@ export function pageData(parts: {
   if (parts.paymentMethods) data.paymentMethods = z.encode(PaymentMethods, parts.paymentMethods)
   if (parts.plans) data.plans = z.encode(z.array(PublicPlan), parts.plans)
   if (parts.bnccSkill) data.bnccSkill = z.encode(BnccSkillPage, parts.bnccSkill)
+  if (parts.bnccIndex) data.bnccIndex = z.encode(BnccIndex, parts.bnccIndex)
   return data
 }
 

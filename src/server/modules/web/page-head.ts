@@ -210,6 +210,18 @@ export function skillHead(baseUrl: string, skill: BnccSkill, storeName = STORE_N
   })
 }
 
+/** The BNCC's index: the words a teacher types looking for the skills of her year. */
+export function skillsIndexHead(baseUrl: string, storeName = STORE_NAME): string {
+  return renderHead({
+    storeName,
+    title: `BNCC: habilidades por ano e componente | ${storeName}`,
+    description:
+      'Todas as habilidades e objetivos de aprendizagem da BNCC, da Educação Infantil ao Ensino ' +
+      'Médio, por ano e componente curricular, com os materiais prontos para cada uma.',
+    url: `${baseUrl}/bncc`,
+  })
+}
+
 export function productHead(
   baseUrl: string,
   product: Product,

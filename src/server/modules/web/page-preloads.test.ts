@@ -39,7 +39,13 @@ describe('the chunks a drawn page is taken over with', () => {
   })
 
   it('reads the build’s manifest, and names nothing without one', async () => {
-    expect(pagePreloads(client.dir)).toEqual({ product: '', clube: '', bncc: '', home: '' })
+    expect(pagePreloads(client.dir)).toEqual({
+      product: '',
+      clube: '',
+      bncc: '',
+      bnccIndex: '',
+      home: '',
+    })
     await mkdir(path.join(client.dir, '.vite'))
     await writeFile(path.join(client.dir, '.vite', 'manifest.json'), JSON.stringify(manifest))
     const tags = pagePreloads(client.dir)

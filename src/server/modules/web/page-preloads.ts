@@ -15,6 +15,7 @@ const PAGE_MODULES = {
   product: ['src/client/other-routes.tsx', 'src/client/pages/product.page.tsx'],
   clube: ['src/client/other-routes.tsx', 'src/client/pages/clube.page.tsx'],
   bncc: ['src/client/other-routes.tsx', 'src/client/pages/bncc-skill.page.tsx'],
+  bnccIndex: ['src/client/other-routes.tsx', 'src/client/pages/bncc-index.page.tsx'],
 } as const
 type PreloadedPage = keyof typeof PAGE_MODULES
 
@@ -33,6 +34,7 @@ export function pagePreloads(clientDir: string): Record<PreloadedPage | 'home', 
     product: preloadTags(manifest, PAGE_MODULES.product),
     clube: preloadTags(manifest, PAGE_MODULES.clube),
     bncc: preloadTags(manifest, PAGE_MODULES.bncc),
+    bnccIndex: preloadTags(manifest, PAGE_MODULES.bnccIndex),
     // From the home page a buyer opens a product next: its code is fetched while she looks,
     // at the lowest priority (prefetch: nothing the home page draws waits for it), so the tap
     // on a card waits for no download.

@@ -10,7 +10,8 @@ function escapeXml(text: string): string {
 
 /**
  * The sitemap protocol (sitemaps.org): the home page, the clube's page while a plan is on sale,
- * every product on sale, then the page of each BNCC skill some material on sale teaches.
+ * every product on sale, the BNCC's index, then the page of each skill some material on sale
+ * teaches (the index links to those only).
  */
 export function sitemapXml(
   baseUrl: string,
@@ -30,6 +31,7 @@ export function sitemapXml(
     url(`${baseUrl}/`, newest),
     ...(clubeOnSale ? [url(`${baseUrl}/clube`, null)] : []),
     ...products.map((p) => url(`${baseUrl}/produto/${p.id}`, p.updatedAt)),
+    url(`${baseUrl}/bncc`, null),
     ...skillCodes.map((code) => url(`${baseUrl}/bncc/${code}`, null)),
     '</urlset>',
     '',

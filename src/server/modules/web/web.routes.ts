@@ -20,7 +20,7 @@ import {
 import { preparedAnswers } from '../../lib/prepared-answers.js'
 import { pageData, pageDataScript } from './page-data.js'
 import { securityStatusOf } from '../../http/security-status.js'
-import { productHead, skillHead, storeHead } from './page-head.js'
+import { productHead, skillHead, skillsIndexHead, storeHead } from './page-head.js'
 import { pagePreloads } from './page-preloads.js'
 import { pageRenderer } from './page-render.js'
 import { robotsTxt, sitemapXml } from './sitemap.js'
@@ -224,6 +224,38 @@ export async function webRoutes(app: App) {
         pageData({ settings, paymentMethods, bnccSkill }),
       ),
     )
+  })
+
+  // The BNCC's index: every code, linking those a material on sale teaches. The same for every
+  // visitor of a host, like the home page, and 1,580 codes to draw: drawn once per catalogue
+  // version and settings, and kept as bytes.
+  const skillsIndexes = preparedAnswers(4)
+  app.get('/bncc', { config: PREPARED_READ }, async (req, reply) => {
+    if (!template) return clientMissing(reply)
+    const base = baseUrl(req)
+    const [settings, paymentMethods] = await Promise.all([settingsOf(req), methodsOf(req)])
+    const head = skillsIndexHead(base, nameOf(settings)) + preloads.bnccIndex
+    try {
+      const [version, settingsVersion] = await Promise.all([
+        app.services.catalog.version(),
+        app.services.settings.publicVersion(),
+      ])
+      const index = await skillsIndexes.get(
+        `${version}\n${settingsVersion}\n${JSON.stringify(paymentMethods)}`,
+        `${base}\n${securityStatusOf(req).secure}`,
+        async () => {
+          const bnccIndex = app.services.bncc.skillsIndex(
+            await app.services.catalog.materialsByCode(),
+          )
+          return drawn(req, head, '/bncc', pageData({ settings, paymentMethods, bnccIndex }))
+        },
+      )
+      return sendPrepared(req, reply, index)
+    } catch (err) {
+      // The page still loads (its script asks /api/bncc/index, which tells the error on screen).
+      req.log.error({ err }, 'BNCC index page without its codes')
+      return sendPrepared(req, reply, page(head))
+    }
   })
 
   // For search engines: the store's pages, fresh at every request (a hidden product leaves at
