@@ -69,14 +69,16 @@ const hasDigit = (word: string) => /\d/.test(word)
 
 /**
  * What the index keeps of a word: nothing of a stop word; a word with digits (codes
- * 'ef03ma09', years 'ano4') as it is; the others as their stem and as written (a typo in an
- * ending, 'psicomotrisidade', changes the stem Snowball cuts, not the word's letters).
+ * 'ef03ma09', years 'ano4') as it is; the others as their stem, and in short fields also as
+ * written (a typo in an ending, 'psicomotrisidade', changes the stem Snowball cuts, not the
+ * word's letters). Long fields keep stems only: as written too, a description's words would
+ * take half again the memory for little a name and tags do not already catch.
  */
-export function termsOf(word: string): string | string[] | null {
+export function termsOf(word: string, asWritten = true): string | string[] | null {
   if (STOP_WORDS.has(word)) return null
   if (hasDigit(word)) return word
   const stem = stemOf(word)
-  return stem === word ? word : [stem, word]
+  return stem === word || !asWritten ? stem : [stem, word]
 }
 
 /** A word shaped as a BNCC code or its beginning ('ef03', 'ef03ma', 'ei02ts01'). */
@@ -127,9 +129,18 @@ export function anyWord(text: string): Query | null {
   return { combineWith: 'OR', queries: words.map((word) => wordQuery(word, false)) }
 }
 
-/** A MiniSearch index over `fields` of documents identified by `id`, reading words as above. */
+/**
+ * A MiniSearch index over `fields` of documents identified by `id`, reading words as above;
+ * words are kept as written too in the `short` fields (all, unless said).
+ */
 export function createTextIndex<Doc extends { id: number | string }>(
   fields: (keyof Doc & string)[],
+  short: (keyof Doc & string)[] = fields,
 ) {
-  return new MiniSearch<Doc>({ fields, tokenize: wordsOf, processTerm: termsOf })
+  const asWritten = new Set<string>(short)
+  return new MiniSearch<Doc>({
+    fields,
+    tokenize: wordsOf,
+    processTerm: (word, field) => termsOf(word, field === undefined || asWritten.has(field)),
+  })
 }

@@ -4,7 +4,7 @@ import { ANOS, COMPONENTES, TEMAS, TIPOS } from '../../../contracts/school.js'
 import { createTextIndex, everyWord } from '../../lib/text-search.js'
 
 /** What a product is searched by, field by field (the boosts below weigh them). */
-interface SearchDoc {
+export interface SearchDoc {
   id: number
   name: string
   /** Who it is for: years, components, kind, theme and category, as the store names them. */
@@ -18,39 +18,46 @@ interface SearchDoc {
  * Name before who-it-is-for, before skills and description. Best sellers rise within a like
  * score: log-scaled, so a thousand sales weigh about a third more, never above a better match.
  */
-const BOOST = { name: 4, tags: 2, skills: 1, description: 1 }
+export const BOOST = { name: 4, tags: 2, skills: 1, description: 1 }
 const salesBoost = (sold: number) => 1 + Math.log1p(sold) / 20
 
 const labelsOf = (list: readonly { id: string; label: string }[], ids: (string | null)[]) =>
   list.filter((item) => ids.includes(item.id)).map((item) => item.label)
+
+/** A product's searched fields: its name, who it is for, its skills' codes and texts. */
+export function searchDocOf(
+  product: Product,
+  skillText: (code: string) => string | undefined,
+): SearchDoc {
+  const category = categoryOf(product.category)
+  return {
+    id: product.id,
+    name: product.name,
+    tags: [
+      ...labelsOf(ANOS, product.anos),
+      ...labelsOf(COMPONENTES, product.componentes),
+      ...labelsOf(TIPOS, [product.tipo]),
+      ...labelsOf(TEMAS, [product.tema]),
+      category.label,
+    ].join('\n'),
+    skills: product.bncc.map((code) => `${code}\n${skillText(code) ?? ''}`).join('\n'),
+    description: product.description ?? '',
+  }
+}
 
 /**
  * The catalogue's search index (decision 035): kept in step with the snapshot's entries (one
  * product put or removed at a time, not rebuilt at every write), searched per request.
  */
 export function createCatalogIndex(skillText: (code: string) => string | undefined) {
-  const index = createTextIndex<SearchDoc>(['name', 'tags', 'skills', 'description'])
-
-  function docOf(product: Product): SearchDoc {
-    const category = categoryOf(product.category)
-    return {
-      id: product.id,
-      name: product.name,
-      tags: [
-        ...labelsOf(ANOS, product.anos),
-        ...labelsOf(COMPONENTES, product.componentes),
-        ...labelsOf(TIPOS, [product.tipo]),
-        ...labelsOf(TEMAS, [product.tema]),
-        category.label,
-      ].join('\n'),
-      skills: product.bncc.map((code) => `${code}\n${skillText(code) ?? ''}`).join('\n'),
-      description: product.description ?? '',
-    }
-  }
+  const index = createTextIndex<SearchDoc>(
+    ['name', 'tags', 'skills', 'description'],
+    ['name', 'tags'],
+  )
 
   return {
     put(product: Product) {
-      const doc = docOf(product)
+      const doc = searchDocOf(product, skillText)
       if (index.has(product.id)) index.replace(doc)
       else index.add(doc)
     },
