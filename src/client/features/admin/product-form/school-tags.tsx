@@ -4,7 +4,7 @@ import { ANOS, COMPONENTES, TEMAS, TIPOS } from '../../../../contracts/school'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { BnccCredit } from '../../bncc/bncc-credit'
 import { skillSearchQuery } from '../../bncc/bncc.api'
-import { typedCodes, type ProductFormValues, type SetValue } from './form-values'
+import { pagesHint, typedCodes, type ProductFormValues, type SetValue } from './form-values'
 
 const control =
   'mt-1 block w-full rounded-xl border-2 border-purple-100 bg-white px-3 text-base text-gray-900 focus:border-purple-500 focus:outline-none'
@@ -98,6 +98,7 @@ export function SchoolTags({ values, set }: { values: ProductFormValues; set: Se
   const q = useDebouncedValue(search.trim(), 300)
   const found = useQuery(skillSearchQuery(q, values.anos, values.componentes))
   const codes = typedCodes(values.bncc)
+  const hint = pagesHint(values)
   const etapas = new Set(ANOS.filter((a) => values.anos.includes(a.id)).map((a) => a.etapa))
   const componentes = etapas.size
     ? COMPONENTES.filter((c) => c.etapas.some((e) => etapas.has(e as 'EI' | 'EF' | 'EM')))
@@ -210,8 +211,18 @@ export function SchoolTags({ values, set }: { values: ProductFormValues; set: Se
             value={values.paginas}
             placeholder="12"
             onChange={(e) => set('paginas', e.target.value.replace(/\D/g, ''))}
+            aria-describedby={hint ? 'campo-paginas-origem' : undefined}
             className={`${control} h-11`}
           />
+          {hint && (
+            <p
+              id="campo-paginas-origem"
+              data-testid="pages-hint"
+              className="mt-1 text-xs text-gray-600"
+            >
+              {hint}
+            </p>
+          )}
         </div>
       </div>
     </fieldset>
