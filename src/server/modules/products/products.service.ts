@@ -22,6 +22,8 @@ import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../files/storage.js'
 import { deleteGroup, journalEntryFor, planUpload, storePlan } from './product-files.js'
 import { StagedUpload } from './staged-upload.js'
+import { tagMany } from './product-bulk-tags.js'
+import type { BulkTags } from '../../../contracts/product-tags.js'
 import { ownerGivesPages, pagesToWrite, readPageCount, type HeldPages } from './pdf-pages.js'
 import { createProductReads } from './product-reads.js'
 import type { UploadJournal } from './upload-journal.service.js'
@@ -420,6 +422,13 @@ export function createProductsService(deps: {
       )
       if (ids.length) onChange(ids)
       return outcome
+    },
+
+    /** 'Marcar selecionados': many products' years, components and kind in one write. */
+    async tagMany(change: BulkTags): Promise<number[]> {
+      const ids = await tagMany(db, bncc, change)
+      onChange(ids)
+      return ids
     },
 
     /** After a caller's transaction that changed a product through this service commits. */
