@@ -10,7 +10,7 @@ const control =
   'mt-1 block w-full rounded-xl border-2 border-purple-100 bg-white px-3 text-base text-gray-900 focus:border-purple-500 focus:outline-none'
 
 /** A row of chips, each on or off (the years, the components), in the list's order. */
-function ChipGroup<T extends string>({
+export function ChipGroup<T extends string>({
   title,
   testId,
   options,
@@ -51,7 +51,7 @@ function ChipGroup<T extends string>({
 }
 
 /** One id of a fixed list (kind, theme), or none. */
-function ListSelect({
+export function ListSelect({
   name,
   label,
   none,
