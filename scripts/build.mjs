@@ -105,6 +105,8 @@ export const serverBuildOptions = {
     { in: at('src/server/backup-verify-cli.ts'), out: 'backup-verify' },
     // Started as a worker thread beside main.js (modules/stamping/stamp-runner.ts).
     { in: at('src/server/modules/stamping/stamp-worker.ts'), out: 'stamp-worker' },
+    // The page count of an uploaded PDF, read off the main thread (modules/products/pdf-pages.ts).
+    { in: at('src/server/modules/products/pdf-pages-worker.ts'), out: 'pdf-pages-worker' },
   ],
   outdir: at('dist/server'),
   bundle: true,

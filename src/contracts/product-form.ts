@@ -252,7 +252,10 @@ export interface ProductChanges {
   componentes?: ComponenteId[]
   tipo?: TipoId | null
   tema?: TemaId | null
-  /** Pages of the material, as the owner gives them; null when not said. */
+  /**
+   * Pages of the material as the owner gives them; when she gives none (null or not sent), the
+   * server reads them from the main PDF at upload. Her number always wins over the file's.
+   */
   paginas?: number | null
 }
 export type NewProduct = Required<Omit<ProductChanges, 'paginas'>> & { paginas?: number | null }

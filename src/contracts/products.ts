@@ -83,6 +83,8 @@ export function shareImagePath(product: Pick<Product, 'id' | 'imageUrl'>): strin
 export const AdminProduct = Product.extend({
   /** 'Proteger PDF com os dados do comprador': each buyer's PDFs carry their name. */
   stampPdf: z.boolean(),
+  /** `paginas` was read from the main PDF at upload, not typed by the owner (the form says so). */
+  paginasFromPdf: z.boolean(),
 })
 export type AdminProduct = z.infer<typeof AdminProduct>
 

@@ -196,3 +196,36 @@ export function audienceLine(tags: SchoolTags & { paginas: number | null }): str
   ].filter(Boolean)
   return parts.join(' · ')
 }
+
+/** The tags a teacher's filters narrow by that a product may lack, in the words the admin reads. */
+export const FILTER_TAGS = [
+  { key: 'anos', label: 'ano' },
+  { key: 'componentes', label: 'componente' },
+  { key: 'tipo', label: 'tipo' },
+] as const
+export type FilterTag = (typeof FILTER_TAGS)[number]['key']
+
+/**
+ * Which of year, component and kind a product has none of. Each one missing hides it from the
+ * home page's filter of that name, so a product lacking any of the three is 'sem marcação'
+ * (the admin's count and the checklist's, server and screen alike).
+ */
+export function missingTags(p: {
+  anos: readonly string[]
+  componentes: readonly string[]
+  tipo: string | null
+}): FilterTag[] {
+  return FILTER_TAGS.filter(({ key }) =>
+    key === 'tipo' ? p.tipo === null : p[key].length === 0,
+  ).map(({ key }) => key)
+}
+
+export const needsTags = (p: Parameters<typeof missingTags>[0]) => missingTags(p).length > 0
+
+/** '3 produtos à venda sem ano, componente ou tipo'; null when none is (nothing to say). */
+export function untaggedLine(count: number): string | null {
+  if (count === 0) return null
+  return count === 1
+    ? '1 produto à venda sem ano, componente ou tipo'
+    : `${count} produtos à venda sem ano, componente ou tipo`
+}

@@ -21,6 +21,11 @@ export const ChecklistAnswer = z.object({
   /** Every item done. */
   ready: z.boolean(),
   /**
+   * Products on sale without a year, a component or a kind (school.ts `needsTags`): a note
+   * beside the items, not one of them; a store sells without tags, teachers just find it less.
+   */
+  untagged: z.number().int(),
+  /**
    * The store's texts (store-texts.ts): whether she has saved each once (`texts` is done when
    * all are), and whether it still holds the demo's words (what removing the demo may replace).
    */

@@ -48,6 +48,7 @@ import type {
 } from '../privacy'
 import type { ProductCreated, ProductRemoved, ProductToggled } from '../product-form'
 import type { AdminProduct } from '../products'
+import type { BulkTagsAnswer, BulkTagsBody } from '../product-tags'
 import type { AdminDeclineBody, AdminRefund, AdminRefundBody } from '../refunds'
 import type { StampFallbacksAnswer } from '../stamping'
 import { route } from '../api-route'
@@ -59,6 +60,11 @@ export const notifyUpdate = route<typeof NotifyUpdateAnswer, typeof NotifyUpdate
 )
 export const lightProducts = route<AdminProductLight[]>()('GET', '/api/admin/products-light')
 export const products = route<AdminProduct[]>()('GET', '/api/admin/products')
+/** 'Marcar selecionados': years, components and kind of many products in one write. */
+export const tagProducts = route<typeof BulkTagsAnswer, BulkTagsBody>()(
+  'POST',
+  '/api/admin/products/tags',
+)
 export const toggleProduct = route<typeof ProductToggled, typeof ToggleBody>()(
   'PUT',
   '/api/admin/products-light/:id/toggle',

@@ -23,6 +23,10 @@ export async function prepareCrashServer(name: string) {
         in: path.join(projectRoot, 'src/server/modules/stamping/stamp-worker.ts'),
         out: 'stamp-worker',
       },
+      {
+        in: path.join(projectRoot, 'src/server/modules/products/pdf-pages-worker.ts'),
+        out: 'pdf-pages-worker',
+      },
     ],
     outdir: buildDir,
     bundle: true,

@@ -179,3 +179,20 @@ export function useInvoiceAction() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.invoices() }),
   })
 }
+
+/**
+ * 'Marcar selecionados': one write for all the products chosen. The lists, the checklist's
+ * count and the storefront's catalogue (its filters and facets) follow at once.
+ */
+export function useTagProducts() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof adminRoutes.tagProducts>) =>
+      call(adminRoutes.tagProducts, { body }),
+    onSuccess: ({ updated }) => {
+      done(updated.length === 1 ? '1 produto marcado' : `${updated.length} produtos marcados`)
+      refreshProducts(queryClient)
+      void queryClient.invalidateQueries({ queryKey: adminKeys.checklist() })
+    },
+  })
+}

@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import { categoryOf } from '../../../contracts/categories'
 import type { AdminProductLight } from '../../../contracts/admin'
 import type { AdminProduct, Product } from '../../../contracts/products'
+import { FILTER_TAGS, missingTags } from '../../../contracts/school'
 import { imageVariant } from '../../lib/image-url'
 import { Badge } from '../../ui/badge'
 import { Button, buttonClasses } from '../../ui/button'
@@ -16,8 +17,26 @@ import { StampFallbacks } from './stamp-fallbacks'
 // The light list has no isFree: a free product is the one priced 0.00.
 type RowProduct = AdminProductLight & Partial<AdminProduct>
 
+/** A row's box for 'Marcar selecionados' (the catalogue tab only). */
+export interface RowSelection {
+  checked: boolean
+  onToggle: () => void
+}
+
 /** One product of the admin lists: activate/deactivate, edit, view in the store, delete. */
-export function ProductRow({ product, detailed }: { product: RowProduct; detailed?: boolean }) {
+export function ProductRow({
+  product,
+  detailed,
+  selection,
+}: {
+  product: RowProduct
+  detailed?: boolean
+  selection?: RowSelection
+}) {
+  const missing =
+    detailed && product.anos && product.componentes && product.tipo !== undefined
+      ? missingTags({ anos: product.anos, componentes: product.componentes, tipo: product.tipo })
+      : []
   const toggle = useToggleProduct()
   const remove = useDeleteProduct()
   const busy = toggle.isPending || remove.isPending
@@ -26,6 +45,18 @@ export function ProductRow({ product, detailed }: { product: RowProduct; detaile
   return (
     <li data-testid="product-row" data-product-id={product.id} className="py-3">
       <div className="flex gap-3">
+        {selection && (
+          <label className="-ml-1 flex shrink-0 items-start p-1">
+            <input
+              type="checkbox"
+              data-testid="select-product"
+              checked={selection.checked}
+              onChange={selection.onToggle}
+              className="size-6 accent-purple-700"
+            />
+            <span className="sr-only">Selecionar {product.name}</span>
+          </label>
+        )}
         <SmartImage
           src={imageVariant(product.imageUrl, 'thumb')}
           alt=""
@@ -49,6 +80,11 @@ export function ProductRow({ product, detailed }: { product: RowProduct; detaile
               {product.category ? categoryOf(product.category).label : ''} ·{' '}
               {product.downloadFileName ?? product.externalLink ?? 'sem arquivo'} ·{' '}
               {fileCount(product)} · {shortDate(product.createdAt)}
+            </p>
+          )}
+          {missing.length > 0 && (
+            <p className="mt-1 text-xs font-semibold text-amber-800" data-testid="missing-tags">
+              Sem {listed(FILTER_TAGS.filter((t) => missing.includes(t.key)).map((t) => t.label))}
             </p>
           )}
           <StampFallbacks productId={product.id} className="mt-1" />
@@ -101,6 +137,10 @@ export function ProductRow({ product, detailed }: { product: RowProduct; detaile
     </li>
   )
 }
+
+/** 'ano', 'ano e tipo', 'ano, componente e tipo'. */
+const listed = (words: string[]) =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} e ${words.at(-1)}`
 
 /** `downloadFiles` already lists the main file first: counting it again said one too many. */
 function fileCount(product: RowProduct): string {

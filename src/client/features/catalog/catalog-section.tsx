@@ -74,7 +74,7 @@ export function CatalogSection({
           </p>
         )}
       </div>
-      {!emptyStore && <CategoryChips active={search.category} />}
+      {!emptyStore && <CategoryChips search={search} />}
       {!emptyStore && first.data ? (
         <div className="mb-3 flex flex-wrap items-center gap-2">
           <FilterButton search={search} facets={first.data.facets} />

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
+import { hasFilters } from '../../../contracts/catalog-filters'
+import { catalogAddress, type CatalogSearch } from '../../../contracts/catalog-search'
 import { cn } from '../../lib/cn'
 import { categoriesQuery } from './catalog.queries'
 
@@ -8,10 +10,17 @@ const chip =
 const idle = 'border-purple-100 bg-white text-purple-800 hover:border-purple-300'
 const current = 'border-purple-700 bg-purple-700 text-white'
 
-/** Browsing by category: each chip is an address of its own (`/?categoria=…`), shareable. */
-export function CategoryChips({ active }: { active?: string }) {
+/**
+ * Browsing by category: each chip is an address of its own (`/?categoria=…`), shareable. The
+ * first chip stands for no category chosen; while filters or words narrow the list it says
+ * 'Todas as categorias' and keeps them, since a plain 'Todas' lit there would claim the list
+ * shows every material.
+ */
+export function CategoryChips({ search }: { search: CatalogSearch }) {
   const { data } = useQuery(categoriesQuery())
   const categories = Array.isArray(data) ? data : []
+  const active = search.category
+  const narrowed = Boolean(search.q) || hasFilters(search)
   if (categories.length < 2 && !active) return null
   return (
     // `relative`: the screen-reader-only text (absolute) stays inside the scrolled row instead of
@@ -20,11 +29,12 @@ export function CategoryChips({ active }: { active?: string }) {
       <ul className="flex gap-2">
         <li>
           <Link
-            href="/"
+            href={catalogAddress({ ...search, category: undefined })}
             aria-current={active ? undefined : 'page'}
             className={cn(chip, active ? idle : current)}
+            data-testid="all-categories"
           >
-            Todas
+            {narrowed ? 'Todas as categorias' : 'Todas'}
           </Link>
         </li>
         {categories.map((category) => (

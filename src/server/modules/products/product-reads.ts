@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { needsTags } from '../../../contracts/school.js'
 import type { AdminProductLight } from '../../../contracts/admin.js'
 import type { PurchaseFile } from '../../../contracts/customer.js'
 import { centsToDecimal } from '../../../contracts/money.js'
@@ -136,6 +137,19 @@ export function createProductReads(db: Db) {
   }
 
   return {
+    /**
+     * How many products on sale lack a year, a component or a kind (the checklist's count).
+     * Their three tag columns are read and judged by contracts' `needsTags`, the one definition
+     * the admin's list uses too, rather than a second one written in SQL.
+     */
+    async untaggedOnSale(): Promise<number> {
+      const rows = await db
+        .select({ anos: products.anos, componentes: products.componentes, tipo: products.tipo })
+        .from(products)
+        .where(and(eq(products.isActive, true), isNull(products.deletedAt)))
+      return rows.filter(needsTags).length
+    },
+
     /** The administration's list: every product not deleted, inactive ones too. */
     listAll: async (): Promise<AdminProduct[]> => (await views(undefined)).list,
 

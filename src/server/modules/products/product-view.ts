@@ -70,5 +70,6 @@ export function toProductView(
     tipo: row.tipo as AdminProduct['tipo'],
     tema: row.tema as AdminProduct['tema'],
     paginas: row.paginas,
+    paginasFromPdf: row.paginasFromPdf,
   }
 }

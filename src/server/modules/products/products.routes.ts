@@ -13,6 +13,7 @@ import {
   UPLOAD_LIMITS,
 } from '../../../contracts/product-form.js'
 import { ProductIdParams } from '../../../contracts/products.js'
+import { BulkTagsAnswer, BulkTagsBody } from '../../../contracts/product-tags.js'
 import type { App } from '../../app-types.js'
 import { AppError } from '../../errors.js'
 import { parseOrThrow } from '../../lib/parse-or-throw.js'
@@ -112,6 +113,12 @@ export async function productWriteRoutes(scope: App) {
       const result = await products.remove(req.params.id)
       return { success: true as const, ...result }
     },
+  )
+
+  scope.post(
+    '/api/admin/products/tags',
+    { schema: { body: BulkTagsBody, response: { 200: BulkTagsAnswer } } },
+    async (req) => ({ updated: await products.tagMany(req.body) }),
   )
 
   scope.put(

@@ -22,6 +22,9 @@ import { AppError } from '../../errors.js'
 import type { FileStorage } from '../../files/storage.js'
 import { deleteGroup, journalEntryFor, planUpload, storePlan } from './product-files.js'
 import { StagedUpload } from './staged-upload.js'
+import { tagMany } from './product-bulk-tags.js'
+import type { BulkTags } from '../../../contracts/product-tags.js'
+import { ownerGivesPages, pagesToWrite, readPageCount, type HeldPages } from './pdf-pages.js'
 import { createProductReads } from './product-reads.js'
 import type { UploadJournal } from './upload-journal.service.js'
 import type { BnccService } from '../bncc/bncc.service.js'
@@ -34,6 +37,9 @@ import {
 
 export { isFreeNow } from './product-reads.js'
 export type { DeliveryFile, DeliveryProduct, ImageRecord, ProductSummary } from './product-reads.js'
+
+/** A page count taking longer than this is given up: the upload has waited enough. */
+const PAGE_COUNT_TIMEOUT_MS = 15_000
 
 const notFound = () => new AppError('not_found', 'Produto não encontrado')
 
@@ -78,6 +84,27 @@ export function createProductsService(deps: {
     }
     return { bncc: sent.bncc, ...withImplied(kept, bncc.impliedBy(sent.bncc)) }
   }
+  /**
+   * The pages to write: the owner's number when she gave one, else the count read from the
+   * upload's main file when it is a PDF (in a thread of its own; a file that does not parse
+   * leaves the pages as they were and the upload goes on).
+   */
+  async function pagesOf(
+    sent: number | null | undefined,
+    held: HeldPages | null,
+    staged?: StagedUpload,
+  ) {
+    const main = staged?.of('main')[0]
+    if (ownerGivesPages(sent, held) || main?.ext !== 'pdf')
+      return pagesToWrite(sent, held, undefined)
+    const read = await readPageCount(main.path, main.size, {
+      maxBytes: config.stampMaxBytes,
+      memoryMb: Math.min(256, config.stampMaxMemoryMb),
+      timeoutMs: PAGE_COUNT_TIMEOUT_MS,
+    })
+    return pagesToWrite(sent, held, read)
+  }
+
   /** After a write: the products it changed, when known (the catalogue re-reads only those). */
   const onChange = (productIds?: number[]) => {
     void deps.events.committed('product.changed', { productIds })
@@ -212,12 +239,16 @@ export function createProductsService(deps: {
       Object.assign(product, schoolTags(product))
       await checkBundle(null, bundleProductIds)
       await checkBumps(null, orderBumps)
+      const pages = await pagesOf(product.paginas, null, staged)
       const plan = planUpload(staged)
       const created = await journal.run(await journalEntryFor(db, plan), async () => {
         const stored = await storePlan(storage, plan)
         return db.transaction(async (tx) => {
           await lockedBundle(tx, null, bundleProductIds)
-          const [row] = await tx.insert(products).values(product).returning()
+          const [row] = await tx
+            .insert(products)
+            .values({ ...product, ...pages })
+            .returning()
           const productId = row!.id
           await writeBundle(tx, productId, bundleProductIds)
           await writeBumps(tx, productId, orderBumps)
@@ -257,7 +288,8 @@ export function createProductsService(deps: {
           [ERROR_FIELD_HEADER]: 'compareAtPrice',
         })
       }
-      const values = { ...changes, isFree, priceCents, compareAtCents }
+      const pages = await pagesOf(changes.paginas, current, staged)
+      const values = { ...changes, ...pages, isFree, priceCents, compareAtCents }
       const plan = staged ? planUpload(staged) : null
       const write = async () => {
         const stored = plan ? await storePlan(storage, plan) : { images: [], files: [] }
@@ -390,6 +422,13 @@ export function createProductsService(deps: {
       )
       if (ids.length) onChange(ids)
       return outcome
+    },
+
+    /** 'Marcar selecionados': many products' years, components and kind in one write. */
+    async tagMany(change: BulkTags): Promise<number[]> {
+      const ids = await tagMany(db, bncc, change)
+      onChange(ids)
+      return ids
     },
 
     /** After a caller's transaction that changed a product through this service commits. */

@@ -59,8 +59,13 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     tipo: text('tipo'),
     tema: text('tema'),
-    /** Pages of the material, as the owner gives them (the product page says them). */
+    /**
+     * Pages of the material (the product page says them): the owner's number, or else the one
+     * read from its main PDF at upload (`paginasFromPdf`, so a new PDF may replace it and the
+     * form can say where it came from).
+     */
     paginas: integer('paginas'),
+    paginasFromPdf: boolean('paginas_from_pdf').notNull().default(false),
     /** Seeded with a new store (seed/demo-catalog.ts): one tap removes it (store/demo-removal.ts). */
     isDemo: boolean('is_demo').notNull().default(false),
     /** Set when a product with buyers is deleted: hidden everywhere, files kept for the buyers. */

@@ -19,6 +19,8 @@ export interface ChecklistState {
   demoLeft: boolean
   /** The settings the owner has saved herself at least once. */
   ownerSaved: ReadonlySet<SettingKey>
+  /** Products on sale lacking a year, a component or a kind (the products module counts). */
+  untagged: number
 }
 
 /**
@@ -31,6 +33,7 @@ export function checklistOf({
   paymentMode,
   demoLeft,
   ownerSaved,
+  untagged,
 }: ChecklistState): ChecklistAnswer {
   const demoTexts = new Set(demoTextsOf(s))
   const texts = STORE_TEXT_KEYS.map((key) => ({
@@ -63,5 +66,5 @@ export function checklistOf({
     label: CHECKLIST_LABELS[key],
     done: done[key],
   }))
-  return { items, ready: items.every((i) => i.done), texts }
+  return { items, ready: items.every((i) => i.done), texts, untagged }
 }

@@ -22,7 +22,7 @@ import { checklistOf } from './store-checklist.js'
 export function createStoreService(deps: {
   settings: SettingsService
   payments: Pick<PaymentsService, 'providers'>
-  products: Pick<ProductsService, 'hasActiveDemo' | 'removeDemo'>
+  products: Pick<ProductsService, 'hasActiveDemo' | 'removeDemo' | 'untaggedOnSale'>
   orders: Pick<OrdersService, 'hasDemoOrders' | 'demoOrderIds' | 'removeDemoOrders'>
   stamping: Pick<StampingService, 'copyKeysOf'>
   /** A clube cycle grants purchases with no line of the product: they hold it too. */
@@ -36,11 +36,12 @@ export function createStoreService(deps: {
 
   return {
     async checklist(): Promise<ChecklistAnswer> {
-      const [settings, paymentMode, activeDemo, demoOrders] = [
+      const [settings, paymentMode, activeDemo, demoOrders, untagged] = [
         await deps.settings.all(),
         await deps.payments.providers.mode(),
         await products.hasActiveDemo(),
         await orders.hasDemoOrders(),
+        await products.untaggedOnSale(),
       ]
       const ownerSaved = await deps.settings.ownerSaved(
         STORE_TEXT_KEYS.flatMap((key) => STORE_TEXTS[key].settings),
@@ -50,6 +51,7 @@ export function createStoreService(deps: {
         paymentMode,
         demoLeft: activeDemo || demoOrders,
         ownerSaved,
+        untagged,
       })
     },
 

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useState } from 'react'
 import { Link } from 'wouter'
 import * as storeAdmin from '../../../../contracts/api-routes/store-admin.routes'
+import { untaggedLine } from '../../../../contracts/school'
 import type { ChecklistAnswer, ChecklistKey } from '../../../../contracts/store'
 import { call } from '../../../lib/api'
 import { Button, buttonClasses } from '../../../ui/button'
@@ -130,6 +131,7 @@ export function StoreChecklist() {
           </li>
         ))}
       </ul>
+      <UntaggedNote count={data.untagged} />
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}
@@ -190,5 +192,30 @@ function TextsToReview({ texts }: { texts: ChecklistAnswer['texts'] }) {
           ))}
       </ul>
     </div>
+  )
+}
+
+/**
+ * Products on sale without a year, a component or a kind: not a step (a store sells without
+ * tags), a note with the link to the list narrowed to them. Nothing when there are none.
+ */
+function UntaggedNote({ count }: { count: number }) {
+  const line = untaggedLine(count)
+  if (!line) return null
+  return (
+    <p
+      data-testid="checklist-untagged"
+      className="mt-2 flex flex-wrap items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900"
+    >
+      <span className="min-w-0 flex-1">
+        {line}: as professoras não os acham pelos filtros da loja.
+      </span>
+      <Link
+        href="/admin?aba=products&filtro=sem-marcacao"
+        className={buttonClasses('secondary', 'sm')}
+      >
+        Marcar agora
+      </Link>
+    </p>
   )
 }

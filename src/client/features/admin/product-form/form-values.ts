@@ -35,6 +35,8 @@ export interface ProductFormValues {
   tema: string
   /** Pages as typed; '' for not said. */
   paginas: string
+  /** The count the server read from the stored PDF, shown beside the field; never sent. */
+  pagesRead: number | null
   /** Editing with new files: 'Avisar compradores' of the new version, with the owner's note. */
   notifyBuyers: boolean
   updateNote: string
@@ -60,6 +62,7 @@ export const EMPTY_VALUES: ProductFormValues = {
   tipo: '',
   tema: '',
   paginas: '',
+  pagesRead: null,
   image: null,
   downloadFile: null,
   additionalImages: [],
@@ -93,6 +96,7 @@ export function valuesFromProduct(product: AdminProduct): ProductFormValues {
     tipo: product.tipo ?? '',
     tema: product.tema ?? '',
     paginas: product.paginas === null ? '' : String(product.paginas),
+    pagesRead: product.paginasFromPdf ? product.paginas : null,
   }
 }
 
@@ -162,3 +166,21 @@ export type SetValue = <K extends keyof ProductFormValues>(
   key: K,
   value: ProductFormValues[K],
 ) => void
+
+/**
+ * What the pages field says under it: where the number came from, or that a blank one is read
+ * from the PDF at upload. null when there is nothing true to say.
+ */
+export function pagesHint(values: ProductFormValues): string | null {
+  const typed = values.paginas.trim()
+  const read = values.pagesRead
+  const newPdf = values.downloadFile !== null && /\.pdf$/i.test(values.downloadFile.name)
+  const plural = (n: number) => `${n} ${n === 1 ? 'página' : 'páginas'}`
+  if (read !== null && typed === String(read)) {
+    return newPdf
+      ? `Lido do PDF atual: ${plural(read)}. O novo PDF será lido ao salvar.`
+      : `Lido do PDF: ${plural(read)}. Corrija se precisar.`
+  }
+  if (typed === '' && newPdf) return 'Em branco, o número é lido do PDF ao salvar.'
+  return null
+}

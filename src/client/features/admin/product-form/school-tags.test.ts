@@ -39,6 +39,19 @@ describe('SchoolTags', () => {
     expect(ei).toContain('O eu, o outro e o nós')
     expect(ei).not.toContain('Matemática')
   })
+
+  it('says a number was read from the PDF while it is that number, and nothing once she types hers', () => {
+    expect(draw({ paginas: '24', pagesRead: 24 })).toContain('Lido do PDF: 24 páginas.')
+    expect(draw({ paginas: '30', pagesRead: 24 })).not.toContain('Lido do PDF')
+    const pdf = new File(['%PDF-'], 'novo.pdf', { type: 'application/pdf' })
+    expect(draw({ paginas: '', downloadFile: pdf })).toContain(
+      'Em branco, o número é lido do PDF ao salvar.',
+    )
+    expect(draw({ paginas: '24', pagesRead: 24, downloadFile: pdf })).toContain(
+      'O novo PDF será lido ao salvar.',
+    )
+    expect(draw({ paginas: '' })).not.toContain('pages-hint')
+  })
 })
 
 describe('what the form sends of them', () => {

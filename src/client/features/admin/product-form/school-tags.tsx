@@ -5,13 +5,13 @@ import { ANOS, COMPONENTES, TEMAS, TIPOS } from '../../../../contracts/school'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { BnccCredit } from '../../bncc/bncc-credit'
 import { skillSearchQuery } from '../../bncc/bncc.api'
-import { typedCodes, type ProductFormValues, type SetValue } from './form-values'
+import { pagesHint, typedCodes, type ProductFormValues, type SetValue } from './form-values'
 
 const control =
   'mt-1 block w-full rounded-xl border-2 border-purple-100 bg-white px-3 text-base text-gray-900 focus:border-purple-500 focus:outline-none'
 
 /** A row of chips, each on or off (the years, the components), in the list's order. */
-function ChipGroup<T extends string>({
+export function ChipGroup<T extends string>({
   title,
   testId,
   options,
@@ -52,7 +52,7 @@ function ChipGroup<T extends string>({
 }
 
 /** One id of a fixed list (kind, theme), or none. */
-function ListSelect({
+export function ListSelect({
   name,
   label,
   none,
@@ -99,6 +99,7 @@ export function SchoolTags({ values, set }: { values: ProductFormValues; set: Se
   const q = useDebouncedValue(search.trim(), 300)
   const found = useQuery(skillSearchQuery(q, values.anos, values.componentes))
   const codes = typedCodes(values.bncc)
+  const hint = pagesHint(values)
   const etapas = new Set(ANOS.filter((a) => values.anos.includes(a.id)).map((a) => a.etapa))
   const componentes = etapas.size
     ? COMPONENTES.filter((c) => c.etapas.some((e) => etapas.has(e as 'EI' | 'EF' | 'EM')))
@@ -199,8 +200,18 @@ export function SchoolTags({ values, set }: { values: ProductFormValues; set: Se
             value={values.paginas}
             placeholder="12"
             onChange={(e) => set('paginas', e.target.value.replace(/\D/g, ''))}
+            aria-describedby={hint ? 'campo-paginas-origem' : undefined}
             className={`${control} h-11`}
           />
+          {hint && (
+            <p
+              id="campo-paginas-origem"
+              data-testid="pages-hint"
+              className="mt-1 text-xs text-gray-600"
+            >
+              {hint}
+            </p>
+          )}
         </div>
       </div>
     </fieldset>

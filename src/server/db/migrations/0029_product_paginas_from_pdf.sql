@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "paginas_from_pdf" boolean DEFAULT false NOT NULL;
