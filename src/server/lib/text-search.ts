@@ -110,16 +110,21 @@ function wordQuery(word: string, typing: boolean): QueryCombination {
 const wordsToSeek = (text: string) => wordsOf(text).filter((word) => !STOP_WORDS.has(word))
 
 /**
- * The store's search: every word must match, in any field (decision 035); the last word is
- * the one being typed. Null when no word says anything.
+ * A search word by word (the last is the one being typed): for a search that asks several
+ * indexes per word, as the catalogue's does (catalog-index.ts).
+ */
+export const queriesPerWord = (text: string): QueryCombination[] => {
+  const words = wordsToSeek(text)
+  return words.map((word, i) => wordQuery(word, i === words.length - 1))
+}
+
+/**
+ * The store's search in one index: every word must match, in any field (decision 035). Null
+ * when no word says anything.
  */
 export function everyWord(text: string): Query | null {
-  const words = wordsToSeek(text)
-  if (!words.length) return null
-  return {
-    combineWith: 'AND',
-    queries: words.map((word, i) => wordQuery(word, i === words.length - 1)),
-  }
+  const queries = queriesPerWord(text)
+  return queries.length ? { combineWith: 'AND', queries } : null
 }
 
 /** A ranking by any of the words (the BNCC's suggestions for a product's text). */

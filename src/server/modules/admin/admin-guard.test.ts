@@ -29,6 +29,7 @@ const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/admin/health' },
   { method: 'PUT', url: '/api/admin/products-light/:id/toggle' },
   { method: 'POST', url: '/api/admin/products/tags' },
+  { method: 'POST', url: '/api/admin/bncc-suggestions' },
   { method: 'PUT', url: '/api/admin/orders/:id/status' },
   { method: 'GET', url: '/api/admin/refunds' },
   { method: 'POST', url: '/api/admin/orders/:id/refund' },

@@ -34,17 +34,26 @@ const skillOf = ({ code, text, anos, componente }: Entry): BnccSkill => ({
 const labelsOf = (list: readonly { id: string; label: string }[], ids: string[]) =>
   list.filter((item) => ids.includes(item.id)).map((item) => item.label)
 
+interface SkillDoc {
+  id: string
+  code: string
+  text: string
+  tags: string
+}
+
 /**
- * The skills' texts in the store's search index (lib/text-search.ts), with their years and
- * component as words ('frações 4º ano' finds EF04MA09): built once, at the first search.
+ * The skills in the store's search index (lib/text-search.ts): code, official text, and years
+ * and component as words ('frações 4º ano' finds EF04MA09). Built once, at the first search;
+ * the texts' words are kept as stems only (their memory, at 1,580 texts).
  */
-let textIndex: ReturnType<typeof createTextIndex<{ id: string; text: string; tags: string }>>
+let textIndex: ReturnType<typeof createTextIndex<SkillDoc>> | undefined
 function skillIndex() {
   if (!textIndex) {
-    textIndex = createTextIndex(['text', 'tags'])
+    textIndex = createTextIndex<SkillDoc>(['code', 'text', 'tags'], ['code', 'tags'])
     textIndex.addAll(
       entries.map((e) => ({
         id: e.code,
+        code: e.code,
         text: e.text,
         tags: [...labelsOf(ANOS, e.anos), ...labelsOf(COMPONENTES, [e.componente])].join('\n'),
       })),
@@ -57,8 +66,19 @@ function skillIndex() {
 function ranked(query: Query | null): Entry[] | null {
   if (!query) return null
   return skillIndex()
-    .search(query)
+    .search(query, { fields: ['text', 'tags'] })
     .map((result) => byCode.get(result.id as string)!)
+}
+
+/**
+ * The skills one word of a search names by their code or official text, with the index's
+ * score: the catalogue finds the materials teaching them (its index keeps no skill text).
+ */
+export function skillScores(query: Query): Map<string, number> {
+  const scores = new Map<string, number>()
+  for (const result of skillIndex().search(query, { fields: ['code', 'text'] }))
+    scores.set(result.id as string, result.score)
+  return scores
 }
 
 /** A word that is a code or a code's beginning ('ef03', 'EF03MA', 'ei02ts01'). */
@@ -180,6 +200,7 @@ export function createBnccService() {
   return {
     search: (query: BnccQuery) => searchSkills(query),
     suggest: (product: Parameters<typeof suggestSkills>[0]) => suggestSkills(product),
+    skillScores,
     skillByCode,
     unknownCode,
     impliedBy,

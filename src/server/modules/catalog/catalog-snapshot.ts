@@ -11,6 +11,7 @@ import type { ImageRecord, ProductsService } from '../products/products.service.
 import type { RatingSummary } from '../../../contracts/reviews.js'
 import { createCatalogIndex } from './catalog-index.js'
 import type { BnccSkill } from '../../../contracts/bncc.js'
+import type { Query } from 'minisearch'
 
 /**
  * Where the catalogue comes from: the products' reads, units sold by product (orders), and the
@@ -20,8 +21,8 @@ export interface CatalogSources {
   products: Pick<ProductsService, 'versions' | 'countOnSale' | 'activeViewsOf' | 'image'>
   unitsSold: () => Promise<Map<number, number>>
   ratings?: () => Promise<Map<number, RatingSummary>>
-  /** A BNCC code's official text, searched with the products that teach it. */
-  skillText?: (code: string) => string | undefined
+  /** The skills one word of a search names, with their scores (the BNCC's index). */
+  skillScores?: (query: Query) => Map<string, number>
   /** The BNCC's skills matching some words (the search box's suggestions). */
   skillsMatching?: (words: string) => BnccSkill[]
 }
@@ -92,7 +93,7 @@ export function publicView(product: Product): Product {
  */
 export function createCatalogSnapshot(sources: CatalogSources) {
   const entries = new Map<number, Entry>()
-  const index = createCatalogIndex(sources.skillText ?? (() => undefined))
+  const index = createCatalogIndex(sources.skillScores ?? (() => new Map()))
   const images = new Map<number, ImageRecord[]>()
   /** Products on sale by id, kept with `entries`. */
   const byId = new Map<number, Product>()

@@ -1,24 +1,8 @@
 import { SUGGESTED, type CatalogCard, type CatalogSuggestions } from '../../../contracts/catalog.js'
 import type { BnccSkill } from '../../../contracts/bncc.js'
-import { FACET_OPTIONS, type CatalogFacets } from '../../../contracts/catalog-filters.js'
-import { createTextIndex, everyWord } from '../../lib/text-search.js'
-
-type SuggestedFacet = CatalogSuggestions['filters'][number]['facet']
-const SUGGESTED_FACETS: SuggestedFacet[] = ['ano', 'componente', 'tipo', 'tema']
-
-/** The filters' options by their names ('jogo', '3º ano', 'datas comemorativas'), built once. */
-let optionIndex: ReturnType<typeof createTextIndex<{ id: string; label: string }>> | undefined
-function options() {
-  if (!optionIndex) {
-    optionIndex = createTextIndex(['label'])
-    optionIndex.addAll(
-      SUGGESTED_FACETS.flatMap((facet) =>
-        FACET_OPTIONS[facet].map((o) => ({ id: `${facet}:${o.id}`, label: o.label })),
-      ),
-    )
-  }
-  return optionIndex
-}
+import type { CatalogFacets } from '../../../contracts/catalog-filters.js'
+import { everyWord } from '../../lib/text-search.js'
+import { vocabulary, type VocabularyFacet } from './catalog-vocabulary.js'
 
 /**
  * The search box's proposals: the first materials the search finds, the skills of those words
@@ -34,10 +18,12 @@ export function suggestionsOf(input: {
 }): CatalogSuggestions {
   const query = everyWord(input.words)
   const filters = query
-    ? options()
+    ? vocabulary()
         .search(query)
         .flatMap((result) => {
-          const [facet, value] = (result.id as string).split(':') as [SuggestedFacet, string]
+          const [facet, value] = (result.id as string).split(':') as [VocabularyFacet, string]
+          // Categories are the chips above the grid, not the filters' sheet.
+          if (facet === 'categoria') return []
           const option = input.counts[facet].find((o) => o.value === value)
           return option && option.count > 0 ? [{ facet, ...option }] : []
         })

@@ -20,7 +20,7 @@ export const catalogModule = defineModule({
         products,
         unitsSold: orderReads.unitsSold,
         ratings: reviewReads.summaries,
-        skillText: (code) => bncc.skillByCode(code)?.text,
+        skillScores: bncc.skillScores,
         skillsMatching: (words) => bncc.search({ q: words, ano: [], componente: [] }),
       },
       deps.storage,

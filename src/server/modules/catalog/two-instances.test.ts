@@ -90,6 +90,36 @@ describe
     expect((await b.app.inject({ url: `/api/products/${id}` })).statusCode).toBe(404)
   })
 
+  it('shows on B, within the second, the tags A gave a product: its filters, facets and search', async () => {
+    const { id } = await insertProduct(a, { name: 'Quebra-cabeça das Regiões' })
+    const page = async (store: TestStore, query: string) =>
+      (await store.app.inject({ url: `/api/catalog?${query}` })).json<CatalogPage>()
+    expect((await page(b, 'bncc=EF04GE05')).total).toBe(0)
+    const tagged = await a.app.inject({
+      method: 'PUT',
+      url: `/api/products/${id}/update-json`,
+      headers: { cookie },
+      payload: {
+        name: 'Quebra-cabeça das Regiões',
+        price: '9.90',
+        bncc: ['EF04GE05'],
+        tipo: 'jogo',
+      },
+    })
+    expect(tagged.statusCode, tagged.body).toBe(200)
+    const waited = await eventually(
+      async () => (await page(b, 'bncc=EF04GE05&tipo=jogo')).total === 1,
+    )
+    expect(waited).toBeLessThan(1_000)
+    // The codes' year and component came with them, and B's search and facets know them.
+    const onB = await page(b, 'ano=4&componente=GE')
+    expect(onB.items.map((i) => i.id)).toEqual([id])
+    expect(onB.facets.tipo).toContainEqual({ value: 'jogo', label: 'Jogo', count: 1 })
+    expect(
+      (await catalogOf(b, 'jogo 4º ano unidades da federação')).items.map((i) => i.id),
+    ).toEqual([id])
+  })
+
   it('ranks B’s best sellers again after payments on A, told once a second, not per payment', async () => {
     // What A says on the database's channel (with Redis the same messages go through Redis).
     const listener = new pg.Client({ connectionString: a.databaseUrl })
