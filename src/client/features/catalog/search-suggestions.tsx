@@ -71,9 +71,12 @@ export function SearchSuggestions({ term, onChoose }: { term: string; onChoose: 
                   href={`/bncc/${s.code}`}
                   onClick={onChoose}
                   onMouseDown={keepFocus}
-                  className={`${item} line-clamp-2`}
+                  className={item}
                 >
-                  <span className="font-mono font-bold text-purple-800">{s.code}</span> {s.text}
+                  {/* Two lines of the official text: enough to tell skills apart. */}
+                  <span className="line-clamp-2">
+                    <span className="font-mono font-bold text-purple-800">{s.code}</span> {s.text}
+                  </span>
                 </Link>
               </li>
             ))}

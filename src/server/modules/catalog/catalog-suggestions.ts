@@ -1,7 +1,7 @@
 import { SUGGESTED, type CatalogCard, type CatalogSuggestions } from '../../../contracts/catalog.js'
 import type { BnccSkill } from '../../../contracts/bncc.js'
 import type { CatalogFacets } from '../../../contracts/catalog-filters.js'
-import { everyWord } from '../../lib/text-search.js'
+import { anyWord } from '../../lib/text-search.js'
 import { vocabulary, type VocabularyFacet } from './catalog-vocabulary.js'
 
 /**
@@ -16,7 +16,8 @@ export function suggestionsOf(input: {
   taught: Set<string>
   counts: CatalogFacets
 }): CatalogSuggestions {
-  const query = everyWord(input.words)
+  // Any word may name a filter ('jogo' in 'jogo silabas'): each proposed on its own.
+  const query = anyWord(input.words)
   const filters = query
     ? vocabulary()
         .search(query)
