@@ -34,6 +34,31 @@ export function activeFilters(search: CatalogSearch) {
 const without = (search: CatalogSearch, key: Facet | 'bncc') =>
   catalogAddress({ ...search, [key]: undefined })
 
+/**
+ * The filters that emptied the list: those whose facet still counts materials for another of
+ * its options, given the rest (so taking it off shows something). A BNCC code has no facet.
+ */
+export function DropToSee({ search, facets }: { search: CatalogSearch; facets: CatalogFacets }) {
+  const emptying = activeFilters(search).filter(
+    ({ key }) => key !== 'bncc' && facets[key].some((option) => option.count > 0),
+  )
+  if (!emptying.length) return null
+  return (
+    <ul className="mt-4 flex flex-wrap justify-center gap-2" data-testid="drop-to-see">
+      {emptying.map(({ key, label }) => (
+        <li key={key}>
+          <Link
+            href={without(search, key)}
+            className={cn(chip, 'border-purple-700 bg-white text-purple-800')}
+          >
+            {`Ver sem “${label}”`}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /** The filters on: a chip each, tapped to take it off, and 'Limpar filtros'. */
 export function ActiveFilters({ search }: { search: CatalogSearch }) {
   const active = activeFilters(search)

@@ -4,7 +4,8 @@ import { categoryOf } from '../../../contracts/categories'
 import { Button } from '../../ui/button'
 import { Loading } from '../../ui/query-state'
 import { catalogAddress, isNarrowed } from '../../../contracts/catalog-search'
-import { activeFilters, ActiveFilters, FilterButton } from './catalog-filters'
+import { activeFilters, ActiveFilters, DropToSee, FilterButton } from './catalog-filters'
+import type { CatalogFacets } from '../../../contracts/catalog-filters'
 import { catalogPageQuery, type CatalogSearch } from './catalog.queries'
 import { CategoryChips } from './category-chips'
 import { ProductCard } from './product-card'
@@ -93,7 +94,12 @@ export function CatalogSection({
       ) : emptyStore ? (
         empty
       ) : total === 0 ? (
-        <EmptyState search={search} searching={searching} onClear={onClear} />
+        <EmptyState
+          search={search}
+          facets={first.data.facets}
+          searching={searching}
+          onClear={onClear}
+        />
       ) : (
         <>
           <ul
@@ -162,10 +168,12 @@ function LoadMore({ onVisible, onPress }: { onVisible?: () => void; onPress: () 
 
 function EmptyState({
   search,
+  facets,
   searching,
   onClear,
 }: {
   search: CatalogSearch
+  facets: CatalogFacets
   searching: boolean
   onClear: () => void
 }) {
@@ -185,6 +193,7 @@ function EmptyState({
             ? 'Tire um dos filtros acima para ver mais materiais.'
             : 'Tente buscar por outro termo.'}
       </p>
+      {searching && <DropToSee search={search} facets={facets} />}
       {searching && (
         <Button variant="secondary" className="mt-4" onClick={onClear}>
           Limpar busca

@@ -12,7 +12,7 @@ export function SkillChoices({
 }: {
   skills: BnccSkill[]
   codes: string[]
-  onPick: (code: string) => void
+  onPick: (skill: BnccSkill) => void
   empty: string
   testId: string
 }) {
@@ -25,7 +25,7 @@ export function SkillChoices({
           <li key={skill.code}>
             <button
               type="button"
-              onClick={() => onPick(skill.code)}
+              onClick={() => onPick(skill)}
               disabled={codes.includes(skill.code)}
               className="w-full rounded-lg bg-purple-50 p-2 text-left text-sm text-gray-800 ring-1 ring-purple-100 disabled:opacity-60"
             >
@@ -51,7 +51,7 @@ export function BnccSuggestions({
 }: {
   values: ProductFormValues
   codes: string[]
-  onPick: (code: string) => void
+  onPick: (skill: BnccSkill) => void
 }) {
   const suggest = useSkillSuggestions()
   const nothingToGoBy = !values.name.trim() && !values.description.trim()

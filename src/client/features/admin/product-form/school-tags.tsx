@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { BnccSuggestions, SkillChoices } from './bncc-suggestions'
 import { useState } from 'react'
-import { ANOS, COMPONENTES, TEMAS, TIPOS } from '../../../../contracts/school'
+import type { BnccSkill } from '../../../../contracts/bncc'
+import { ANOS, COMPONENTES, TEMAS, TIPOS, withImplied } from '../../../../contracts/school'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { BnccCredit } from '../../bncc/bncc-credit'
 import { skillSearchQuery } from '../../bncc/bncc.api'
@@ -104,8 +105,13 @@ export function SchoolTags({ values, set }: { values: ProductFormValues; set: Se
   const componentes = etapas.size
     ? COMPONENTES.filter((c) => c.etapas.some((e) => etapas.has(e as 'EI' | 'EF' | 'EM')))
     : COMPONENTES
-  const addCode = (code: string) => {
-    if (!codes.includes(code)) set('bncc', [...codes, code].join(', '))
+  // A tapped skill marks its years and component at once (the rule the server applies on save).
+  const addCode = (skill: BnccSkill) => {
+    if (codes.includes(skill.code)) return
+    set('bncc', [...codes, skill.code].join(', '))
+    const tags = withImplied(values, { anos: skill.anos, componentes: [skill.componente] })
+    set('anos', tags.anos)
+    set('componentes', tags.componentes)
   }
   return (
     <fieldset
@@ -140,7 +146,8 @@ export function SchoolTags({ values, set }: { values: ProductFormValues; set: Se
           className={`${control} h-11 font-mono uppercase`}
         />
         <p className="mt-1 text-xs text-gray-600">
-          O ano e o componente de cada código entram sozinhos ao salvar.
+          Uma habilidade tocada marca o ano e o componente dela; os de um código digitado entram ao
+          salvar.
         </p>
         <label
           htmlFor="campo-bncc-busca"
