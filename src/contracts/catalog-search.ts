@@ -50,11 +50,7 @@ export function catalogAddress(search: CatalogSearch): string {
 export const isNarrowed = (search: CatalogSearch): boolean =>
   Boolean(search.q || search.category || hasFilters(search))
 
-/**
- * The store's one search rule, used by the server's catalogue (GET /api/catalog) and the admin's
- * product list: a case- and accent-insensitive substring of the name, the description or the
- * category (slug or label), so 'alfabetizacao' finds 'Alfabetização'.
- */
+/** Text without accents and in lower case: 'Alfabetização' and 'alfabetizacao' compare equal. */
 export function foldForSearch(text: string): string {
   return text
     .normalize('NFD')
@@ -77,7 +73,10 @@ interface Searchable {
 const labelsOf = (list: readonly { id: string; label: string }[], ids: (string | null)[]) =>
   list.filter((item) => ids.includes(item.id)).map((item) => item.label)
 
-/** Everything a term is looked for in, folded once (the server keeps it per product). */
+/**
+ * Everything the admin's product list looks a term in, folded: her own list, searched by a
+ * substring of what she wrote. The storefront's search is the server's (decision 035).
+ */
 export function searchableText(item: Searchable): string {
   const category = categoryOf(item.category)
   // A newline between fields: a term never matches across two of them.
@@ -96,7 +95,7 @@ export function searchableText(item: Searchable): string {
   )
 }
 
-/** The items whose text holds the term; an empty term keeps them all. */
+/** The admin's products whose text holds the term; an empty term keeps them all. */
 export function searchItems<T extends Searchable>(items: T[], term: string): T[] {
   const needle = foldForSearch(term.trim())
   if (!needle) return items
