@@ -75,7 +75,8 @@ export function Dashboard({ user }: { user: SessionUser }) {
           </div>
           <MySubscriptions />
           <PurchasedMaterials purchases={purchases.data} />
-          <SkillsReport />
+          {/* Without a material there is nothing to report: the list above already says so. */}
+          {purchases.data.length > 0 && <SkillsReport />}
           <OrderHistory
             orders={orders.data}
             onRefundAnswered={() => {

@@ -25,7 +25,7 @@ export function GuestResults({
   onCounted: Parameters<typeof usePurchaseDownload>[0]
   onBack: () => void
   onRefundAnswered: (orderId: string, answer: RefundRequestAnswer) => void
-  /** Shown under the materials: what only a proved inbox reaches (the skills report). */
+  /** Under the materials, when there are some: what only a proved inbox reaches (the report). */
   children?: ReactNode
 }) {
   const { download, busyFor, links } = usePurchaseDownload(onCounted)
@@ -87,7 +87,7 @@ export function GuestResults({
           ))}
         </ul>
       )}
-      {children}
+      {purchases.length > 0 && children}
       {found.canvaLinks.length > 0 && (
         // Found by code or e-mailed link, the browser holds the access: plain store links.
         <TemplateLinks

@@ -102,6 +102,8 @@ export async function skillsPdf(input: SkillsPdfInput): Promise<Uint8Array> {
     page = doc.addPage([WIDTH, HEIGHT])
     y = HEIGHT - MARGIN
     text(clean(input.storeName), bold, 10, PURPLE)
+    // The title's capitals rise above a 10-point line's height.
+    y -= 8
     text(title, bold, 16, PURPLE)
     for (const line of wrap(`${name} · ${input.date}`, regular, 10, TEXT_WIDTH))
       text(line, regular, 10, GREY)
@@ -129,7 +131,9 @@ export async function skillsPdf(input: SkillsPdfInput): Promise<Uint8Array> {
           (line) => [line, regular, 10, BLACK] as [string, PDFFont, number, typeof BLACK],
         ),
         ...wrap(
-          clean(`Materiais: ${skill.products.map((p) => p.name).join('; ')}`),
+          clean(
+            `${skill.products.length === 1 ? 'Material' : 'Materiais'}: ${skill.products.map((p) => p.name).join('; ')}`,
+          ),
           regular,
           9,
           TEXT_WIDTH,
