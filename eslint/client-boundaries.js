@@ -5,8 +5,8 @@ import { readdirSync } from 'node:fs'
 /** Which features each feature may import; a feature not named here may import none. */
 export const ALLOWED_FEATURE_IMPORTS = {
   // A bought material is downloaded the way a free one is; a used-up one points to the
-  // store's support WhatsApp.
-  account: ['downloads', 'settings'],
+  // store's support WhatsApp; the skills report credits the BNCC's texts as their licence asks.
+  account: ['bncc', 'downloads', 'settings'],
   // Product rows show the store's price and search; a product write refreshes the store's
   // product views; a settings write refreshes the public copy of the settings; the product
   // form finds BNCC skills to tag a material with.

@@ -186,6 +186,17 @@ export function withImplied(
   }
 }
 
+const anoOf = (id: AnoId) => ANOS.find((a) => a.id === id)!
+
+/** '3º ano', '1º e 2º anos', '1º ao 5º ano', '1ª a 3ª série'. */
+export function yearsLabel(anos: readonly AnoId[]): string {
+  const first = anoOf(anos[0]!)
+  const last = anoOf(anos[anos.length - 1]!)
+  if (anos.length === 1) return first.label
+  if (anos.length === 2) return `${first.short} e ${last.label}s`
+  return `${first.short} ${first.etapa === 'EM' ? 'a' : 'ao'} ${last.label}`
+}
+
 /** A material's line 'Para: 3º ano · Matemática · Jogo · 12 páginas' (the product page). */
 export function audienceLine(tags: SchoolTags & { paginas: number | null }): string {
   const parts = [

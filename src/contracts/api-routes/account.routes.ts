@@ -19,6 +19,7 @@ import type {
 import type { CanvaOpenAnswer, CanvaOpenBody } from '../messaging'
 import type { DataExport, DeleteAccountBody, ErasureAnswer, ProfileBody } from '../privacy'
 import type { RefundRequestAnswer, RefundRequestBody } from '../refunds'
+import type { SkillsReportAnswer } from '../skills-report'
 import { route } from '../api-route'
 
 // A buyer's own things: purchases, orders, data, downloads; guests by e-mail and WhatsApp.
@@ -70,3 +71,7 @@ export const guestPaymentLink = route<typeof GuestPaymentLinkAnswer, typeof Gues
   'POST',
   '/api/guest-access/payment-link',
 )
+// 'Relatório de habilidades': the BNCC skills her materials teach, for an account or a guest's
+// open access; the PDF is the same report to print (a file, no JSON).
+export const skills = route<typeof SkillsReportAnswer>()('GET', '/api/user/skills')
+export const skillsPdf = route()('GET', '/api/user/skills.pdf')

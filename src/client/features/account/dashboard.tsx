@@ -10,6 +10,7 @@ import { MyData } from './my-data'
 import { MySubscriptions } from './my-subscriptions'
 import { OrderHistory } from './order-history'
 import { PurchasedMaterials } from './purchased-materials'
+import { SkillsReport } from './skills-report'
 import { TemplateLinks } from './template-links'
 
 function Counter({ label, value, testId }: { label: string; value: number; testId: string }) {
@@ -74,6 +75,8 @@ export function Dashboard({ user }: { user: SessionUser }) {
           </div>
           <MySubscriptions />
           <PurchasedMaterials purchases={purchases.data} />
+          {/* Without a material there is nothing to report: the list above already says so. */}
+          {purchases.data.length > 0 && <SkillsReport />}
           <OrderHistory
             orders={orders.data}
             onRefundAnswered={() => {

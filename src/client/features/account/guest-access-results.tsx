@@ -1,7 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { GuestAccessAnswer } from '../../../contracts/guest-access'
+import { accountKeys } from './account.queries'
 import { GuestResults } from './guest-results'
 import { applyRefundAnswer } from './refund-request'
+import { SkillsReport } from './skills-report'
 import { withDownloadCounted } from './use-purchase-download'
 
 /**
@@ -16,15 +19,22 @@ export function GuestAccessResults({
   onBack: () => void
 }) {
   const [found, setFound] = useState(initial)
+  const queryClient = useQueryClient()
   return (
     <GuestResults
       found={found}
       credentials={{ email: found.email, whatsapp: '' }}
       onBack={onBack}
-      onRefundAnswered={(orderId, answer) => setFound((f) => applyRefundAnswer(f, orderId, answer))}
+      onRefundAnswered={(orderId, answer) => {
+        setFound((f) => applyRefundAnswer(f, orderId, answer))
+        // A refunded order's materials teach her nothing more: the report follows.
+        void queryClient.invalidateQueries({ queryKey: accountKeys.skills() })
+      }}
       onCounted={(answer) =>
         setFound((f) => ({ ...f, purchases: withDownloadCounted(f.purchases, answer) }))
       }
-    />
+    >
+      <SkillsReport />
+    </GuestResults>
   )
 }

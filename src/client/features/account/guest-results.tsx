@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import type { GuestCredentials, GuestPurchasesAnswer } from '../../../contracts/downloads'
 import type { RefundRequestAnswer } from '../../../contracts/refunds'
 import { Button } from '../../ui/button'
@@ -16,6 +17,7 @@ export function GuestResults({
   onCounted,
   onBack,
   onRefundAnswered,
+  children,
 }: {
   found: GuestPurchasesAnswer
   credentials: GuestCredentials
@@ -23,6 +25,8 @@ export function GuestResults({
   onCounted: Parameters<typeof usePurchaseDownload>[0]
   onBack: () => void
   onRefundAnswered: (orderId: string, answer: RefundRequestAnswer) => void
+  /** Under the materials, when there are some: what only a proved inbox reaches (the report). */
+  children?: ReactNode
 }) {
   const { download, busyFor, links } = usePurchaseDownload(onCounted)
   const clubes = useClubeGrants()
@@ -83,6 +87,7 @@ export function GuestResults({
           ))}
         </ul>
       )}
+      {purchases.length > 0 && children}
       {found.canvaLinks.length > 0 && (
         // Found by code or e-mailed link, the browser holds the access: plain store links.
         <TemplateLinks

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { BnccIndex } from '../../../contracts/bncc'
-import { indexSections, skillsCount, yearsLabel } from './bncc-index-sections'
+import { yearsLabel } from '../../../contracts/school'
+import { indexSections, skillsCount } from './bncc-index-sections'
 
 // A slice of the index as GET /api/bncc/index answers it: a year's codes, a block's, EM's.
 const index: BnccIndex = {

@@ -1,5 +1,11 @@
 import type { BnccIndex, BnccIndexGroup } from '../../../contracts/bncc'
-import { ANOS, COMPONENTES, type AnoId, type ComponenteId } from '../../../contracts/school'
+import {
+  ANOS,
+  COMPONENTES,
+  yearsLabel,
+  type AnoId,
+  type ComponenteId,
+} from '../../../contracts/school'
 
 /** The BNCC's three stages, in school order. */
 export const ETAPAS = [
@@ -42,15 +48,6 @@ export interface IndexStage {
 }
 
 const anoOf = (id: AnoId) => ANOS.find((a) => a.id === id)!
-
-/** '3º ano', '1º e 2º anos', '1º ao 5º ano', '1ª a 3ª série'. */
-export function yearsLabel(anos: readonly AnoId[]): string {
-  const first = anoOf(anos[0]!)
-  const last = anoOf(anos[anos.length - 1]!)
-  if (anos.length === 1) return first.label
-  if (anos.length === 2) return `${first.short} e ${last.label}s`
-  return `${first.short} ${first.etapa === 'EM' ? 'a' : 'ao'} ${last.label}`
-}
 
 const sameGroups = (a: BnccIndexGroup[], b: BnccIndexGroup[]) =>
   a.length === b.length && a.every((group, i) => group === b[i])

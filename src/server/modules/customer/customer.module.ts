@@ -1,5 +1,6 @@
 import { defineModule } from '../../kernel/module.js'
 import { customerRoutes } from './customer.routes.js'
+import { skillsReportRoutes } from './skills-report.routes.js'
 import { createCustomerService, type CustomerService } from './customer.service.js'
 
 declare module '../../kernel/services.js' {
@@ -11,8 +12,20 @@ declare module '../../kernel/services.js' {
 
 export const customerModule = defineModule({
   name: 'customer',
-  needs: ['purchases', 'products', 'orders', 'canvaLinks', 'refunds', 'invoices', 'limiter'],
+  needs: [
+    'purchases',
+    'products',
+    'orders',
+    'canvaLinks',
+    'refunds',
+    'invoices',
+    'bncc',
+    'limiter',
+  ],
   provides: ['customer'],
   build: (_ctx, services) => ({ customer: createCustomerService(services) }),
-  routes: customerRoutes,
+  routes: (app, ctx) => {
+    customerRoutes(app)
+    skillsReportRoutes(app, ctx)
+  },
 })

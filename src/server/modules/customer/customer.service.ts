@@ -13,6 +13,8 @@ import type { OrdersService } from '../orders/orders.service.js'
 import type { ProductsService } from '../products/products.service.js'
 import type { RefundsService } from '../refunds/refunds.service.js'
 import type { InvoicesService } from '../invoices/invoices.service.js'
+import type { BnccService } from '../bncc/bncc.service.js'
+import { bySchoolOrder, type SkillsReportItem } from '../../../contracts/skills-report.js'
 
 /**
  * A buyer's own purchases, orders and template links, put together from the modules that keep
@@ -28,6 +30,7 @@ export function createCustomerService(deps: {
   canvaLinks: Pick<CanvaLinksService, 'linksOf' | 'openPathsOf'>
   refunds: Pick<RefundsService, 'infoOf'>
   invoices: Pick<InvoicesService, 'ofOrders'>
+  bncc: Pick<BnccService, 'skillByCode'>
   limiter: RateLimiter
 }) {
   const { purchases, products, orders, canvaLinks, limiter } = deps
@@ -120,8 +123,38 @@ export function createCustomerService(deps: {
     }
   }
 
+  /**
+   * 'Relatório de habilidades': the skills of the materials she may download now (the same
+   * live purchases as her library), each with those materials; codes the BNCC data no longer
+   * holds are left out rather than shown without their official text.
+   */
+  async function skillsOf(
+    owner: { userId: string } | { email: string },
+  ): Promise<SkillsReportItem[]> {
+    const live = await purchases.liveOf(
+      'userId' in owner ? owner : { orderIds: await orders.orderIdsOfEmail(owner.email) },
+    )
+    const summaries = await products.summaries([...new Set(live.map((p) => p.productId))])
+    const skills = new Map<string, SkillsReportItem>()
+    const byName = [...summaries.values()].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
+    for (const product of byName) {
+      for (const code of new Set(product.bncc)) {
+        let item = skills.get(code)
+        if (!item) {
+          const skill = deps.bncc.skillByCode(code)
+          if (!skill) continue
+          item = { ...skill, products: [] }
+          skills.set(code, item)
+        }
+        item.products.push({ id: product.id, name: product.name })
+      }
+    }
+    return [...skills.values()].sort(bySchoolOrder)
+  }
+
   return {
     purchasesOf: (userId: string) => purchasesOf({ userId }),
+    skillsOf,
     ordersOf: async (userId: string) => withRefunds(await orders.summariesOf({ userId }), true),
     canvaLinksOf: (userId: string) => canvaLinks.linksOf({ userId }),
 

@@ -48,6 +48,8 @@ export interface ProductSummary {
   imageUrl: string
   externalLink: string | null
   files: PurchaseFile[]
+  /** Its BNCC codes, as tagged ('Relatório de habilidades'). */
+  bncc: string[]
 }
 
 /** Free to anyone right now: free, on sale and not deleted. */
@@ -327,6 +329,7 @@ export function createProductReads(db: Db) {
               mimeType: f.mimeType,
               size: f.sizeBytes,
             })),
+            bncc: p.bncc,
           },
         ]),
       )
