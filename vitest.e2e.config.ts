@@ -35,6 +35,7 @@ const ORDER = [
   'accessibility',
   'nfse',
   'my-data',
+  'favorites',
   'plain-words',
   'framework',
 ]

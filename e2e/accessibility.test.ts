@@ -45,6 +45,7 @@ const PAGES: Array<[string, string]> = [
   ['/cadastro', 'form'],
   ['/esqueci-senha', 'form'],
   ['/meus-materiais', 'main h1, main h2'],
+  ['/favoritos', 'main h1'],
   ['/acesso-cadastro', 'main h1, main h2'],
   ['/download-direto', 'main h1, main h2'],
   ['/checkout', 'main h1, main h2'],

@@ -100,6 +100,35 @@ describe('the storefront as the server draws it and the browser takes it over', 
     }
   })
 
+  it("a guest's hearts show once hydrated, on the home page and a product's, with no warning", async () => {
+    const products = (await (await fetch(`${inject('baseUrl')}/api/products`)).json()) as {
+      id: number
+    }[]
+    const hearted = products[0]!.id
+    for (const url of ['/', `/produto/${hearted}`, '/favoritos']) {
+      const context = await phoneContext(browser, inject('baseUrl'))
+      // This browser's list, there before any script: the server cannot know it, so it draws
+      // every heart un-pressed, and the browser's state shows only after hydration.
+      await context.addInitScript((id: number) => {
+        localStorage.setItem('favoritos_visitante', JSON.stringify([id]))
+      }, hearted)
+      const page = await context.newPage()
+      const problems: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') {
+          problems.push(`${message.type()}: ${message.text()}`)
+        }
+      })
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+      const html = await (await page.request.get(url)).text()
+      expect(html, url).not.toContain('aria-pressed="true"')
+      await page.goto(url, { waitUntil: 'networkidle' })
+      await page.getByRole('button', { name: 'Remover dos favoritos' }).first().waitFor()
+      expect(problems, url).toEqual([])
+      await context.close()
+    }
+  })
+
   it('a product’s description drawn as paragraphs and a list hydrates without a warning', async () => {
     const base = inject('baseUrl')
     const owner = await ownerPage(browser)

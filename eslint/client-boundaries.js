@@ -15,6 +15,9 @@ export const ALLOWED_FEATURE_IMPORTS = {
   auth: ['account', 'cart'],
   // The cart's suggestions are catalogue products, shown with their category.
   cart: ['catalog'],
+  // Hearts are the account's once logged in; the /favoritos list adds to the cart, and a
+  // guest's list is drawn from the catalogue's products with their price.
+  favorites: ['auth', 'cart', 'catalog'],
   // Checkout buys the cart (or the buy-now item) for whoever is logged in, then refreshes
   // the buyer's purchases and orders; a static PIX receipt goes to the store's WhatsApp.
   checkout: ['account', 'auth', 'cart', 'settings'],
@@ -27,7 +30,7 @@ export const ALLOWED_FEATURE_IMPORTS = {
   // The header shows the session and the cart; header and footer show the store's contacts;
   // the footer's 'Cookies e anúncios' opens the consent banner again; both lead to the clube
   // while a plan is on sale; on the PIX screen the cart's total is the order's being paid.
-  layout: ['auth', 'cart', 'checkout', 'clube', 'consent', 'settings'],
+  layout: ['auth', 'cart', 'checkout', 'clube', 'consent', 'favorites', 'settings'],
   // The About, Terms and Privacy pages are the owner's texts, with the store's name and contacts.
   legal: ['settings'],
   // The banner asks only when the shop filled in an ad pixel (a public setting).
@@ -36,7 +39,7 @@ export const ALLOWED_FEATURE_IMPORTS = {
   reviews: ['catalog'],
   // A product page adds to the cart, downloads a free material, shows its category, the
   // store's download quota, the clubes that include it and who it is for (its BNCC skills).
-  'product-detail': ['bncc', 'cart', 'catalog', 'clube', 'downloads', 'settings'],
+  'product-detail': ['bncc', 'cart', 'catalog', 'clube', 'downloads', 'favorites', 'settings'],
 }
 
 const FEATURES = readdirSync(new URL('../src/client/features', import.meta.url), {

@@ -2,7 +2,9 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import { hasPendingOrder } from './features/checkout/pending-order-key'
+import { FavoriteButton } from './features/favorites/favorite-button'
 import { Header } from './features/layout/header'
+import { CardActionContext, type CardAction } from './lib/card-action'
 import { queryClient } from './lib/query-client'
 import { preloadable } from './lib/preloadable'
 import { useHydrated } from './lib/use-hydrated'
@@ -66,28 +68,33 @@ function LazyToaster() {
   ) : null
 }
 
+/** Every product card's heart: the catalogue draws cards without knowing of 'Favoritos'. */
+const heartOf: CardAction = (productId) => <FavoriteButton productId={productId} />
+
 /** The store; the server renderer (entry-server.tsx) hands it a cache of the page's own. */
 export function App({ client = queryClient }: { client?: QueryClient }) {
   return (
     <QueryClientProvider client={client}>
-      <ScrollToTop />
-      <LazyPaymentWatcher />
-      <a
-        href="#conteudo"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-purple-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Pular para o conteúdo
-      </a>
-      <div className="flex min-h-dvh flex-col">
-        <Header />
-        <main id="conteudo" className="flex-1">
-          <AppRoutes />
-        </main>
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
-      </div>
-      <LazyToaster />
+      <CardActionContext value={heartOf}>
+        <ScrollToTop />
+        <LazyPaymentWatcher />
+        <a
+          href="#conteudo"
+          className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-purple-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Pular para o conteúdo
+        </a>
+        <div className="flex min-h-dvh flex-col">
+          <Header />
+          <main id="conteudo" className="flex-1">
+            <AppRoutes />
+          </main>
+          <Suspense fallback={null}>
+            <Footer />
+          </Suspense>
+        </div>
+        <LazyToaster />
+      </CardActionContext>
     </QueryClientProvider>
   )
 }

@@ -35,6 +35,7 @@ const CheckoutPage = lazy(() => import('./pages/checkout.page'))
 const CheckoutMercadoPagoPage = lazy(() => import('./pages/checkout-mercadopago.page'))
 const PaymentRecoveryPage = lazy(() => import('./pages/payment-recovery.page'))
 const ClubePage = lazy(() => import('./pages/clube.page'))
+const FavoritesPage = lazy(() => import('./pages/favoritos.page'))
 const BnccSkillPage = lazy(() => import('./pages/bncc-skill.page'))
 const BnccIndexPage = lazy(() => import('./pages/bncc-index.page'))
 const RatePage = lazy(() => import('./pages/avaliar.page'))
@@ -61,6 +62,7 @@ const PAGES: Record<Exclude<PagePath, '/'>, Page> = {
   '/checkout-mercadopago': () => <CheckoutMercadoPagoPage />,
   '/payment-recovery': () => <PaymentRecoveryPage />,
   '/clube': () => <ClubePage />,
+  '/favoritos': () => <FavoritesPage />,
   '/bncc': () => <BnccIndexPage />,
   '/bncc/:code': ({ code }) => <BnccSkillPage code={code!} />,
   '/avaliar': () => <RatePage />,

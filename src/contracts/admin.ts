@@ -15,6 +15,11 @@ export const AdminProductLight = z.object({
   isActive: z.boolean(),
   imageUrl: z.string(),
   createdAt: z.string(),
+  /**
+   * How many accounts keep it in 'Favoritos' (a guest's browser list is not counted); the admin
+   * route adds it to the products module's rows, so those leave it out.
+   */
+  favoritedBy: z.number().int().optional(),
 })
 export type AdminProductLight = z.infer<typeof AdminProductLight>
 

@@ -17,6 +17,7 @@ export const PAGE_ROUTES = {
   '/checkout-mercadopago': 'public',
   '/payment-recovery': 'public',
   '/clube': 'public',
+  '/favoritos': 'public',
   '/bncc': 'public',
   '/bncc/:code': 'public',
   '/avaliar': 'public',

@@ -21,6 +21,7 @@ import { couponsModule } from './modules/coupons/coupons.module.js'
 import { customerModule } from './modules/customer/customer.module.js'
 import { downloadsModule } from './modules/downloads/downloads.module.js'
 import { purchasesModule } from './modules/downloads/purchases.module.js'
+import { favoritesModule } from './modules/favorites/favorites.module.js'
 import { guestAccessModule } from './modules/guest-access/guest-access.module.js'
 import { healthModule } from './modules/health/health.module.js'
 import { providerFailuresModule } from './modules/health/provider-failures.module.js'
@@ -77,6 +78,7 @@ export const MODULES: readonly AnyModule[] = [
   analyticsModule,
   adsModule,
   reviewsModule,
+  favoritesModule,
   productUpdatesModule,
   newsletterModule,
   abandonedModule,

@@ -74,6 +74,17 @@ export function ProductRow({
             {!product.isActive && <Badge tone="gray">INATIVO</Badge>}
             {product.stampPdf && !product.canvaOnly && <Badge tone="green">Carimbo no PDF</Badge>}
             <span className="text-gray-500">#{product.id}</span>
+            {product.favoritedBy !== undefined && (
+              <span className="text-gray-600" data-testid="favorited-by">
+                <span aria-hidden="true" className="text-pink-600">
+                  ♥{' '}
+                </span>
+                {product.favoritedBy}
+                <span className="sr-only">
+                  {product.favoritedBy === 1 ? ' favorito' : ' favoritos'}
+                </span>
+              </span>
+            )}
           </div>
           {detailed && (
             <p className="mt-1 truncate text-xs text-gray-500">

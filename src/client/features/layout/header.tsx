@@ -1,10 +1,12 @@
 import { Link } from 'wouter'
 import { AuthButton } from './auth-button'
 import { CartButton } from './cart-button'
+import { HeartIcon } from './icons'
 import { SecurityBadge } from './security-badge'
 import { SocialLinks } from './social-links'
 import { StoreMark, useStoreName } from '../settings/store-brand'
 import { usePlansOnSale } from '../clube/clube.api'
+import { FavoritesSync } from '../favorites/favorites-sync'
 
 export function Header() {
   const storeName = useStoreName()
@@ -49,6 +51,16 @@ export function Header() {
           </span>
         </Link>
         <nav aria-label="Conta e carrinho" className="flex shrink-0 items-center gap-2">
+          <FavoritesSync />
+          <Link
+            href="/favoritos"
+            data-testid="header-favorites"
+            aria-label="Favoritos"
+            title="Favoritos"
+            className="inline-flex size-10 items-center justify-center rounded-xl text-pink-600 hover:bg-pink-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-purple-500"
+          >
+            <HeartIcon />
+          </Link>
           <AuthButton />
           <CartButton />
         </nav>

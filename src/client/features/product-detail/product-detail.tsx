@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import type { Product } from '../../../contracts/products'
 import { adEvent } from '../../lib/ad-events'
 import { CategoryBadge } from '../catalog/category-badge'
+import { FavoriteButton } from '../favorites/favorite-button'
 import { DetailBenefits } from './detail-benefits'
 import { Gallery } from './gallery'
 import { InfoCard } from './info-card'
@@ -31,7 +32,10 @@ export function ProductDetail({ product }: { product: Product }) {
         >
           <span aria-hidden="true">←</span> Voltar
         </Link>
-        <ShareButton title={product.name} />
+        <div className="flex items-center gap-2">
+          <FavoriteButton productId={product.id} />
+          <ShareButton title={product.name} />
+        </div>
       </div>
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <Gallery name={product.name} images={images} />

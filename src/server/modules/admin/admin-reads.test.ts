@@ -66,6 +66,8 @@ describe('admin reads', () => {
       isActive: false,
       imageUrl: expect.stringMatching(new RegExp(`^/api/products/${hidden.id}/image\\?v=\\w+$`)),
       createdAt: expect.any(String),
+      // Nobody keeps it in 'Favoritos' (favorites.test.ts counts hearts).
+      favoritedBy: 0,
     })
     const full = await read<Product[]>('/api/admin/products')
     expect(full.map((p) => p.id)).toEqual([newest.id, hidden.id, older.id])

@@ -36,7 +36,13 @@ export function adminRoutes(app: App) {
     scope.get(
       '/api/admin/products-light',
       { schema: { response: { 200: z.array(AdminProductLight) } } },
-      () => products.listLight(),
+      async () => {
+        const [list, hearts] = await Promise.all([
+          products.listLight(),
+          scope.services.favorites.countsByProduct(),
+        ])
+        return list.map((p) => ({ ...p, favoritedBy: hearts.get(p.id) ?? 0 }))
+      },
     )
     scope.get('/api/admin/products', { schema: { response: { 200: z.array(AdminProduct) } } }, () =>
       products.listAll(),

@@ -183,6 +183,9 @@ export function createCatalogService(
     }
   }
 
+  /** The cards by product id, made once per catalogue version. */
+  const cardsById = new WeakMap<CatalogView, Map<number, CatalogPage['items'][number]>>()
+
   /** Materials on sale per code they teach, counted once per catalogue version. */
   const perCode = new WeakMap<CatalogView, Map<string, number>>()
   async function materialsByCode(): Promise<ReadonlyMap<string, number>> {
@@ -325,6 +328,17 @@ export function createCatalogService(
       const product = (await snapshot.get()).byId.get(id)
       if (!product) throw notFound()
       return product
+    },
+
+    /** The cards of those of `ids` on sale, in the order given, with their stars (favourites). */
+    async cardsOf(ids: readonly number[]): Promise<CatalogPage['items']> {
+      const view = await snapshot.get()
+      let cards = cardsById.get(view)
+      if (!cards) cardsById.set(view, (cards = new Map(view.cards.map((c) => [c.card.id, c.card]))))
+      return ids.flatMap((id) => {
+        const card = cards.get(id)
+        return card ? [withRating(card, view.ratings)] : []
+      })
     },
 
     /** Shown as the grid's cards are: with their stars. */
