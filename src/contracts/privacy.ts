@@ -157,6 +157,8 @@ export const DataExport = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** The materials her account hearted ('Favoritos'), newest first. */
+  favorites: z.array(z.object({ productId: z.number(), createdAt: z.string() })),
 })
 export type DataExport = z.infer<typeof DataExport>
 

@@ -63,6 +63,21 @@ export function createFavoritesService({ db, catalog }: Deps) {
       return onSale(userId)
     },
 
+    /** LGPD (privacy.service.ts): her hearts are exported with her data and erased with it. */
+    personalData: {
+      async exportOf(userId: string): Promise<{ productId: number; createdAt: string }[]> {
+        const rows = await db
+          .select({ productId: favorites.productId, createdAt: favorites.createdAt })
+          .from(favorites)
+          .where(eq(favorites.userId, userId))
+          .orderBy(desc(favorites.createdAt), desc(favorites.productId))
+        return rows.map((r) => ({ productId: r.productId, createdAt: r.createdAt.toISOString() }))
+      },
+      async erase(tx: Db, userId: string): Promise<void> {
+        await tx.delete(favorites).where(eq(favorites.userId, userId))
+      },
+    },
+
     /** How many accounts hearted each product (the admin's product list); absent ones: none. */
     async countsByProduct(productIds?: readonly number[]): Promise<Map<number, number>> {
       const rows = await db

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FavoriteIds, FavoriteList } from '../../../contracts/favorites.js'
 import type { AdminProductLight } from '../../../contracts/admin.js'
 import { products } from '../products/products.tables.js'
-import { adminSession, customerSession } from '../../testing/auth.js'
+import { adminSession, customerSession, newIp } from '../../testing/auth.js'
 import { call } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
@@ -157,5 +157,36 @@ describe('favorites of an account', () => {
     const count = (id: number) => list.find((p) => p.id === id)?.favoritedBy
     // kit: ana, cara, dani; planner: bia, cara; the inactive one: nobody.
     expect([count(kit.id), count(planner.id), count(hidden.id)]).toEqual([3, 2, 0])
+  })
+})
+
+describe('favorites and the LGPD', () => {
+  it("are in her data export, and leave with her account, nobody else's touched", async () => {
+    const eva = await customerSession(store.app)
+    await call(store, 'PUT', `/api/favorites/${kit.id}`, undefined, as(eva))
+    await call(store, 'PUT', `/api/favorites/${kit.id}`, undefined, as(bia))
+    const exported = await call(store, 'GET', '/api/user/data-export', undefined, as(eva))
+    expect(exported.statusCode, exported.body).toBe(200)
+    expect(exported.json<{ favorites: { productId: number }[] }>().favorites).toEqual([
+      { productId: kit.id, createdAt: expect.any(String) },
+    ])
+    const erased = await store.app.inject({
+      method: 'POST',
+      url: '/api/user/delete-account',
+      headers: { cookie: eva.cookie },
+      payload: { password: 'senha-segura-1' },
+      remoteAddress: newIp(),
+    })
+    expect(erased.statusCode, erased.body).toBe(200)
+    const left = await store.database.db
+      .select()
+      .from(favorites)
+      .where(eq(favorites.userId, eva.userId))
+    expect(left).toEqual([])
+    const hers = await store.database.db
+      .select()
+      .from(favorites)
+      .where(eq(favorites.userId, bia.userId))
+    expect(hers.map((r) => r.productId)).toContain(kit.id)
   })
 })

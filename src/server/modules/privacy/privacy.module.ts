@@ -29,6 +29,7 @@ export const privacyModule = defineModule({
     'reviews',
     'abandoned',
     'subscriptions',
+    'favorites',
   ],
   provides: ['privacy'],
   build: ({ db, deps }, services) => ({

@@ -27,6 +27,7 @@ import {
 } from '../orders/orders.service.js'
 import type { RefundsService } from '../refunds/refunds.service.js'
 import type { ReviewsService } from '../reviews/reviews.service.js'
+import type { FavoritesService } from '../favorites/favorites.service.js'
 import type { StampingService } from '../stamping/stamping.service.js'
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js'
 import { privacyRequests } from './privacy.tables.js'
@@ -78,6 +79,8 @@ export function createPrivacyService(deps: {
   abandoned: Pick<AbandonedService, 'personalData'>
   /** Her clube subscriptions (name, e-mail, WhatsApp, CPF/CNPJ): exported, and anonymised. */
   subscriptions: Pick<SubscriptionsService, 'personalData'>
+  /** Her account's favourites: exported, and deleted. */
+  favorites: Pick<FavoritesService, 'personalData'>
   now?: () => Date
 }) {
   const { db, accounts, orders, purchases, canvaLinks, messaging, coupons, refunds } = deps
@@ -187,6 +190,9 @@ export function createPrivacyService(deps: {
       // A draft's e-mail was only typed at checkout: only a proved e-mail reaches it.
       checkoutDrafts: await deps.abandoned.personalData.exportOf(contactEmailsOf(subject)),
       subscriptions: await deps.subscriptions.personalData.exportOf(subscriptionsOf(subject)),
+      favorites: subject.account
+        ? await deps.favorites.personalData.exportOf(subject.account.id)
+        : [],
     }
   }
 
@@ -202,7 +208,8 @@ export function createPrivacyService(deps: {
   /**
    * Everything erasable about `subject`, in ONE transaction, so nothing is ever half-erased:
    * the account, the orders' buyer data, the purchases (downloads end), stamped copies, Canva
-   * links, messages, e-mailed accesses, 'Fale conosco' requests, reviews and checkout drafts;
+   * links, messages, e-mailed accesses, 'Fale conosco' requests, reviews, checkout drafts and
+   * favourites;
    * and the audit line. Sessions end after it commits, in whichever store holds them (the
    * account is inactive from the commit on regardless), and the catalogue recounts its stars.
    */
@@ -231,6 +238,7 @@ export function createPrivacyService(deps: {
       const reviewsDeleted = await deps.reviews.personalData.erase(tx, reviewsOf(subject))
       await deps.abandoned.personalData.erase(tx, contactEmailsOf(subject))
       await deps.subscriptions.personalData.anonymise(tx, subscriptionsOf(subject))
+      if (account) await deps.favorites.personalData.erase(tx, account.id)
       // The e-mailed accesses belong to whoever holds the inbox: only a proved e-mail voids them.
       if (subject.emailProved) await deps.guestAccess.eraseFor(tx, subject.email)
       await audit(tx, 'erasure', subject.email, by)
