@@ -15,10 +15,6 @@ const COMPONENT_CALL =
   'Componente chamando a API: a chamada vai para o *.api.ts do domínio (query ou mutation) e o componente usa o hook.'
 
 export const CALLING_BEFORE_THE_RULE = [
-  'src/client/features/admin/backups/scheduled-backups.tsx',
-  'src/client/features/admin/backups/restore-backup.tsx',
-  'src/client/features/admin/checklist/store-checklist.tsx',
-  'src/client/features/admin/tabs/backup-tab.tsx',
   'src/client/features/reviews/rating-form.tsx',
   'src/client/features/account/my-data.tsx',
   'src/client/features/account/guest-lookup.tsx',
