@@ -15,13 +15,10 @@ const COMPONENT_CALL =
   'Componente chamando a API: a chamada vai para o *.api.ts do domínio (query ou mutation) e o componente usa o hook.'
 
 export const CALLING_BEFORE_THE_RULE = [
-  'src/client/features/account/my-data.tsx',
-  'src/client/features/account/guest-lookup.tsx',
   'src/client/features/clube/subscribe-form.tsx',
   'src/client/features/checkout/card-checkout.tsx',
   'src/client/features/checkout/payment-watcher.tsx',
   'src/client/features/checkout/order-wait.tsx',
-  'src/client/pages/novidades.page.tsx',
   'src/client/pages/teste-imagens.page.tsx',
   'src/client/pages/carrinho-recuperar.page.tsx',
   'src/client/pages/teste-imagens-fast.page.tsx',
