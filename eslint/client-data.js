@@ -15,7 +15,6 @@ const COMPONENT_CALL =
   'Componente chamando a API: a chamada vai para o *.api.ts do domínio (query ou mutation) e o componente usa o hook.'
 
 export const CALLING_BEFORE_THE_RULE = [
-  'src/client/features/clube/subscribe-form.tsx',
   'src/client/features/checkout/card-checkout.tsx',
   'src/client/features/checkout/payment-watcher.tsx',
   'src/client/features/checkout/order-wait.tsx',
