@@ -1,19 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
 import { useForm, type Path, type Resolver } from 'react-hook-form'
 import {
   CONTACT_ANSWER_DAYS,
   ContactRequestBody,
   type ContactRequestBody as ContactValues,
 } from '../../contracts/contact'
-import * as storeRoutes from '../../contracts/api-routes/store.routes'
-import { call } from '../lib/api'
 import { showServerFieldError } from '../lib/server-field-error'
+import { useSendContact } from '../features/legal/contact.api'
 import { LegalLayout } from '../features/legal/legal-layout'
 import { Button } from '../ui/button'
 import { Field } from '../ui/field'
 import { Spinner } from '../ui/spinner'
-import { toast } from '../ui/toast-store'
 
 const FIELDS: Path<ContactValues>[] = ['name', 'email', 'orderId', 'message']
 
@@ -27,19 +24,7 @@ export default function ContactPage() {
     resolver: zodResolver(ContactRequestBody, undefined, { raw: true }) as Resolver<ContactValues>,
   })
   const { register, handleSubmit, setError, formState } = form
-  const send = useMutation({
-    mutationFn: (values: ContactValues) =>
-      call(storeRoutes.contact, {
-        body: { ...values, orderId: values.orderId?.trim() || undefined },
-      }),
-    // The protocol is shown where the form was: the page goes back to its top.
-    onSuccess: () => window.scrollTo({ top: 0 }),
-    onError: (error) => {
-      if (!showServerFieldError(error, FIELDS, setError)) {
-        toast({ title: 'Mensagem não enviada', description: error.message, variant: 'destructive' })
-      }
-    },
-  })
+  const send = useSendContact((error) => showServerFieldError(error, FIELDS, setError))
   const errors = formState.errors
 
   return (

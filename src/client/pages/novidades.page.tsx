@@ -1,14 +1,12 @@
-import { useMutation } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, useSearchParams } from 'wouter'
-import * as newsletterRoutes from '../../contracts/api-routes/newsletter.routes'
-import { call } from '../lib/api'
+import { useNewsletterLink } from '../features/layout/newsletter.api'
 import { buttonClasses } from '../ui/button'
 import { Spinner } from '../ui/spinner'
 
 const TEXTS = {
-  confirm: { emoji: '💌', title: 'Confirmando sua inscrição', route: newsletterRoutes.confirm },
-  unsubscribe: { emoji: '👋', title: 'Cancelar inscrição', route: newsletterRoutes.unsubscribe },
+  confirm: { emoji: '💌', title: 'Confirmando sua inscrição' },
+  unsubscribe: { emoji: '👋', title: 'Cancelar inscrição' },
 } as const
 
 /**
@@ -21,9 +19,7 @@ export default function NewsletterLinkPage({ mode }: { mode: keyof typeof TEXTS 
   const token = params.get('t') ?? ''
   const newsletterId = params.get('n')
   const texts = TEXTS[mode]
-  const request = useMutation({
-    mutationFn: () => call(texts.route, { query: { t: token, n: newsletterId ?? undefined } }),
-  })
+  const request = useNewsletterLink(mode, token, newsletterId)
   const { mutate } = request
   useEffect(() => {
     if (token) mutate()

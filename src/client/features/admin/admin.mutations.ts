@@ -3,12 +3,17 @@ import type { z } from 'zod'
 import type { AdminOrder, AdminUser, SettingBody } from '../../../contracts/admin'
 import type { BodyOf } from '../../../contracts/api-route'
 import * as adminRoutes from '../../../contracts/api-routes/admin.routes'
-import { call } from '../../lib/api'
+import * as storeAdmin from '../../../contracts/api-routes/store-admin.routes'
+import type { LogoAnswer } from '../../../contracts/store'
+import { call, callRaw, path } from '../../lib/api'
+import { saveBlob } from '../../lib/save-blob'
+import { sendWithProgress } from '../../lib/xhr-upload'
 import { toast } from '../../ui/toast-store'
 import { productKeys } from '../catalog/catalog.queries'
 import { publicSettingsQuery } from '../settings/settings.queries'
 import { paymentMethodsKeys } from '../settings/delivery-promise'
 import { adminKeys } from './admin.queries'
+import type { Period } from './dashboard/period'
 
 /**
  * After any product write: the admin's product lists, its totals, and every view of the store's
@@ -195,4 +200,64 @@ export function useTagProducts() {
       void queryClient.invalidateQueries({ queryKey: adminKeys.checklist() })
     },
   })
+}
+
+/** 'Exportar CSV': the orders of the dashboard's period, saved as pedidos-<de>-a-<até>.csv. */
+export function useExportOrdersCsv() {
+  return useMutation({
+    mutationFn: async (period: Period) => {
+      const response = await callRaw(adminRoutes.ordersCsv, { query: { ...period } })
+      saveBlob(await response.blob(), `pedidos-${period.from}-a-${period.to}.csv`)
+    },
+    onError: () =>
+      toast({
+        title: 'Não foi possível exportar os pedidos. Tente novamente.',
+        variant: 'destructive',
+      }),
+  })
+}
+
+/**
+ * The store's logo, sent (checked by its content on the server) or removed ('Voltar à maçã'):
+ * the header, the e-mails and the panel follow.
+ */
+export function useStoreLogo() {
+  const queryClient = useQueryClient()
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey })
+    void queryClient.invalidateQueries({ queryKey: adminKeys.all })
+  }
+  const onError = (error: Error) =>
+    toast({
+      title: 'Não foi possível trocar o logo',
+      description: error.message || 'Tente de novo.',
+      variant: 'destructive',
+    })
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData()
+      body.append('logo', file)
+      return sendWithProgress<LogoAnswer>({
+        method: 'POST',
+        url: path(storeAdmin.uploadLogo),
+        body,
+        timeoutMs: 120_000,
+        timeoutMessage: 'O envio do logo demorou demais. Tente de novo.',
+      })
+    },
+    onSuccess: () => {
+      done('Logo salvo!')
+      refresh()
+    },
+    onError,
+  })
+  const remove = useMutation({
+    mutationFn: () => call(storeAdmin.deleteLogo),
+    onSuccess: () => {
+      done('Logo removido: a loja volta à maçã')
+      refresh()
+    },
+    onError,
+  })
+  return { upload, remove }
 }

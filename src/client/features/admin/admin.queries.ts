@@ -1,10 +1,9 @@
-import { queryOptions } from '@tanstack/react-query'
-import type { AdminProductLight } from '../../../contracts/admin'
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { ADMIN_LIST_PAGE, type AdminProductLight } from '../../../contracts/admin'
 import type { AnswerOf, ApiRoute } from '../../../contracts/api-route'
 import * as adminRoutes from '../../../contracts/api-routes/admin.routes'
 import { HttpError, call } from '../../lib/api'
 import { withTimeout } from '../../lib/timeout'
-import { newestFirstQuery } from './newest-first'
 
 // SPEC.md sections 7 and 9: the light list waits up to 60 s, the status is polled every 5 s.
 const LIGHT_TIMEOUT_MS = 60_000
@@ -49,6 +48,28 @@ const list = <R extends ApiRoute>(queryKey: readonly unknown[], route: R) =>
     queryFn: ({ signal }) => call(route as ApiRoute<'', undefined, AnswerOf<R>>, { signal }),
   })
 
+/**
+ * An admin list read a page at a time, newest first (`?before=` the last id shown: the server's
+ * db/newest-first.ts): a page shorter than ADMIN_LIST_PAGE is the last.
+ */
+export function newestFirstQuery<R extends ApiRoute<string, undefined, { id: string }[]>>(
+  queryKey: readonly unknown[],
+  route: R,
+) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) =>
+      // Typed as a route without parameters or body, which each route given here is.
+      call(route as unknown as ApiRoute<'', undefined, AnswerOf<R>>, {
+        query: pageParam ? { before: pageParam } : {},
+        signal,
+      }),
+    initialPageParam: '',
+    getNextPageParam: (page: AnswerOf<R>) =>
+      page.length === ADMIN_LIST_PAGE ? page[page.length - 1]!.id : undefined,
+  })
+}
+
 /** A non-empty array, or one of the errors of SPEC.md section 8 ('No products found', ...). */
 export const lightProductsQuery = () =>
   queryOptions({
@@ -76,6 +97,24 @@ export const adminProductsQuery = () => list(adminKeys.fullProducts(), adminRout
 export const stampFallbacksQuery = () =>
   list(adminKeys.stampFallbacks(), adminRoutes.stampFallbacks)
 export const analyticsQuery = () => list(adminKeys.analytics(), adminRoutes.analytics)
+
+/**
+ * The sales dashboard's figures for a period; the previous period's stay on screen while the
+ * next one loads.
+ */
+export const salesQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: adminKeys.sales(from, to),
+    queryFn: ({ signal }) => call(adminRoutes.salesAnalytics, { query: { from, to }, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+/** What the server sent each ad platform; asked again every 30 s. */
+export const adsStatusQuery = () =>
+  queryOptions({
+    ...list(adminKeys.adsStatus(), adminRoutes.adsStatus),
+    refetchInterval: 30_000,
+  })
 /** The orders, newest first, a page at a time. */
 export const adminOrdersQuery = () => newestFirstQuery(adminKeys.orders(), adminRoutes.orders)
 export const downloadsQuery = () => list(adminKeys.downloads(), adminRoutes.downloads)

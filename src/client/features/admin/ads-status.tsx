@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import * as adminRoutes from '../../../contracts/api-routes/admin.routes'
 import type { AdsStatus } from '../../../contracts/ads'
-import { call } from '../../lib/api'
 import { LoadError, Loading } from '../../ui/query-state'
-import { adminKeys } from './admin.queries'
+import { adsStatusQuery } from './admin.queries'
 import { shortDate } from './money'
 
 const NAMES: Record<AdsStatus[number]['platform'], string> = {
@@ -18,11 +16,7 @@ const KINDS = { purchase: 'compra', refund: 'reembolso' } as const
  * failures with the platform's message (a wrong token shows here).
  */
 export function AdsStatusSection() {
-  const { data, error, isPending, refetch } = useQuery({
-    queryKey: adminKeys.adsStatus(),
-    queryFn: ({ signal }) => call(adminRoutes.adsStatus, { signal }),
-    refetchInterval: 30_000,
-  })
+  const { data, error, isPending, refetch } = useQuery(adsStatusQuery())
   if (isPending) return <Loading />
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />
   return (

@@ -1,31 +1,6 @@
-import { infiniteQueryOptions, type UseInfiniteQueryResult } from '@tanstack/react-query'
-import { ADMIN_LIST_PAGE } from '../../../contracts/admin'
-import type { AnswerOf, ApiRoute } from '../../../contracts/api-route'
-import { call } from '../../lib/api'
+import type { UseInfiniteQueryResult } from '@tanstack/react-query'
 import { Button } from '../../ui/button'
 import { LoadError } from '../../ui/query-state'
-
-/**
- * An admin list read a page at a time, newest first (`?before=` the last id shown: the server's
- * db/newest-first.ts): a page shorter than ADMIN_LIST_PAGE is the last.
- */
-export function newestFirstQuery<R extends ApiRoute<string, undefined, { id: string }[]>>(
-  queryKey: readonly unknown[],
-  route: R,
-) {
-  return infiniteQueryOptions({
-    queryKey,
-    queryFn: ({ pageParam, signal }) =>
-      // Typed as a route without parameters or body, which each route given here is.
-      call(route as unknown as ApiRoute<'', undefined, AnswerOf<R>>, {
-        query: pageParam ? { before: pageParam } : {},
-        signal,
-      }),
-    initialPageParam: '',
-    getNextPageParam: (page: AnswerOf<R>) =>
-      page.length === ADMIN_LIST_PAGE ? page[page.length - 1]!.id : undefined,
-  })
-}
 
 /** Below such a list: the button for the older rows, or why they did not come. */
 export function OlderPages({

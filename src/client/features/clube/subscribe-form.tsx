@@ -1,9 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import * as clube from '../../../contracts/api-routes/clube.routes'
 import { clubeTitle, type PublicPlan, type SubscribeAnswer } from '../../../contracts/subscriptions'
-import { call } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { formatDecimalBRL as money } from '../../../contracts/money'
@@ -12,8 +10,7 @@ import { taxIdKind } from '../../../contracts/tax-id-digits'
 import { useCurrentUser } from '../auth/auth.queries'
 import { paymentMethodsQuery } from '../settings/delivery-promise'
 import { OrderWait } from '../checkout/order-wait'
-import { savePendingOrder } from '../checkout/pending-order'
-import { seedOrderStatus } from '../checkout/use-place-order'
+import { useSubscribe } from './clube.api'
 
 interface Values {
   firstName: string
@@ -31,7 +28,6 @@ interface Values {
 export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () => void }) {
   const { user } = useCurrentUser()
   const [answer, setAnswer] = useState<SubscribeAnswer | null>(null)
-  const queryClient = useQueryClient()
   const methods = useQuery(paymentMethodsQuery()).data
   // PIX Automático debits, and Asaas' charges, are made out to the payer's CPF or CNPJ.
   const automatic = methods?.pixAutomatico === true
@@ -46,43 +42,29 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
       acceptTerms: false,
     },
   })
-  const subscribe = useMutation({
-    mutationFn: (values: Values) =>
-      call(clube.subscribe, {
-        body: {
-          planId: plan.id,
-          acceptTerms: values.acceptTerms,
-          ...(askTaxId ? { taxId: values.taxId } : {}),
-          ...(user
-            ? {}
-            : {
-                customerData: {
-                  firstName: values.firstName,
-                  lastName: values.lastName,
-                  email: values.email,
-                  whatsapp: values.whatsapp,
-                  createAccount: false,
-                },
-              }),
-        },
-      }),
-    onSuccess: (placed, values) => {
-      // The checkout's PIX screen follows this order as it follows a cart's: seeded now,
-      // polled, and found again on /checkout after a reload.
-      seedOrderStatus(queryClient, placed)
-      savePendingOrder({
-        orderId: placed.order.id,
-        productName: clubeTitle(plan.name),
-        timestamp: Date.now(),
-        guest: user
-          ? undefined
-          : { email: values.email.trim().toLowerCase(), whatsapp: values.whatsapp.trim() },
-        productIds: [],
-      })
-      setAnswer(placed)
-    },
-    onError: (error) => setError('root', { message: error.message }),
-  })
+  const subscribe = useSubscribe(plan, setAnswer, (error) =>
+    setError('root', { message: error.message }),
+  )
+  const subscribeWith = (values: Values) =>
+    subscribe.mutate({
+      body: {
+        planId: plan.id,
+        acceptTerms: values.acceptTerms,
+        ...(askTaxId ? { taxId: values.taxId } : {}),
+        ...(user
+          ? {}
+          : {
+              customerData: {
+                firstName: values.firstName,
+                lastName: values.lastName,
+                email: values.email,
+                whatsapp: values.whatsapp,
+                createAccount: false,
+              },
+            }),
+      },
+      guest: user ? undefined : { email: values.email, whatsapp: values.whatsapp },
+    })
 
   if (answer) {
     return (
@@ -116,7 +98,7 @@ export function SubscribeForm({ plan, onDone }: { plan: PublicPlan; onDone: () =
   return (
     <form
       noValidate
-      onSubmit={handleSubmit((values) => subscribe.mutate(values))}
+      onSubmit={handleSubmit(subscribeWith)}
       className="space-y-3"
       data-testid="clube-subscribe-form"
     >

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import * as newsletterRoutes from '../../../contracts/api-routes/newsletter.routes'
 import { NEWSLETTER_CONSENT_LABEL } from '../../../contracts/newsletter-texts'
-import { call } from '../../lib/api'
+import { useNewsletterSignup } from './newsletter.api'
 
 /**
  * The footer's opt-in: an e-mail and one button, nothing ticked for her. The answer asks her
@@ -12,12 +11,13 @@ export function NewsletterSignup() {
   const [state, setState] = useState<{ busy: boolean; message?: string; error?: string }>({
     busy: false,
   })
+  const signup = useNewsletterSignup()
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     setState({ busy: true })
     try {
-      const { message } = await call(newsletterRoutes.subscribe, { body: { email } })
+      const { message } = await signup.mutateAsync(email)
       setState({ busy: false, message })
       setEmail('')
     } catch (error) {

@@ -1,11 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
-import * as adminRoutes from '../../../../contracts/api-routes/admin.routes'
-import type { RestoreAnswer } from '../../../../contracts/backup'
-import { path } from '../../../lib/api'
-import { sendWithProgress } from '../../../lib/xhr-upload'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/confirm-dialog'
+import { useRestoreBackup } from './backups.mutations'
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('pt-BR', {
@@ -29,28 +25,7 @@ export function RestoreBackup() {
   const [key, setKey] = useState('')
   const [asking, setAsking] = useState(false)
   const [sent, setSent] = useState<number | null>(null)
-  const queryClient = useQueryClient()
-  const restore = useMutation({
-    mutationFn: () => {
-      const body = new FormData()
-      // The key first: the server refuses a malformed one before storing the archive.
-      body.append('key', key.trim())
-      body.append('backup', file!)
-      setSent(0)
-      return sendWithProgress<RestoreAnswer>({
-        method: 'POST',
-        url: path(adminRoutes.restoreBackup),
-        body,
-        idleTimeout: true,
-        timeoutMs: 10 * 60_000,
-        timeoutMessage: 'O envio do backup parou de responder. Confira a conexão e tente de novo.',
-        onProgress: setSent,
-      })
-    },
-    // Everything this page read (the store's name in the header too) is the backup's now.
-    onSuccess: () => void queryClient.invalidateQueries(),
-    onSettled: () => setSent(null),
-  })
+  const restore = useRestoreBackup(setSent)
   const ready = file !== null && key.trim() !== '' && !restore.isPending
 
   if (restore.isSuccess) {
@@ -158,7 +133,7 @@ export function RestoreBackup() {
         confirmLabel="Restaurar"
         onConfirm={() => {
           setAsking(false)
-          restore.mutate()
+          restore.mutate({ file: file!, key })
         }}
       >
         <p>

@@ -5,7 +5,7 @@ import type { SettingKey } from '../../../../contracts/settings'
 import { STORE_TEXTS } from '../../../../contracts/store-texts'
 import { Button } from '../../../ui/button'
 import { useSaveSetting } from '../admin.mutations'
-import { checklistQuery } from './store-checklist'
+import { checklistQuery } from './checklist.api'
 
 /**
  * 'Revise os textos da loja' is done once she has saved each text herself; a field saves only

@@ -1,24 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'wouter'
-import * as storeAdmin from '../../../../contracts/api-routes/store-admin.routes'
 import { untaggedLine } from '../../../../contracts/school'
 import type { ChecklistAnswer, ChecklistKey } from '../../../../contracts/store'
-import { call } from '../../../lib/api'
 import { Button, buttonClasses } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/confirm-dialog'
-import { toast } from '../../../ui/toast-store'
-import { productKeys } from '../../catalog/catalog.queries'
-import { adminKeys } from '../admin.queries'
-
-export const checklistQuery = () =>
-  queryOptions({
-    queryKey: adminKeys.checklist(),
-    queryFn: ({ signal }) => call(storeAdmin.checklist, { signal }),
-    // Read again whenever /admin opens: the owner comes back from the tab where she did a step.
-    staleTime: 0,
-    refetchOnMount: 'always',
-  })
+import { checklistQuery, useRemoveDemo } from './checklist.api'
 
 /**
  * Where each item is done: the config tab that holds its fields (the demo's is a button here,
@@ -29,34 +16,6 @@ const WHERE: Record<Exclude<ChecklistKey, 'demo' | 'texts'>, { href: string; lab
   contact: { href: '/admin/config?aba=social', label: 'Pôr meus contatos' },
   identity: { href: '/admin/config?aba=identity', label: 'Preencher identidade' },
   alerts: { href: '/admin/config?aba=email', label: 'Informar e-mail' },
-}
-
-function useRemoveDemo() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (replaceTexts: boolean) => call(storeAdmin.removeDemo, { body: { replaceTexts } }),
-    onSuccess: (answer) => {
-      const texts =
-        answer.texts > 0
-          ? ` ${answer.texts === 1 ? '1 texto de exemplo trocado' : `${answer.texts} textos de exemplo trocados`} por textos neutros: revise-os quando puder.`
-          : ''
-      toast({
-        title: 'Demonstração removida',
-        description: `${answer.products} materiais e ${answer.orders} pedidos de teste saíram da loja.${texts}`,
-        variant: 'success',
-        duration: 4000,
-      })
-      // Every figure, list and the storefront's catalogue change at once.
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all })
-      void queryClient.invalidateQueries({ queryKey: productKeys.all })
-    },
-    onError: (error) =>
-      toast({
-        title: 'Não foi possível remover a demonstração',
-        description: error.message || 'Tente de novo.',
-        variant: 'destructive',
-      }),
-  })
 }
 
 /**

@@ -1,14 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useRef } from 'react'
-import type { LogoAnswer } from '../../../../contracts/store'
-import * as storeAdmin from '../../../../contracts/api-routes/store-admin.routes'
-import { call, path } from '../../../lib/api'
-import { sendWithProgress } from '../../../lib/xhr-upload'
 import { Button } from '../../../ui/button'
-import { toast } from '../../../ui/toast-store'
 import { StoreMark } from '../../settings/store-brand'
-import { publicSettingsQuery, usePublicSetting } from '../../settings/settings.queries'
-import { adminKeys } from '../admin.queries'
+import { usePublicSetting } from '../../settings/settings.queries'
+import { useStoreLogo } from '../admin.mutations'
 
 /**
  * The store's logo: an image (JPEG, PNG, WebP or GIF) sent to POST /api/admin/store/logo,
@@ -16,46 +10,10 @@ import { adminKeys } from '../admin.queries'
  * maçã' removes it.
  */
 export function LogoField() {
-  const queryClient = useQueryClient()
   const input = useRef<HTMLInputElement>(null)
   const id = useId()
   const logo = usePublicSetting('store_logo')
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey })
-    void queryClient.invalidateQueries({ queryKey: adminKeys.all })
-  }
-  const failed = (error: Error) =>
-    toast({
-      title: 'Não foi possível trocar o logo',
-      description: error.message || 'Tente de novo.',
-      variant: 'destructive',
-    })
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData()
-      body.append('logo', file)
-      return sendWithProgress<LogoAnswer>({
-        method: 'POST',
-        url: path(storeAdmin.uploadLogo),
-        body,
-        timeoutMs: 120_000,
-        timeoutMessage: 'O envio do logo demorou demais. Tente de novo.',
-      })
-    },
-    onSuccess: () => {
-      toast({ title: 'Logo salvo!', variant: 'success', duration: 3000 })
-      refresh()
-    },
-    onError: failed,
-  })
-  const remove = useMutation({
-    mutationFn: () => call(storeAdmin.deleteLogo),
-    onSuccess: () => {
-      toast({ title: 'Logo removido: a loja volta à maçã', variant: 'success', duration: 3000 })
-      refresh()
-    },
-    onError: failed,
-  })
+  const { upload, remove } = useStoreLogo()
 
   return (
     <div

@@ -1,16 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
-import * as adminRoutes from '../../../../contracts/api-routes/admin.routes'
 import type { SalesAnalytics } from '../../../../contracts/analytics'
-import { call, callRaw } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
-import { saveBlob } from '../../../lib/save-blob'
 import { Button } from '../../../ui/button'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
-import { toast } from '../../../ui/toast-store'
 import { ClubeOnDashboard } from '../subscriptions/clube-figures'
-import { adminKeys } from '../admin.queries'
+import { useExportOrdersCsv } from '../admin.mutations'
+import { salesQuery } from '../admin.queries'
 import { money } from '../money'
 import {
   changeOf,
@@ -24,13 +21,6 @@ import {
 
 // uPlot comes with the chart only: neither the store's pages nor the other tabs load it.
 const SalesChart = lazy(() => import('./sales-chart'))
-
-const salesQuery = (p: Period) => ({
-  queryKey: adminKeys.sales(p.from, p.to),
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    call(adminRoutes.salesAnalytics, { query: { from: p.from, to: p.to }, signal }),
-  placeholderData: keepPreviousData,
-})
 
 function Change({ now, before, worse }: { now: number; before: number; worse?: boolean }) {
   const pct = changeOf(now, before)
@@ -177,18 +167,6 @@ function Rows({
 
 const orders = (n: number) => `${n} pedido${n === 1 ? '' : 's'}`
 
-async function downloadCsv(period: Period) {
-  try {
-    const response = await callRaw(adminRoutes.ordersCsv, { query: { ...period } })
-    saveBlob(await response.blob(), `pedidos-${period.from}-a-${period.to}.csv`)
-  } catch {
-    toast({
-      title: 'Não foi possível exportar os pedidos. Tente novamente.',
-      variant: 'destructive',
-    })
-  }
-}
-
 /**
  * The sales dashboard of Visão Geral: a period (with the one before it beside each figure),
  * revenue and orders per day, the funnel, and where the money came from.
@@ -196,7 +174,8 @@ async function downloadCsv(period: Period) {
 export function SalesDashboard() {
   const [preset, setPreset] = useState<PeriodPreset>('30')
   const [period, setPeriod] = useState<Period>(() => presetPeriod('30'))
-  const { data, error, isPending, refetch } = useQuery(salesQuery(period))
+  const { data, error, isPending, refetch } = useQuery(salesQuery(period.from, period.to))
+  const exportCsv = useExportOrdersCsv()
 
   return (
     <Panel
@@ -206,7 +185,7 @@ export function SalesDashboard() {
           size="sm"
           variant="secondary"
           data-testid="export-csv"
-          onClick={() => void downloadCsv(period)}
+          onClick={() => exportCsv.mutate(period)}
         >
           Exportar CSV
         </Button>

@@ -1,14 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import * as clube from '../../../../contracts/api-routes/clube.routes'
-import { call } from '../../../lib/api'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { money } from '../money'
-import { clubeAdminKeys } from './clube-admin.keys'
-
-export const clubeFiguresQuery = () => ({
-  queryKey: clubeAdminKeys.figures(),
-  queryFn: ({ signal }: { signal: AbortSignal }) => call(clube.clubeFigures, { signal }),
-})
+import { clubeFiguresQuery } from './clube-admin.api'
 
 const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'short', timeZone: 'UTC' })
 /** "2026-11" → "nov/26": one short line per month on a phone. */

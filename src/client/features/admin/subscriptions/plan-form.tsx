@@ -1,17 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { CATEGORIES } from '../../../../contracts/categories'
-import * as clube from '../../../../contracts/api-routes/clube.routes'
 import type { AdminPlan, PlanGrants, PlanInput } from '../../../../contracts/subscriptions'
-import { call, path } from '../../../lib/api'
-import { sendWithProgress } from '../../../lib/xhr-upload'
 import { Button } from '../../../ui/button'
 import { Field } from '../../../ui/field'
-import { toast } from '../../../ui/toast-store'
 import { lightProductsQuery } from '../admin.queries'
 import { money } from '../money'
-import { clubeAdminKeys } from './clube-admin.keys'
+import { useSavePlan } from './clube-admin.api'
 
 type GrantMode = 'all' | 'categories' | 'products'
 
@@ -50,25 +46,11 @@ function grantsOf(v: Values): PlanGrants {
   return { all: true }
 }
 
-/** The plan's cover, sent after the plan is saved (the upload names the plan). */
-function uploadImage(planId: number, file: File) {
-  const body = new FormData()
-  body.append('image', file)
-  return sendWithProgress<AdminPlan>({
-    method: 'POST',
-    url: path(clube.uploadPlanImage, { id: planId }),
-    body,
-    timeoutMs: 120_000,
-    timeoutMessage: 'O envio da imagem demorou demais. Tente de novo.',
-  })
-}
-
 /**
  * A new plan, or one being edited: name, price per cycle, what it opens (everything, some
  * categories, or chosen materials), downloads per period, whether it is on sale, and its cover.
  */
 export function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void }) {
-  const queryClient = useQueryClient()
   const [file, setFile] = useState<File | null>(null)
   const [removeImage, setRemoveImage] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
@@ -82,40 +64,23 @@ export function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () 
   const priceChanged =
     plan !== null && price.replace(',', '.').trim() !== plan.price && price.trim() !== ''
 
-  const save = useMutation({
-    mutationFn: async (v: Values) => {
-      const body: PlanInput = {
-        name: v.name,
-        description: v.description,
-        price: v.price.replace(',', '.'),
-        interval: v.interval,
-        grants: grantsOf(v),
-        downloadsPerMaterial: Number(v.downloadsPerMaterial),
-        isActive: v.isActive,
-        imageUrl: removeImage ? null : (plan?.imageUrl ?? null),
-      }
-      const saved = plan
-        ? await call(clube.updatePlan, { params: { id: plan.id }, body })
-        : await call(clube.createPlan, { body })
-      return file ? uploadImage(saved.id, file) : saved
-    },
-    onSuccess: (saved) => {
-      toast({
-        title: plan ? 'Plano salvo!' : 'Plano criado!',
-        description: saved.name,
-        variant: 'success',
-      })
-      void queryClient.invalidateQueries({ queryKey: clubeAdminKeys.all })
-      onDone()
-    },
-    onError: (error) => setError('root', { message: error.message }),
+  const save = useSavePlan(plan, onDone, (error) => setError('root', { message: error.message }))
+  const bodyOf = (v: Values): PlanInput => ({
+    name: v.name,
+    description: v.description,
+    price: v.price.replace(',', '.'),
+    interval: v.interval,
+    grants: grantsOf(v),
+    downloadsPerMaterial: Number(v.downloadsPerMaterial),
+    isActive: v.isActive,
+    imageUrl: removeImage ? null : (plan?.imageUrl ?? null),
   })
 
   return (
     <form
       noValidate
       className="grid gap-3 sm:grid-cols-2"
-      onSubmit={handleSubmit((v) => save.mutate(v))}
+      onSubmit={handleSubmit((v) => save.mutate({ body: bodyOf(v), file }))}
       data-testid="plan-form"
     >
       <Field id={`${prefix}-nome`} label="Nome do plano" {...register('name')} />

@@ -1,15 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import * as clube from '../../../../contracts/api-routes/clube.routes'
 import { STATUS_LABELS, type AdminSubscription } from '../../../../contracts/subscriptions'
-import { call } from '../../../lib/api'
 import { Badge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { LoadError, Loading } from '../../../ui/query-state'
-import { toast } from '../../../ui/toast-store'
 import { money } from '../money'
-import { clubeAdminKeys } from './clube-admin.keys'
+import { clubeSubscriptionsQuery, useSubscriptionAction } from './clube-admin.api'
 
 const day = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' })
 const dateBR = (iso: string) => day.format(new Date(iso))
@@ -86,27 +83,9 @@ function SubscriberRow({ s, onAct }: { s: AdminSubscription; onAct: (a: Action) 
 
 /** 'Assinantes': each subscription with its history; the owner cancels or gives a period. */
 export function SubscribersList() {
-  const queryClient = useQueryClient()
   const [action, setAction] = useState<Action | null>(null)
-  const subs = useQuery({
-    queryKey: clubeAdminKeys.subscriptions(),
-    queryFn: ({ signal }) => call(clube.adminSubscriptions, { signal }),
-  })
-  const act = useMutation({
-    mutationFn: ({ sub, kind }: Action): Promise<unknown> =>
-      kind === 'cancel'
-        ? call(clube.adminCancelSubscription, { params: { id: sub.id } })
-        : call(clube.freePeriod, { params: { id: sub.id } }),
-    onSuccess: (_answer, { kind }) => {
-      toast({
-        title: kind === 'cancel' ? 'Assinatura cancelada' : 'Período grátis dado',
-        variant: 'success',
-      })
-      void queryClient.invalidateQueries({ queryKey: clubeAdminKeys.all })
-    },
-    onError: (error) =>
-      toast({ title: 'Não deu certo', description: error.message, variant: 'destructive' }),
-  })
+  const subs = useQuery(clubeSubscriptionsQuery())
+  const act = useSubscriptionAction()
 
   if (subs.isPending) return <Loading />
   if (subs.error) return <LoadError error={subs.error} onRetry={() => void subs.refetch()} />

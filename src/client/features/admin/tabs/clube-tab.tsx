@@ -1,15 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import * as clube from '../../../../contracts/api-routes/clube.routes'
 import type { AdminPlan, PlanInput } from '../../../../contracts/subscriptions'
-import { call } from '../../../lib/api'
 import { Badge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { Panel } from '../../../ui/panel'
 import { LoadError, Loading } from '../../../ui/query-state'
-import { toast } from '../../../ui/toast-store'
-import { clubeAdminKeys } from '../subscriptions/clube-admin.keys'
+import { clubePlansQuery, useDeletePlan, useTogglePlan } from '../subscriptions/clube-admin.api'
 import { ClubeFiguresGrid } from '../subscriptions/clube-figures'
 import { PlanForm } from '../subscriptions/plan-form'
 import { SubscribersList } from '../subscriptions/subscribers-list'
@@ -44,26 +41,7 @@ function PlanRow({
   onEdit: () => void
   onDelete: () => void
 }) {
-  const queryClient = useQueryClient()
-  const toggle = useMutation({
-    mutationFn: () =>
-      call(clube.updatePlan, {
-        params: { id: plan.id },
-        body: inputOf(plan, { isActive: !plan.isActive }),
-      }),
-    onSuccess: (saved) => {
-      toast({
-        title: saved.isActive ? 'Plano à venda de novo' : 'Plano desativado',
-        description: saved.isActive
-          ? 'Ele volta a aparecer em /clube.'
-          : 'Ninguém novo assina; quem já assina continua até cancelar.',
-        variant: 'success',
-      })
-      void queryClient.invalidateQueries({ queryKey: clubeAdminKeys.all })
-    },
-    onError: (error) =>
-      toast({ title: 'Não deu certo', description: error.message, variant: 'destructive' }),
-  })
+  const toggle = useTogglePlan()
   return (
     <li className="flex gap-3 py-3" data-testid="clube-admin-plan">
       {plan.imageUrl ? (
@@ -90,7 +68,9 @@ function PlanRow({
             size="sm"
             variant="secondary"
             disabled={toggle.isPending}
-            onClick={() => toggle.mutate()}
+            onClick={() =>
+              toggle.mutate({ id: plan.id, body: inputOf(plan, { isActive: !plan.isActive }) })
+            }
           >
             {plan.isActive ? 'Desativar' : 'Ativar'}
           </Button>
@@ -105,22 +85,10 @@ function PlanRow({
 
 /** 'Clube': the figures, the plans (created, edited, switched off, deleted) and subscribers. */
 export function ClubeTab() {
-  const queryClient = useQueryClient()
   const [editing, setEditing] = useState<AdminPlan | null>(null)
   const [deleting, setDeleting] = useState<AdminPlan | null>(null)
-  const plans = useQuery({
-    queryKey: clubeAdminKeys.plans(),
-    queryFn: ({ signal }) => call(clube.adminPlans, { signal }),
-  })
-  const remove = useMutation({
-    mutationFn: (plan: AdminPlan) => call(clube.deletePlan, { params: { id: plan.id } }),
-    onSuccess: () => {
-      toast({ title: 'Plano excluído', variant: 'success' })
-      void queryClient.invalidateQueries({ queryKey: clubeAdminKeys.all })
-    },
-    onError: (error) =>
-      toast({ title: 'Não deu para excluir', description: error.message, variant: 'destructive' }),
-  })
+  const plans = useQuery(clubePlansQuery())
+  const remove = useDeletePlan()
 
   return (
     <div className="space-y-4">
