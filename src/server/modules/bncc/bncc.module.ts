@@ -15,4 +15,9 @@ export const bnccModule = defineModule({
   provides: ['bncc'],
   build: () => ({ bncc: createBnccService() }),
   routes: bnccRoutes,
+  // The skills' index is built once a served store is up, not at the first buyer's search
+  // (about half a second of work on the machines the store runs on); tests build it on use.
+  jobs: (app) => {
+    setImmediate(() => app.services.bncc.warm())
+  },
 })

@@ -201,6 +201,8 @@ export function createBnccService() {
     search: (query: BnccQuery) => searchSkills(query),
     suggest: (product: Parameters<typeof suggestSkills>[0]) => suggestSkills(product),
     skillScores,
+    /** Builds the skills' index now (bncc.module.ts, once the store serves). */
+    warm: () => void skillIndex(),
     skillByCode,
     unknownCode,
     impliedBy,

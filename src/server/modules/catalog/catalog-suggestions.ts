@@ -13,7 +13,8 @@ export function suggestionsOf(input: {
   words: string
   found: CatalogCard[]
   skills: BnccSkill[]
-  taught: Set<string>
+  /** Materials on sale per code (the codes some material teaches). */
+  taught: ReadonlyMap<string, number>
   counts: CatalogFacets
 }): CatalogSuggestions {
   // Any word may name a filter ('jogo' in 'jogo silabas'): each proposed on its own.

@@ -5,7 +5,7 @@ import type {
   CatalogSuggestions,
 } from '../../../contracts/catalog.js'
 import type { RatingSummary } from '../../../contracts/reviews.js'
-import { CATALOG_PAGE_SIZE } from '../../../contracts/catalog.js'
+import { CATALOG_PAGE_SIZE, SUGGESTED } from '../../../contracts/catalog.js'
 import {
   FACETS,
   hasFilters,
@@ -298,9 +298,12 @@ export function createCatalogService(
       const all = filteredOf(view, { q: '', page: 1 })
       return suggestionsOf({
         words,
-        found: matching(view, words, undefined).map((c) => c.card),
+        // Only the first few are shown: a common word matches thousands of cards.
+        found: matching(view, words, undefined)
+          .slice(0, SUGGESTED.products)
+          .map((c) => c.card),
         skills: sources.skillsMatching?.(words) ?? [],
-        taught: new Set(await taughtCodes()),
+        taught: await materialsByCode(),
         counts: all.facets,
       })
     },

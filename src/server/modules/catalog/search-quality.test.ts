@@ -110,6 +110,21 @@ describe('GET /api/catalog/suggestions', () => {
     )
   })
 
+  it('answers 30 simultaneous asks alike, from public data, setting no cookie', async () => {
+    const url = `/api/catalog/suggestions?q=${encodeURIComponent('jogo frações')}`
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => store.app.inject({ method: 'GET', url })),
+    )
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true)
+    expect(new Set(answers.map((r) => r.body)).size).toBe(1)
+    expect(answers[0]!.headers['set-cookie']).toBeUndefined()
+    // Only what the catalogue shows anyone: ids and names of materials on sale, public skills.
+    expect(Object.keys(answers[0]!.json<CatalogSuggestions>().products[0]!).sort()).toEqual([
+      'id',
+      'name',
+    ])
+  })
+
   it('answers nothing for nothing, and refuses a long search in Portuguese', async () => {
     expect(await suggest('  ')).toEqual({ products: [], skills: [], filters: [] })
     const long = await store.app.inject({

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises'
-import { Worker } from 'node:worker_threads'
+import { runCapped } from '../../lib/capped-worker.js'
 import type { PageCountReply, PageCountRequest } from './pdf-pages-worker.js'
 
 export interface PageCountLimits {
@@ -9,9 +9,6 @@ export interface PageCountLimits {
   memoryMb: number
   timeoutMs: number
 }
-
-/** How often the process's memory is looked at while a count runs. */
-const WATCH_MS = 50
 
 /** The tail a PDF ends with: `startxref`, its offset and `%%EOF`, within the last kilobyte. */
 const TAIL_BYTES = 1024
@@ -33,24 +30,6 @@ async function endsLikePdf(path: string, size: number): Promise<boolean> {
 }
 
 /**
- * Built, the thread is `pdf-pages-worker.js` beside the server bundle (scripts/build.mjs); from
- * the sources (tests), the TypeScript file through tsx's loader, as stamp-runner.ts does.
- */
-function startWorker(memoryMb: number): Worker {
-  const resourceLimits = {
-    maxOldGenerationSizeMb: memoryMb,
-    maxYoungGenerationSizeMb: Math.min(32, Math.max(4, Math.floor(memoryMb / 8))),
-  }
-  const here = import.meta.url
-  if (!here.endsWith('.ts')) {
-    return new Worker(new URL('./pdf-pages-worker.js', here), { resourceLimits })
-  }
-  const entry = JSON.stringify(new URL('./pdf-pages-worker.ts', here).href)
-  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}) })`
-  return new Worker(boot, { eval: true, resourceLimits })
-}
-
-/**
  * The page count of the PDF at `path`, read in a thread of its own with its heap capped and a
  * time limit; null for anything it cannot tell (too large, damaged, encrypted, too slow, too
  * heavy). Never throws: a count is a convenience, and an upload never fails for want of one.
@@ -66,28 +45,14 @@ export async function readPageCount(
   } catch {
     return null
   }
-  return new Promise((resolve) => {
-    const worker = startWorker(limits.memoryMb)
-    let settled = false
-    const finish = (pages: number | null) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      clearInterval(watch)
-      void worker.terminate()
-      resolve(pages)
-    }
-    const timer = setTimeout(() => finish(null), limits.timeoutMs)
-    // Buffers live outside the heap cap: the process's own growth is watched as well.
-    const rssAtStart = process.memoryUsage.rss()
-    const watch = setInterval(() => {
-      if (process.memoryUsage.rss() - rssAtStart > limits.memoryMb * 2 ** 20) finish(null)
-    }, WATCH_MS)
-    worker.once('message', (reply: PageCountReply) => finish(reply.pages))
-    worker.once('error', () => finish(null))
-    worker.once('exit', () => finish(null))
-    worker.postMessage({ path } satisfies PageCountRequest)
+  const outcome = await runCapped<PageCountRequest, PageCountReply>({
+    from: import.meta.url,
+    file: 'pdf-pages-worker',
+    request: { path },
+    memoryMb: limits.memoryMb,
+    timeoutMs: limits.timeoutMs,
   })
+  return outcome.kind === 'reply' ? outcome.reply.pages : null
 }
 
 /** A product's pages as stored: the number, and whether it was read from its PDF. */

@@ -43,6 +43,24 @@ async function read(id: number) {
 }
 
 describe('tagging many products at once', () => {
+  it('takes 30 simultaneous writes over the same products, losing none of the years they add', async () => {
+    const ids = [await create(), await create(), await create()]
+    const years = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const
+    // Overlapping sets in both orders: the rows are locked in id order, so no write waits on
+    // another in a cycle (on PostgreSQL a deadlock would answer 500 here).
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        tag({
+          ids: i % 2 ? [...ids].reverse() : ids,
+          anos: [years[i % years.length]],
+          mode: 'add',
+        }),
+      ),
+    )
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(30).fill(200))
+    for (const id of ids) expect((await read(id)).anos).toEqual([...years])
+  })
+
   it('adds years and components to those held, sets the kind, and the storefront filters by them at once', async () => {
     const a = await create({ anos: '1' })
     const b = await create({ bncc: 'EF03MA09' })

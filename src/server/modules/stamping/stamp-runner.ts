@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads'
+import { runCapped } from '../../lib/capped-worker.js'
 import { DEFAULT_MAX_DECODED_BYTES, type StampText } from './stamp-text.js'
 import type { StampReply, StampRequest } from './stamp-worker.js'
 
@@ -7,28 +7,6 @@ export type StampOutcome =
   | { kind: 'timeout' }
   /** Past the memory cap: the thread was ended. */
   | { kind: 'too_heavy'; detail: string }
-
-/** How often the process's memory is looked at while a stamp runs. */
-const WATCH_MS = 50
-
-/**
- * Starts the worker thread with its heap capped at `memoryMb`: past it V8 ends the thread,
- * not the process. Built, it is `stamp-worker.js` beside the server bundle (scripts/build.mjs);
- * from the sources (tests), the TypeScript file through tsx's loader.
- */
-function startWorker(memoryMb: number): Worker {
-  const resourceLimits = {
-    maxOldGenerationSizeMb: memoryMb,
-    maxYoungGenerationSizeMb: Math.min(32, Math.max(4, Math.floor(memoryMb / 8))),
-  }
-  const here = import.meta.url
-  if (!here.endsWith('.ts')) {
-    return new Worker(new URL('./stamp-worker.js', here), { resourceLimits })
-  }
-  const entry = JSON.stringify(new URL('./stamp-worker.ts', here).href)
-  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}) })`
-  return new Worker(boot, { eval: true, resourceLimits })
-}
 
 export interface StampLimits {
   timeoutMs: number
@@ -43,52 +21,28 @@ export interface StampLimits {
  * cap), it is ended and the answer is 'too_heavy'. `bytes` is handed over to the thread, not
  * copied: the caller must not use it afterwards.
  */
-export function runStamp(
+export async function runStamp(
   bytes: Buffer,
   text: StampText,
   limits: StampLimits,
 ): Promise<StampOutcome> {
   const { timeoutMs, memoryMb } = limits
-  return new Promise((resolve) => {
-    const worker = startWorker(memoryMb)
-    let settled = false
-    const finish = (outcome: StampOutcome) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      clearInterval(watch)
-      void worker.terminate()
-      resolve(outcome)
-    }
-    const timer = setTimeout(() => finish({ kind: 'timeout' }), timeoutMs)
-    const rssAtStart = process.memoryUsage.rss()
-    const watch = setInterval(() => {
-      const grown = process.memoryUsage.rss() - rssAtStart
-      if (grown > memoryMb * 1024 * 1024) {
-        finish({
-          kind: 'too_heavy',
-          detail: `memória do processo +${Math.round(grown / 2 ** 20)} MB`,
-        })
-      }
-    }, WATCH_MS)
-    worker.once('message', (reply: StampReply) => finish(reply))
-    worker.once('error', (error: Error & { code?: string }) =>
-      finish(
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? { kind: 'too_heavy', detail: `limite de ${memoryMb} MB de memória` }
-          : { kind: 'error', message: error.message },
-      ),
-    )
-    worker.once('exit', (code) => finish({ kind: 'error', message: `worker exited (${code})` }))
-    // A Buffer may be a view into a shared pool: send a private copy only when it is one.
-    const own =
-      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-        ? (bytes.buffer as ArrayBuffer)
-        : (bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer)
-    // The object streams may inflate to a quarter of the heap cap (stamp-prescan.ts).
-    const maxDecodedBytes = Math.min(DEFAULT_MAX_DECODED_BYTES, (memoryMb * 2 ** 20) / 4)
-    worker.postMessage({ bytes: own, text, maxDecodedBytes } satisfies StampRequest, [own])
+  // A Buffer may be a view into a shared pool: send a private copy only when it is one.
+  const own =
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+      ? (bytes.buffer as ArrayBuffer)
+      : (bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer)
+  // The object streams may inflate to a quarter of the heap cap (stamp-prescan.ts).
+  const maxDecodedBytes = Math.min(DEFAULT_MAX_DECODED_BYTES, (memoryMb * 2 ** 20) / 4)
+  const outcome = await runCapped<StampRequest, StampReply>({
+    from: import.meta.url,
+    file: 'stamp-worker',
+    request: { bytes: own, text, maxDecodedBytes },
+    transfer: [own],
+    memoryMb,
+    timeoutMs,
   })
+  return outcome.kind === 'reply' ? outcome.reply : outcome
 }
 
 /**
