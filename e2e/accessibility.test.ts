@@ -46,6 +46,8 @@ const PAGES: Array<[string, string]> = [
   ['/esqueci-senha', 'form'],
   ['/meus-materiais', 'main h1, main h2'],
   ['/favoritos', 'main h1'],
+  // A shared list's link that no longer opens: what a colleague sees after it was revoked.
+  ['/lista/AAAAAAAAAAAAAAAAAAAAAA', 'main p.text-lg'],
   ['/acesso-cadastro', 'main h1, main h2'],
   ['/download-direto', 'main h1, main h2'],
   ['/checkout', 'main h1, main h2'],

@@ -20,7 +20,7 @@ const teacher = {
 }
 
 describe("a guest's hearts follow her into her account, on a phone", () => {
-  it('hearts a product as a guest, logs in, and finds it in /favoritos', async () => {
+  it('hearts a product as a guest, logs in, finds it in /favoritos and shares the list', async () => {
     const signup = await fetch(`${inject('baseUrl')}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -41,6 +41,8 @@ describe("a guest's hearts follow her into her account, on a phone", () => {
     await page.getByTestId('header-favorites').click()
     await page.waitForURL(/\/favoritos$/)
     await page.getByTestId('favorite-row').filter({ hasText: name }).waitFor()
+    // A guest's list is in this browser only: a link needs an account, and the page says so.
+    await page.getByText('entre na sua conta', { exact: true }).waitFor()
 
     await page.goto('/login')
     await page.getByLabel('Email').fill(teacher.email)
@@ -58,6 +60,21 @@ describe("a guest's hearts follow her into her account, on a phone", () => {
 
     await row.getByRole('button', { name: 'Adicionar ao carrinho' }).click()
     await page.getByText('Produto adicionado!', { exact: true }).waitFor()
+
+    // 'Compartilhar lista': a colleague's phone opens the link and sees the material, not her.
+    await page.getByRole('button', { name: 'Criar link da lista' }).click()
+    const link = await page.getByTestId('shared-list-url').inputValue()
+    expect(link).toMatch(/\/lista\/[A-Za-z0-9_-]{22}$/)
+    const colleague = await (await phoneContext(browser, inject('baseUrl'))).newPage()
+    await colleague.goto(link)
+    await colleague.getByTestId('favorite-row').filter({ hasText: name }).waitFor()
+    expect(await colleague.content()).not.toContain(teacher.email)
+    expect(await colleague.content()).not.toContain(teacher.lastName)
+    await page.getByRole('button', { name: 'Parar de compartilhar' }).click()
+    await page.getByRole('button', { name: 'Criar link da lista' }).waitFor()
+    await colleague.reload()
+    await colleague.getByText('Esta lista não está mais compartilhada').waitFor()
+    await colleague.context().close()
 
     await row.getByRole('button', { name: 'Remover dos favoritos' }).click()
     await page.getByText('Você ainda não tem favoritos.').waitFor()

@@ -36,6 +36,7 @@ const CheckoutMercadoPagoPage = lazy(() => import('./pages/checkout-mercadopago.
 const PaymentRecoveryPage = lazy(() => import('./pages/payment-recovery.page'))
 const ClubePage = lazy(() => import('./pages/clube.page'))
 const FavoritesPage = lazy(() => import('./pages/favoritos.page'))
+const SharedListPage = lazy(() => import('./pages/shared-list.page'))
 const BnccSkillPage = lazy(() => import('./pages/bncc-skill.page'))
 const BnccIndexPage = lazy(() => import('./pages/bncc-index.page'))
 const RatePage = lazy(() => import('./pages/avaliar.page'))
@@ -63,6 +64,7 @@ const PAGES: Record<Exclude<PagePath, '/'>, Page> = {
   '/payment-recovery': () => <PaymentRecoveryPage />,
   '/clube': () => <ClubePage />,
   '/favoritos': () => <FavoritesPage />,
+  '/lista/:code': ({ code }) => <SharedListPage code={code!} />,
   '/bncc': () => <BnccIndexPage />,
   '/bncc/:code': ({ code }) => <BnccSkillPage code={code!} />,
   '/avaliar': () => <RatePage />,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MostFavorited } from './favorites.js'
 
 /** The shop's time zone: the dashboard's days start and end at its midnight. */
 export const STORE_TIME_ZONE = 'America/Sao_Paulo'
@@ -87,6 +88,8 @@ export const SalesAnalytics = z.object({
       revenue: z.string(),
     }),
   ),
+  /** 'Mais favoritados': hearts of accounts (a guest's stay in her browser, uncounted). */
+  mostFavorited: MostFavorited,
   funnel: z.object({
     visits: z.number().int(),
     productViews: z.number().int(),

@@ -82,6 +82,8 @@ export const CouponInput = z
       .max(200)
       .default([]),
     isActive: z.boolean().default(true),
+    /** 'Avisar quem favoritou': e-mailed to the accounts that hearted what it covers. */
+    announceToFavorites: z.boolean().default(false),
   })
   .transform((data, ctx) => {
     let value: number | null
@@ -125,6 +127,7 @@ export const AdminCoupon = z.object({
   maxUsesPerEmail: z.number().int().nullable(),
   productIds: z.array(z.number().int()),
   isActive: z.boolean(),
+  announceToFavorites: z.boolean(),
   /** Uses held now (pending and paid orders). */
   usesHeld: z.number().int(),
   /** Paid orders that used it. */

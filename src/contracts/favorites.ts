@@ -32,3 +32,35 @@ export type FavoriteList = z.infer<typeof FavoriteList>
 /** PUT, DELETE and merge answer the account's product ids, so the hearts redraw from them. */
 export const FavoriteIds = z.object({ productIds: z.array(z.number().int()) })
 export type FavoriteIds = z.infer<typeof FavoriteIds>
+
+/** A revoked, mistyped or made-up shared link: the same words for all. */
+export const SHARED_LIST_GONE = 'Esta lista não está mais compartilhada'
+
+/**
+ * GET, POST and DELETE /api/favorites/share: the account's public link to her list (null when
+ * she does not share it). The address carries a random token only.
+ */
+export const FavoriteShare = z.object({ url: z.string().nullable() })
+export type FavoriteShare = z.infer<typeof FavoriteShare>
+
+/** GET /api/favorites/shared/:token, the public list. A token is 22 base64url letters. */
+export const SharedListParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: SHARED_LIST_GONE }),
+})
+export const SharedFavorites = z.object({ items: FavoriteList })
+export type SharedFavorites = z.infer<typeof SharedFavorites>
+
+/** The sales dashboard's 'Mais favoritados' (GET /api/admin/analytics/sales answers it). */
+export const MostFavorited = z.array(
+  z.object({
+    productId: z.number().int(),
+    name: z.string(),
+    favoritedBy: z.number().int(),
+    /** Hearts given since the period's first day. */
+    sincePeriodStart: z.number().int(),
+  }),
+)
+export type MostFavorited = z.infer<typeof MostFavorited>
+
+/** The public page of a shared list. */
+export const sharedListPath = (token: string) => `/lista/${token}`

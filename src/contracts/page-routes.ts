@@ -18,6 +18,7 @@ export const PAGE_ROUTES = {
   '/payment-recovery': 'public',
   '/clube': 'public',
   '/favoritos': 'public',
+  '/lista/:code': 'public',
   '/bncc': 'public',
   '/bncc/:code': 'public',
   '/avaliar': 'public',

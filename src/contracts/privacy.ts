@@ -159,6 +159,13 @@ export const DataExport = z.object({
   ),
   /** The materials her account hearted ('Favoritos'), newest first. */
   favorites: z.array(z.object({ productId: z.number(), createdAt: z.string() })),
+  /** Her list's public link (since when, if she shares it) and the coupons she was told of. */
+  favoritesSharing: z
+    .object({
+      sharedSince: z.string().nullable(),
+      couponsTold: z.array(z.object({ couponId: z.number(), at: z.string() })),
+    })
+    .nullable(),
 })
 export type DataExport = z.infer<typeof DataExport>
 

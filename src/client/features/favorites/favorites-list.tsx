@@ -12,6 +12,7 @@ import { ProductPrice } from '../catalog/product-price'
 import { productsQuery } from '../catalog/product.queries'
 import { FavoriteButton } from './favorite-button'
 import { favoritesListQuery } from './favorites.api'
+import { ShareList, ShareListNeedsAccount } from './share-list'
 import { useFavorites } from './use-favorites'
 
 type Item = Pick<Product, 'id' | 'name' | 'price' | 'isFree' | 'imageUrl'>
@@ -35,7 +36,13 @@ function AccountFavorites() {
   if (isPending) return <Loading label="Carregando favoritos..." />
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />
   // A heart taken off here leaves the list at once, before the list is fetched again.
-  return <Items items={data.filter((item) => ids.includes(item.id))} />
+  const items = data.filter((item) => ids.includes(item.id))
+  return (
+    <>
+      <Items items={items} />
+      {items.length > 0 ? <ShareList /> : null}
+    </>
+  )
 }
 
 function GuestFavorites() {
@@ -48,24 +55,39 @@ function GuestFavorites() {
   if (isPending) return <Loading label="Carregando favoritos..." />
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />
   const byId = new Map(data.map((product) => [product.id, product]))
-  return <Items items={ids.flatMap((id) => byId.get(id) ?? [])} />
+  const items = ids.flatMap((id) => byId.get(id) ?? [])
+  return (
+    <>
+      <Items items={items} />
+      {items.length > 0 ? <ShareListNeedsAccount /> : null}
+    </>
+  )
 }
 
 function Items({ items }: { items: Item[] }) {
   if (items.length === 0) {
-    return (
-      <div className="rounded-3xl border-2 border-dashed border-purple-200 bg-white px-6 py-12 text-center">
-        <p aria-hidden="true" className="text-5xl">
-          ♡
-        </p>
-        <p className="mt-4 text-lg font-bold text-purple-900">{NO_FAVORITES}</p>
-        <p className="mt-1 text-gray-600">Toque no coração de um material para guardá-lo aqui.</p>
-        <Link href="/#produtos" className={buttonClasses('primary', 'md', 'mt-6')}>
-          Ver materiais da loja
-        </Link>
-      </div>
-    )
+    return <NoFavorites />
   }
+  return <FavoriteRows items={items} />
+}
+
+function NoFavorites() {
+  return (
+    <div className="rounded-3xl border-2 border-dashed border-purple-200 bg-white px-6 py-12 text-center">
+      <p aria-hidden="true" className="text-5xl">
+        ♡
+      </p>
+      <p className="mt-4 text-lg font-bold text-purple-900">{NO_FAVORITES}</p>
+      <p className="mt-1 text-gray-600">Toque no coração de um material para guardá-lo aqui.</p>
+      <Link href="/#produtos" className={buttonClasses('primary', 'md', 'mt-6')}>
+        Ver materiais da loja
+      </Link>
+    </div>
+  )
+}
+
+/** The rows with price, heart and 'Adicionar ao carrinho' (also a shared list's). */
+export function FavoriteRows({ items }: { items: Item[] }) {
   return (
     <ul className="divide-y divide-purple-100 rounded-2xl bg-white shadow-sm ring-1 ring-purple-100">
       {items.map((item) => (

@@ -29,3 +29,22 @@ export const setFavorite = (productId: number, on: boolean) =>
 /** A guest's browser list, sent to the account at login. */
 export const mergeFavorites = (productIds: number[]) =>
   call(favoriteRoutes.mergeFavorites, { body: { productIds } })
+
+/** The account's public link to her list, or null while she does not share it. */
+export const favoriteShareQuery = () =>
+  queryOptions({
+    queryKey: [...favoriteKeys.all, 'share'] as const,
+    queryFn: async ({ signal }) => (await call(favoriteRoutes.favoritesShare, { signal })).url,
+  })
+
+/** 'Compartilhar lista' (`on`) or 'Parar de compartilhar'; answers the link, or null. */
+export const setSharing = async (on: boolean) =>
+  (await call(on ? favoriteRoutes.shareFavorites : favoriteRoutes.unshareFavorites)).url
+
+/** The list behind a shared link (anyone with the link). */
+export const sharedListQuery = (token: string) =>
+  queryOptions({
+    queryKey: [...favoriteKeys.all, 'shared', token] as const,
+    queryFn: ({ signal }) => call(favoriteRoutes.sharedFavorites, { params: { token }, signal }),
+    retry: false,
+  })

@@ -13,7 +13,7 @@ import { KitContents } from './kit-contents'
 import { PriceBox } from './price-box'
 import { ProductRatingSummary, ProductReviews } from './product-reviews'
 import { PurchasePanel } from './purchase-panel'
-import { ShareButton } from './share-button'
+import { ShareButton } from '../../ui/share-button'
 import { HydrateLater } from '../../ui/hydrate-later'
 import { PlainText } from '../../ui/plain-text'
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { RegisterBody, SessionUser } from '../../../contracts/accounts.js'
 import type { Db } from '../../db/client.js'
 import { users } from './accounts.tables.js'
@@ -68,6 +68,16 @@ export function createAccountsService(db: Db) {
     async findByEmail(email: string): Promise<UserRow | null> {
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()))
       return row ?? null
+    },
+
+    /** The addresses of active accounts, by id (an alert to several accounts at once). */
+    async emailsOf(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map()
+      const rows = await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(and(inArray(users.id, [...ids]), eq(users.isActive, true)))
+      return new Map(rows.map((r) => [r.id, r.email]))
     },
 
     /** Correction and erasure of an account's personal data (privacy module). */

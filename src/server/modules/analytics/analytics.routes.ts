@@ -50,7 +50,12 @@ export async function analyticsRoutes(app: App) {
       { schema: { querystring: PeriodQuery, response: { 200: SalesAnalytics } } },
       async (req, reply) => {
         reply.header('cache-control', 'no-store')
-        return salesReport.sales(req.query)
+        const [sales, mostFavorited] = await Promise.all([
+          salesReport.sales(req.query),
+          // The period's first day in São Paulo (no daylight saving time since 2019: UTC−3).
+          app.services.favorites.mostFavorited(new Date(`${req.query.from}T00:00:00-03:00`)),
+        ])
+        return { ...sales, mostFavorited }
       },
     )
 

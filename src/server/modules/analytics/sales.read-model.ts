@@ -76,7 +76,8 @@ export function createSalesReport(db: Db, funnel: Pick<FunnelService, 'totals'>)
     /** The period's orders as a spreadsheet (orders-csv.ts). */
     ordersCsv: (period: PeriodQuery) => ordersCsv(db, period),
 
-    async sales(period: PeriodQuery): Promise<SalesAnalytics> {
+    /** Every figure but the hearts, which the favorites module counts (analytics.routes.ts). */
+    async sales(period: PeriodQuery): Promise<Omit<SalesAnalytics, 'mostFavorited'>> {
       const prev = previousPeriod(period)
       const [series, [totals], bySource, byProduct, byCoupon, byBump, visitors] = await Promise.all(
         [

@@ -18,7 +18,7 @@ import {
 } from './coupon-rules.js'
 import { couponUses, coupons } from './coupons.tables.js'
 
-export type { Discount, PricedLineLike } from './coupon-rules.js'
+export type { CouponRow, Discount, PricedLineLike } from './coupon-rules.js'
 
 /** A coupon that applies to some lines, read before the order's transaction opens. */
 export interface CouponQuote extends Discount {
@@ -70,6 +70,7 @@ export function createCouponsService(
       maxUsesPerEmail: fields.maxUsesPerEmail,
       productIds: fields.productIds,
       isActive: fields.isActive,
+      announceToFavorites: fields.announceToFavorites,
     }
     try {
       if (id === undefined) return (await db.insert(coupons).values(values).returning())[0]!
@@ -101,6 +102,7 @@ export function createCouponsService(
         maxUsesPerEmail: c.maxUsesPerEmail,
         productIds: c.productIds,
         isActive: c.isActive,
+        announceToFavorites: c.announceToFavorites,
         usesHeld: c.usesHeld,
         uses: mine.length,
         discountGiven: centsToDecimal(mine.reduce((s, u) => s + u.discountCents, 0)),
@@ -144,6 +146,24 @@ export function createCouponsService(
       const rows = await db.delete(coupons).where(eq(coupons.id, id)).returning()
       if (rows.length === 0) throw notFound()
       return { deleted: true }
+    },
+
+    /**
+     * The coupons the owner lets the store announce to those who hearted what they cover, that
+     * a buyer could use now: active, within their dates, with uses left.
+     */
+    async announced(): Promise<CouponRow[]> {
+      const at = now()
+      const rows = await db
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.announceToFavorites, true), eq(coupons.isActive, true)))
+      return rows.filter(
+        (c) =>
+          (!c.startsAt || c.startsAt <= at) &&
+          (!c.endsAt || c.endsAt > at) &&
+          (c.maxUses === null || c.usesHeld < c.maxUses),
+      )
     },
 
     /**

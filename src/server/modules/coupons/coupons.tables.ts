@@ -40,6 +40,12 @@ export const coupons = pgTable(
       .default(sql`'{}'::integer[]`),
     isActive: boolean('is_active').notNull().default(true),
     /**
+     * The owner lets the store e-mail this code to the accounts that hearted a product it
+     * covers (those with the newsletter's consent only). Off by default: a code made for one
+     * person or one post is never announced.
+     */
+    announceToFavorites: boolean('announce_to_favorites').notNull().default(false),
+    /**
      * Uses held now by pending and paid orders. Raised by the conditional UPDATE that claims a
      * use (the row lock makes simultaneous checkouts take turns), lowered when an order closes.
      */

@@ -1,9 +1,17 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm'
-import type { FavoriteIds, FavoriteList } from '../../../contracts/favorites.js'
+import { randomBytes } from 'node:crypto'
+import { and, count, desc, eq, gte, inArray } from 'drizzle-orm'
+import type {
+  FavoriteIds,
+  FavoriteList,
+  MostFavorited,
+  SharedFavorites,
+} from '../../../contracts/favorites.js'
+import { SHARED_LIST_GONE } from '../../../contracts/favorites.js'
+import { decimalToCents } from '../../../contracts/money.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
-import { favorites } from './favorites.tables.js'
+import { favoriteCouponNotices, favoriteShares, favorites } from './favorites.tables.js'
 
 interface Deps {
   db: Db
@@ -20,6 +28,14 @@ export function createFavoritesService({ db, catalog }: Deps) {
       .where(eq(favorites.userId, userId))
       .orderBy(desc(favorites.createdAt), desc(favorites.productId))
     return rows.map((r) => r.productId)
+  }
+
+  async function sharedToken(userId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ token: favoriteShares.token })
+      .from(favoriteShares)
+      .where(eq(favoriteShares.userId, userId))
+    return row?.token ?? null
   }
 
   /** Hearts of products on sale only: a heart on a withdrawn product shows nowhere. */
@@ -39,8 +55,11 @@ export function createFavoritesService({ db, catalog }: Deps) {
     /** Idempotent: a second tap (or fifty at once) leaves the one row the first wrote. */
     async add(userId: string, productId: number): Promise<FavoriteIds> {
       // Throws 'Produto não encontrado' for unknown, inactive and deleted products alike.
-      await catalog.getActive(productId)
-      await db.insert(favorites).values({ userId, productId }).onConflictDoNothing()
+      const product = await catalog.getActive(productId)
+      await db
+        .insert(favorites)
+        .values({ userId, productId, priceSeenCents: decimalToCents(product.price) })
+        .onConflictDoNothing()
       return onSale(userId)
     },
 
@@ -57,7 +76,13 @@ export function createFavoritesService({ db, catalog }: Deps) {
       if (known.length > 0) {
         await db
           .insert(favorites)
-          .values(known.map((card) => ({ userId, productId: card.id })))
+          .values(
+            known.map((card) => ({
+              userId,
+              productId: card.id,
+              priceSeenCents: decimalToCents(card.price),
+            })),
+          )
           .onConflictDoNothing()
       }
       return onSale(userId)
@@ -73,9 +98,92 @@ export function createFavoritesService({ db, catalog }: Deps) {
           .orderBy(desc(favorites.createdAt), desc(favorites.productId))
         return rows.map((r) => ({ productId: r.productId, createdAt: r.createdAt.toISOString() }))
       },
+      async sharingOf(userId: string) {
+        const [[share], told] = await Promise.all([
+          db
+            .select({ createdAt: favoriteShares.createdAt })
+            .from(favoriteShares)
+            .where(eq(favoriteShares.userId, userId)),
+          db
+            .select()
+            .from(favoriteCouponNotices)
+            .where(eq(favoriteCouponNotices.userId, userId))
+            .orderBy(favoriteCouponNotices.createdAt),
+        ])
+        return {
+          sharedSince: share?.createdAt.toISOString() ?? null,
+          couponsTold: told.map((t) => ({ couponId: t.couponId, at: t.createdAt.toISOString() })),
+        }
+      },
       async erase(tx: Db, userId: string): Promise<void> {
         await tx.delete(favorites).where(eq(favorites.userId, userId))
+        await tx.delete(favoriteShares).where(eq(favoriteShares.userId, userId))
+        await tx.delete(favoriteCouponNotices).where(eq(favoriteCouponNotices.userId, userId))
       },
+    },
+
+    /**
+     * 'Compartilhar lista': the account's public link, made at the first ask and the same at
+     * every ask after (fifty at once included) until she revokes it. Answers its token.
+     */
+    async share(userId: string): Promise<string> {
+      const token = randomBytes(16).toString('base64url')
+      await db.insert(favoriteShares).values({ userId, token }).onConflictDoNothing()
+      return (await sharedToken(userId))!
+    },
+
+    /** The account's link's token, if she shares her list now. */
+    sharedToken,
+
+    /** 'Parar de compartilhar': the link stops answering at once; a new share makes another. */
+    async unshare(userId: string): Promise<void> {
+      await db.delete(favoriteShares).where(eq(favoriteShares.userId, userId))
+    },
+
+    /**
+     * The list behind a public link: the products on sale only, as cards, and nothing of the
+     * account (no name, no e-mail, not even its id). 404 for a revoked or made-up token.
+     */
+    async shared(token: string): Promise<SharedFavorites> {
+      const [row] = await db
+        .select({ userId: favoriteShares.userId })
+        .from(favoriteShares)
+        .where(eq(favoriteShares.token, token))
+      if (!row) throw new AppError('not_found', SHARED_LIST_GONE)
+      const cards = await catalog.cardsOf(await idsOf(row.userId))
+      return { items: cards.map((card) => ({ productId: card.id, ...card })) }
+    },
+
+    /**
+     * The sales dashboard's 'Mais favoritados': the products on sale most hearted, with the
+     * hearts given since `since`.
+     */
+    async mostFavorited(since: Date, limit = 10): Promise<MostFavorited> {
+      const [totals, recent] = await Promise.all([
+        db
+          .select({ productId: favorites.productId, n: count() })
+          .from(favorites)
+          .groupBy(favorites.productId)
+          .orderBy(desc(count()), favorites.productId),
+        db
+          .select({ productId: favorites.productId, n: count() })
+          .from(favorites)
+          .where(gte(favorites.createdAt, since))
+          .groupBy(favorites.productId),
+      ])
+      const cards = new Map(
+        (await catalog.cardsOf(totals.map((t) => t.productId))).map((c) => [c.id, c]),
+      )
+      const recentOf = new Map(recent.map((r) => [r.productId, Number(r.n)]))
+      return totals
+        .filter((t) => cards.has(t.productId))
+        .slice(0, limit)
+        .map((t) => ({
+          productId: t.productId,
+          name: cards.get(t.productId)!.name,
+          favoritedBy: Number(t.n),
+          sincePeriodStart: recentOf.get(t.productId) ?? 0,
+        }))
     },
 
     /** How many accounts hearted each product (the admin's product list); absent ones: none. */

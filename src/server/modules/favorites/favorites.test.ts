@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FavoriteIds, FavoriteList } from '../../../contracts/favorites.js'
+import type {
+  FavoriteIds,
+  FavoriteList,
+  FavoriteShare,
+  SharedFavorites,
+} from '../../../contracts/favorites.js'
 import type { AdminProductLight } from '../../../contracts/admin.js'
 import { products } from '../products/products.tables.js'
 import { adminSession, customerSession, newIp } from '../../testing/auth.js'
@@ -188,5 +193,111 @@ describe('favorites and the LGPD', () => {
       .from(favorites)
       .where(eq(favorites.userId, bia.userId))
     expect(hers.map((r) => r.productId)).toContain(kit.id)
+  })
+})
+
+describe("'Compartilhar lista'", () => {
+  const tokenOf = (url: string) => url.split('/lista/')[1]!
+
+  it('makes one public link per account, the same at every ask, fifty at once included', async () => {
+    const gabi = await customerSession(store.app)
+    await call(store, 'PUT', `/api/favorites/${kit.id}`, undefined, as(gabi))
+    const before = await call(store, 'GET', '/api/favorites/share', undefined, as(gabi))
+    expect(before.json()).toEqual({ url: null })
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call(store, 'POST', '/api/favorites/share', undefined, as(gabi)),
+      ),
+    )
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200))
+    const urls = new Set(answers.map((a) => a.json<FavoriteShare>().url))
+    expect(urls.size).toBe(1)
+    const [url] = [...urls] as string[]
+    // A random token and nothing of her: no id, no name, no e-mail in the address.
+    expect(url).toMatch(/\/lista\/[A-Za-z0-9_-]{22}$/)
+    expect(url).not.toContain(gabi.userId)
+    expect(url).not.toContain(gabi.email.split('@')[0])
+    const again = await call(store, 'GET', '/api/favorites/share', undefined, as(gabi))
+    expect(again.json()).toEqual({ url })
+  })
+
+  it('shows a stranger the products on sale, and nothing of whose list it is', async () => {
+    const hana = await customerSession(store.app, { firstName: 'Hanaísa' })
+    await call(store, 'PUT', `/api/favorites/${planner.id}`, undefined, as(hana))
+    await call(store, 'PUT', `/api/favorites/${kit.id}`, undefined, as(hana))
+    await store.database.db.insert(favorites).values({ userId: hana.userId, productId: hidden.id })
+    const { url } = (
+      await call(store, 'POST', '/api/favorites/share', undefined, as(hana))
+    ).json<FavoriteShare>()
+    const res = await call(store, 'GET', `/api/favorites/shared/${tokenOf(url!)}`)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.headers['x-robots-tag']).toBe('noindex')
+    const { items } = res.json<SharedFavorites>()
+    expect(items.map((i) => i.productId).sort()).toEqual([kit.id, planner.id].sort())
+    expect(res.body).not.toContain('Hanaísa')
+    expect(res.body).not.toContain(hana.email)
+    expect(res.body).not.toContain(hana.userId)
+  })
+
+  it('stops answering at once when she stops sharing; a new share is a new link', async () => {
+    const iara = await customerSession(store.app)
+    await call(store, 'PUT', `/api/favorites/${kit.id}`, undefined, as(iara))
+    const first = (
+      await call(store, 'POST', '/api/favorites/share', undefined, as(iara))
+    ).json<FavoriteShare>().url!
+    // Another account cannot stop it: DELETE only ever ends the caller's own link.
+    await call(store, 'DELETE', '/api/favorites/share', undefined, as(bia))
+    expect((await call(store, 'GET', `/api/favorites/shared/${tokenOf(first)}`)).statusCode).toBe(
+      200,
+    )
+    const stopped = await call(store, 'DELETE', '/api/favorites/share', undefined, as(iara))
+    expect(stopped.json()).toEqual({ url: null })
+    const gone = await call(store, 'GET', `/api/favorites/shared/${tokenOf(first)}`)
+    expect(gone.statusCode).toBe(404)
+    expect(gone.json()).toEqual({ message: 'Esta lista não está mais compartilhada' })
+    const second = (
+      await call(store, 'POST', '/api/favorites/share', undefined, as(iara))
+    ).json<FavoriteShare>().url!
+    expect(second).not.toBe(first)
+  })
+
+  it('answers a made-up or malformed token with the same words', async () => {
+    for (const token of ['A'.repeat(22), 'x', '..%2F..%2Fadmin', 'a'.repeat(70)]) {
+      const res = await call(store, 'GET', `/api/favorites/shared/${token}`)
+      expect([400, 404], token).toContain(res.statusCode)
+      expect(res.json()).toEqual({ message: 'Esta lista não está mais compartilhada' })
+    }
+  })
+
+  it('asks a stranger to log in before sharing', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await call(store, method, '/api/favorites/share')
+      expect(res.statusCode, method).toBe(401)
+    }
+  })
+
+  it('keeps shared lists out of search engines', async () => {
+    const robots = await call(store, 'GET', '/robots.txt')
+    expect(robots.body).toContain('Disallow: /lista/')
+  })
+
+  it('leaves with her account, link included', async () => {
+    const jade = await customerSession(store.app)
+    await call(store, 'PUT', `/api/favorites/${kit.id}`, undefined, as(jade))
+    const { url } = (
+      await call(store, 'POST', '/api/favorites/share', undefined, as(jade))
+    ).json<FavoriteShare>()
+    const erased = await store.app.inject({
+      method: 'POST',
+      url: '/api/user/delete-account',
+      headers: { cookie: jade.cookie },
+      payload: { password: 'senha-segura-1' },
+      remoteAddress: newIp(),
+    })
+    expect(erased.statusCode, erased.body).toBe(200)
+    expect((await call(store, 'GET', `/api/favorites/shared/${tokenOf(url!)}`)).statusCode).toBe(
+      404,
+    )
   })
 })

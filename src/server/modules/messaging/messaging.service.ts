@@ -184,3 +184,4 @@ export function createMessagingService(deps: {
 export type MessagingService = ReturnType<typeof createMessagingService>
 export type { ReminderNotices } from './reminder-notices.js'
 export type { MailOutbox } from './mail-outbox.js'
+export type { MailItem } from './mail-layout.js'

@@ -16,7 +16,7 @@ import type { MessagingService } from '../messaging/messaging.service.js'
 import type { ProductsService } from '../products/products.service.js'
 import type { SettingsService } from '../settings/settings.service.js'
 import { newsletters } from './newsletter.tables.js'
-import { createSubscribers } from './subscribers.js'
+import { createSubscribers, unsubscribeLinks } from './subscribers.js'
 
 type Row = typeof newsletters.$inferSelect
 
@@ -94,10 +94,6 @@ export function createNewsletterService(deps: {
     })
   }
 
-  const unsubscribePath = (token: string, id: number) =>
-    `/api/newsletter/unsubscribe?t=${encodeURIComponent(token)}&n=${id}`
-  const pagePath = (token: string, id: number) =>
-    `/novidades/cancelar?t=${encodeURIComponent(token)}&n=${id}`
   const absolute = (path: string) => new URL(path, `${messaging.baseUrl.get()}/`).toString()
 
   /** One batch of a send: `newsletter_per_minute` subscribers, then the next a minute later. */
@@ -105,7 +101,10 @@ export function createNewsletterService(deps: {
     const perMinute = await deps.settings.get('newsletter_per_minute')
     const next = await subscribers.confirmedAfter(row.cursor, perMinute)
     const composed = await Promise.all(
-      next.map(async (s) => ({ s, mail: await content(row, pagePath(s.token, row.id)) })),
+      next.map(async (s) => ({
+        s,
+        mail: await content(row, unsubscribeLinks(s.token, row.id).page),
+      })),
     )
     await db.transaction(async (tx) => {
       for (const { s, mail } of composed) {
@@ -113,7 +112,7 @@ export function createNewsletterService(deps: {
           dedupeKey: `newsletter:${row.id}:${s.id}`,
           to: s.email,
           ...mail,
-          unsubscribeUrl: absolute(unsubscribePath(s.token, row.id)),
+          unsubscribeUrl: absolute(unsubscribeLinks(s.token, row.id).oneClick),
         })
       }
       const done = next.length < perMinute
@@ -223,3 +222,4 @@ export function createNewsletterService(deps: {
 }
 
 export type NewsletterService = ReturnType<typeof createNewsletterService>
+export { unsubscribeLinks } from './subscribers.js'

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, count, eq, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import type { NewsletterSource } from '../../../contracts/newsletter.js'
 import { NEWSLETTER_MESSAGES } from '../../../contracts/newsletter.js'
 import type { Db } from '../../db/client.js'
@@ -8,6 +8,16 @@ import type { MessagingService } from '../messaging/messaging.service.js'
 import { newsletterSubscribers } from './newsletter.tables.js'
 
 type Mail = Pick<MessagingService['mail'], 'compose' | 'enqueue' | 'wake'>
+
+/**
+ * A subscriber's two ways out, carried by every e-mail sent on the newsletter's consent: the
+ * page the footer's 'Cancelar inscrição' opens, and the address a mail app's one-click
+ * unsubscribe posts to (List-Unsubscribe). `newsletterId`: the send it came from, counted.
+ */
+export function unsubscribeLinks(token: string, newsletterId?: number) {
+  const query = `t=${encodeURIComponent(token)}${newsletterId === undefined ? '' : `&n=${newsletterId}`}`
+  return { page: `/novidades/cancelar?${query}`, oneClick: `/api/newsletter/unsubscribe?${query}` }
+}
 
 /**
  * Subscribers, double opt-in (LGPD): a ticked box (checkout, sign-up, footer) records the
@@ -141,6 +151,26 @@ export function createSubscribers(deps: { db: Db; mail: Mail; now: () => Date })
         .from(newsletterSubscribers)
         .where(eq(newsletterSubscribers.email, address.trim().toLowerCase()))
       return row?.status === 'confirmed'
+    },
+
+    /**
+     * The unsubscribe tokens of those of `addresses` confirmed from their own inbox, by address:
+     * what an e-mail sent on the newsletter's consent (the favourites' alerts) needs to carry
+     * the newsletter's own one-click unsubscribe.
+     */
+    async confirmedTokens(addresses: readonly string[]): Promise<Map<string, string>> {
+      const emails = [...new Set(addresses.map((a) => a.trim().toLowerCase()))]
+      if (emails.length === 0) return new Map()
+      const rows = await db
+        .select({ email: newsletterSubscribers.email, token: newsletterSubscribers.token })
+        .from(newsletterSubscribers)
+        .where(
+          and(
+            inArray(newsletterSubscribers.email, emails),
+            eq(newsletterSubscribers.status, 'confirmed'),
+          ),
+        )
+      return new Map(rows.map((r) => [r.email, r.token]))
     },
 
     /** The consent as the customer's data export shows it (privacy module). */

@@ -193,6 +193,9 @@ export function createPrivacyService(deps: {
       favorites: subject.account
         ? await deps.favorites.personalData.exportOf(subject.account.id)
         : [],
+      favoritesSharing: subject.account
+        ? await deps.favorites.personalData.sharingOf(subject.account.id)
+        : null,
     }
   }
 

@@ -50,6 +50,8 @@ export function robotsTxt(baseUrl: string): string {
     'Allow: /api/products/*/additional-image/',
     'Allow: /api/products/*/share.jpg',
     'Disallow: /admin',
+    // Shared lists of favourites: public to whoever holds the link, not to search results.
+    'Disallow: /lista/',
     'Disallow: /api/',
     '',
     `Sitemap: ${baseUrl}/sitemap.xml`,

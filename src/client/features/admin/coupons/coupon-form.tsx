@@ -22,6 +22,7 @@ interface Values {
   maxUsesPerEmail: string
   productIds: number[]
   isActive: boolean
+  announceToFavorites: boolean
 }
 
 const EMPTY: Values = {
@@ -35,6 +36,7 @@ const EMPTY: Values = {
   maxUsesPerEmail: '',
   productIds: [],
   isActive: true,
+  announceToFavorites: false,
 }
 
 /** An ISO instant as a datetime-local value in the browser's time zone, and back. */
@@ -60,6 +62,7 @@ function inputOf(values: Values): CouponInput {
     maxUsesPerEmail: count(values.maxUsesPerEmail),
     productIds: values.productIds,
     isActive: values.isActive,
+    announceToFavorites: values.announceToFavorites,
   }
 }
 
@@ -81,6 +84,7 @@ function valuesOf(coupon: AdminCoupon): Values {
     maxUsesPerEmail: coupon.maxUsesPerEmail?.toString() ?? '',
     productIds: coupon.productIds,
     isActive: coupon.isActive,
+    announceToFavorites: coupon.announceToFavorites,
   }
 }
 
@@ -224,6 +228,22 @@ export function CouponForm({
       <label className="flex items-center gap-2 text-base">
         <input type="checkbox" className="size-5 accent-purple-600" {...register('isActive')} />
         Ativo
+      </label>
+      <label className="flex items-start gap-2 text-base">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-5 shrink-0 accent-purple-600"
+          {...register('announceToFavorites')}
+          aria-describedby="coupon-announce-hint"
+        />
+        <span>
+          Avisar quem favoritou
+          <span id="coupon-announce-hint" className="block text-sm text-gray-600">
+            A loja envia o código por e-mail, uma vez, a quem guardou nos favoritos um produto que o
+            cupom cobre e aceitou receber novidades. Deixe desmarcado para um cupom que não é para
+            todos.
+          </span>
+        </span>
       </label>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending} data-testid="coupon-save">

@@ -304,6 +304,17 @@ function SalesFigures({ data }: { data: SalesAnalytics }) {
             }))}
           />
         </section>
+        <section>
+          <h3 className="mb-2 font-bold text-purple-900">Mais favoritados</h3>
+          <Rows
+            empty="Nenhum material nos favoritos de uma conta ainda."
+            rows={data.mostFavorited.map((r) => ({
+              key: String(r.productId),
+              name: r.name,
+              figures: `♥ ${r.favoritedBy}${r.sincePeriodStart ? ` (+${r.sincePeriodStart} no período)` : ''}`,
+            }))}
+          />
+        </section>
       </div>
     </div>
   )

@@ -1,12 +1,25 @@
-import { toast } from '../../ui/toast-store'
+import { toast } from './toast-store'
 
-/** Native share sheet on phones (WhatsApp is there); elsewhere the link goes to the clipboard. */
-export function ShareButton({ title }: { title: string }) {
+/**
+ * Native share sheet on phones (WhatsApp is there); elsewhere the link goes to the clipboard.
+ * `url`: this page's address unless given; `text`: what the message says before it.
+ */
+export function ShareButton({
+  title,
+  url: given,
+  text = `Olha este material: ${title}`,
+  label = 'Compartilhar',
+}: {
+  title: string
+  url?: string
+  text?: string
+  label?: string
+}) {
   const share = async () => {
-    const url = window.location.href
+    const url = given ?? window.location.href
     if (navigator.share) {
       try {
-        await navigator.share({ title, text: `Olha este material: ${title}`, url })
+        await navigator.share({ title, text, url })
         return
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') return
@@ -16,7 +29,7 @@ export function ShareButton({ title }: { title: string }) {
       await navigator.clipboard.writeText(url)
       toast({
         title: 'Link copiado!',
-        description: 'Cole o link para compartilhar este material.',
+        description: 'Cole o link na conversa para compartilhar.',
         variant: 'success',
         duration: 3000,
       })
@@ -44,7 +57,7 @@ export function ShareButton({ title }: { title: string }) {
         <circle cx="18" cy="19" r="3" />
         <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
       </svg>
-      Compartilhar
+      {label}
     </button>
   )
 }
