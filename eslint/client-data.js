@@ -6,23 +6,11 @@
 //   view it must; an array that spreads a factory's key is the factory's, and allowed;
 // - a component (`.tsx`) that calls the API itself (lib/api's call, callRaw, callOrNull, or
 //   fetch): its data file does, and the component takes a query or a mutation.
-// The components listed in CALLING_BEFORE_THE_RULE called the API when the rule was written;
-// each leaves the list as its calls move to its data file, and none joins it.
 
 const INLINE_KEY =
   'Chave de query escrita à mão: use a fábrica de chaves do domínio (ex.: adminKeys.sales(de, até)) no seu *.api.ts.'
 const COMPONENT_CALL =
   'Componente chamando a API: a chamada vai para o *.api.ts do domínio (query ou mutation) e o componente usa o hook.'
-
-export const CALLING_BEFORE_THE_RULE = [
-  'src/client/features/checkout/card-checkout.tsx',
-  'src/client/features/checkout/payment-watcher.tsx',
-  'src/client/features/checkout/order-wait.tsx',
-  'src/client/pages/teste-imagens.page.tsx',
-  'src/client/pages/carrinho-recuperar.page.tsx',
-  'src/client/pages/teste-imagens-fast.page.tsx',
-  'src/client/pages/teste-upload.page.tsx',
-]
 
 const API_CALLS = new Set(['call', 'callRaw', 'callOrNull'])
 
@@ -39,7 +27,6 @@ const clientData = {
   },
   create(context) {
     const component = context.filename.endsWith('.tsx') && !context.filename.endsWith('.test.tsx')
-    const grandfathered = CALLING_BEFORE_THE_RULE.some((file) => context.filename.endsWith(file))
     return {
       Property(node) {
         if (node.key.type !== 'Identifier' || node.key.name !== 'queryKey') return
@@ -48,7 +35,7 @@ const clientData = {
         if (first && first.type === 'Literal') context.report({ node, messageId: 'inlineKey' })
       },
       ImportDeclaration(node) {
-        if (!component || grandfathered || !/\/lib\/api$/.test(node.source.value)) return
+        if (!component || !/\/lib\/api$/.test(node.source.value)) return
         for (const spec of node.specifiers) {
           if (spec.type === 'ImportSpecifier' && API_CALLS.has(spec.imported.name)) {
             context.report({ node: spec, messageId: 'componentCall' })
@@ -56,12 +43,7 @@ const clientData = {
         }
       },
       CallExpression(node) {
-        if (
-          component &&
-          !grandfathered &&
-          node.callee.type === 'Identifier' &&
-          node.callee.name === 'fetch'
-        ) {
+        if (component && node.callee.type === 'Identifier' && node.callee.name === 'fetch') {
           context.report({ node, messageId: 'componentCall' })
         }
       },

@@ -1,10 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearchParams } from 'wouter'
-import * as draftRoutes from '../../contracts/api-routes/draft.routes'
-import { addToCart } from '../features/cart/add-to-cart'
-import { cartQuery } from '../features/cart/cart.queries'
-import { call } from '../lib/api'
+import { restoreDraftIntoCart } from '../features/cart/cart-restore.api'
 import { buttonClasses } from '../ui/button'
 import { Spinner } from '../ui/spinner'
 
@@ -24,13 +21,7 @@ export default function RestoreCartPage() {
     let cancelled = false
     void (async () => {
       try {
-        const { items } = await call(draftRoutes.draftItems, { params: { token } })
-        for (const item of items) {
-          if (cancelled) return
-          // A material no longer on sale is left out; the others still go back.
-          await addToCart(item).catch(() => undefined)
-        }
-        await queryClient.invalidateQueries({ queryKey: cartQuery().queryKey })
+        await restoreDraftIntoCart(token, queryClient, () => !cancelled)
         if (!cancelled) navigate('/checkout', { replace: true })
       } catch (e) {
         if (!cancelled) setError(e instanceof Error ? e.message : 'Não foi possível recuperar.')

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { FormFrame } from '../features/admin/product-form/form-frame'
 import { RequireAdmin } from '../features/auth/require-admin'
+import { pingServer } from '../features/diagnostics/diagnostics.api'
 import { UploadProbe } from '../features/diagnostics/upload-probe'
 import { Button } from '../ui/button'
 
@@ -9,11 +10,9 @@ function ConnectionTest() {
   const [busy, setBusy] = useState(false)
   async function run() {
     setBusy(true)
-    const started = performance.now()
     try {
-      const response = await fetch('/healthz', { cache: 'no-store' })
-      const ms = Math.round(performance.now() - started)
-      setResult(`${response.ok ? '✅ Conectado' : `❌ Erro ${response.status}`} (${ms} ms)`)
+      const { ok, status, ms } = await pingServer()
+      setResult(`${ok ? '✅ Conectado' : `❌ Erro ${status}`} (${ms} ms)`)
     } catch {
       setResult('❌ Sem conexão com o servidor')
     } finally {

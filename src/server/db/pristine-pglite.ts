@@ -17,7 +17,7 @@ import { buildCacheDir, buildCacheFolder, migrationsDir, projectRoot } from '../
  * A pristine PGlite data folder (initdb run, every migration applied, no rows), made once per
  * set of migrations and PGlite version, at build time (scripts/build.mjs), under
  * node_modules/.cache. A first start copies it (a few hundred milliseconds of native file copy)
- * instead of running initdb (3 s) and the migrations (0.7 s): issue 33, decision 029.
+ * instead of running initdb (3 s) and the migrations (0.7 s): decision 029.
  * A plain folder rather than PGlite's `loadDataDir` tarball: unpacking 43 MB through PGlite's
  * emulated file system took 4 s, as long as the initdb it replaces.
  */

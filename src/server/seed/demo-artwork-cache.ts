@@ -11,7 +11,7 @@ import { DEMO_PRODUCTS } from './demo-products.js'
  * The demo catalogue's artwork (covers and previews in every stored variant, and the PDFs),
  * drawn once per version of the code and libraries that draw it, at build time
  * (scripts/build.mjs → pristine-cli.ts), under node_modules/.cache. A first start copies about
- * a hundred small files instead of drawing them (2 s of both cores): issue 33, decision 029.
+ * a hundred small files instead of drawing them (2 s of both cores): decision 029.
  * The images are content-addressed and the PDFs carry fixed dates, so a copy is byte for byte
  * what drawing them would store.
  */

@@ -43,3 +43,13 @@ export async function createSampleProduct(onProgress: (percent: number) => void)
     onProgress,
   })
 }
+
+/**
+ * 'Testar conexão': whether the server answers /healthz now (never from a cache), and how long
+ * it took. /healthz is the run contract's, outside the API table, so it is fetched by address.
+ */
+export async function pingServer(): Promise<{ ok: boolean; status: number; ms: number }> {
+  const started = performance.now()
+  const response = await fetch('/healthz', { cache: 'no-store' })
+  return { ok: response.ok, status: response.status, ms: Math.round(performance.now() - started) }
+}

@@ -5,7 +5,7 @@ import { createTestStore, type TestStore } from '../../testing/test-app.js'
 import { formData, productFields, requiredFiles, sendForm } from '../../testing/uploads.js'
 import { QUERIES, SHELF } from './search-quality.fixture.js'
 
-// The search-quality table (issue 43): what a teacher types, with typos, plurals, several
+// The search-quality table: what a teacher types, with typos, plurals, several
 // words, codes, prefixes and years in words, and the material she means. Every one must be
 // among the first three; how many come first is printed for the release note.
 
