@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminPlan, SubscribeAnswer } from '../../../contracts/subscriptions.js'
 import { adminSession, customerSession, newIp } from '../../testing/auth.js'
-import { call, guestForm, newCartSession } from '../../testing/commerce.js'
+import { call, createMercadoPagoStore, guestForm, newCartSession } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { createPlan, subscriptionRows } from '../../testing/subscriptions.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
@@ -113,6 +113,30 @@ describe('a new try of Assinar replaces the pending one', () => {
   })
 })
 
+describe("a guest's pending try claimed by her account", () => {
+  it('stays the guest’s when the account already tries the plan: the login’s claim goes through', async () => {
+    const customer = await customerSession(store.app)
+    const mine = await subscribe({ cookie: customer.cookie })
+    const asGuest = await subscribe({ email: customer.email })
+    await store.app.services.orders.claimGuestOrders({
+      userId: customer.userId,
+      email: customer.email,
+      whatsapp: '',
+      emailVerified: true,
+    })
+    expect(await subRow(mine.subscription.id)).toMatchObject({
+      status: 'pendente',
+      userId: customer.userId,
+    })
+    expect(await subRow(asGuest.subscription.id)).toMatchObject({
+      status: 'pendente',
+      userId: null,
+    })
+    // Her guest order follows her account as any claimed order does.
+    expect(await orderRow(asGuest.order.id)).toMatchObject({ userId: customer.userId })
+  })
+})
+
 describe('the renewal job forgets abandoned tries', () => {
   it('deletes a pending one without an order or with its order cancelled over a day ago; keeps the rest', async () => {
     const customer = await customerSession(store.app)
@@ -178,4 +202,38 @@ describe('tries at once', () => {
     ])
     expect(orders.filter((o) => o.status === 'cancelled')).toHaveLength(9)
   })
+})
+
+describe("a remote provider's charge that fails after the try is written", () => {
+  it('cancels its order and deletes the try: nothing pending is left, and the next try goes', async () => {
+    const shop = await createMercadoPagoStore()
+    try {
+      const admin = (await adminSession(shop.store.app)).cookie
+      const remote = await createPlan(shop.store, admin)
+      const email = `remota.${Date.now()}@exemplo.com`
+      const rows = subscriptionRows(() => shop.store)
+      const attempt = () =>
+        call(
+          shop.store,
+          'POST',
+          '/api/subscriptions',
+          { planId: remote.id, acceptTerms: true, customerData: guestForm({ email }) },
+          { session: newCartSession() },
+        )
+      // Every retry of the charge fails.
+      shop.fake.failNext(10)
+      const failed = await attempt()
+      expect(failed.statusCode).toBe(503)
+      expect(failed.json().message).toBe('Não foi possível gerar o PIX agora. Tente novamente.')
+      const after = await rows.storedFor(email)
+      expect(after.subs).toEqual([])
+      expect(after.orders.map((o) => o.status)).toEqual(['cancelled'])
+      shop.fake.failNext(0)
+      const again = await attempt()
+      expect(again.statusCode, again.body).toBe(201)
+      expect((await rows.storedFor(email)).subs.map((s) => s.status)).toEqual(['pendente'])
+    } finally {
+      await shop.close()
+    }
+  }, 120_000)
 })
