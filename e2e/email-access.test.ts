@@ -112,4 +112,66 @@ describe('a guest reaches her materials from her e-mail, on another phone', () =
     expect(bytes.length).toBe(product.downloadFiles[0]!.size)
     await page.context().close()
   })
+
+  it("an order of two materials: 'Baixar tudo (ZIP)' from the e-mail's link saves one ZIP", async () => {
+    const base = inject('baseUrl')
+    const rows = (await (await fetch(`${base}/api/products`)).json()) as ProductRow[]
+    const two = rows.filter((p) => !p.isFree && p.downloadFiles.length > 0).slice(0, 2)
+    expect(two).toHaveLength(2)
+    const email = `zip.${Date.now()}@exemplo.com`
+    const headers = {
+      'content-type': 'application/json',
+      'x-session-id': `cart_${Date.now().toString(36)}_emailzip_0123`,
+    }
+    const placed = await fetch(`${base}/api/checkout`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        items: two.map((p) => ({ productId: p.id, quantity: 1 })),
+        customerData: {
+          firstName: 'Lia',
+          lastName: 'Moura',
+          email,
+          whatsapp: buyer.whatsapp,
+          createAccount: false,
+          acceptTerms: true,
+        },
+      }),
+    })
+    expect(placed.status).toBe(201)
+    const { order } = (await placed.json()) as { order: { id: string } }
+    const paid = await fetch(`${base}/api/orders/${order.id}/confirm-payment`, {
+      method: 'POST',
+      headers,
+      body: '{}',
+    })
+    expect(paid.status).toBe(200)
+    const link = hrefIn(await waitForMail(email, /Pagamento confirmado/), '/meus-materiais')
+    const page = await freshPhone()
+    // A phone hands the ZIP's link to a new window, which Chromium turns into a download.
+    const saved: Download[] = []
+    page.on('download', (d) => saved.push(d))
+    page.context().on('page', (p) => p.on('download', (d) => saved.push(d)))
+    await page.goto(link!)
+    const zip = page.getByTestId('order-zip').filter({ hasText: `Pedido #${order.id.slice(0, 8)}` })
+    await zip.scrollIntoViewIfNeeded()
+    await zip.getByRole('button', { name: 'Baixar tudo (ZIP)' }).click()
+    await expect.poll(() => saved.length, { timeout: 15_000 }).toBe(1)
+    expect(saved[0]!.suggestedFilename()).toBe(`pedido-${order.id}.zip`)
+    const bytes = await readFile((await saved[0]!.path())!)
+    expect(bytes.subarray(0, 2).toString()).toBe('PK')
+    // One download of each material, shown at once.
+    for (const p of two) {
+      await expect
+        .poll(() =>
+          page
+            .getByTestId('material')
+            .filter({ hasText: p.name })
+            .getByTestId('remaining')
+            .innerText(),
+        )
+        .toBe('2 de 3 downloads restantes')
+    }
+    await page.context().close()
+  })
 })

@@ -45,6 +45,8 @@ export const refundRequest = route<typeof RefundRequestAnswer, typeof RefundRequ
 )
 /** Query: data=0 (this client follows the link). */
 export const download = route<typeof DownloadAnswer>()('POST', '/api/user/download/:productId')
+/** 'Baixar tudo (ZIP)': one ZIP of an order's files, a plain link the browser saves. */
+export const downloadAll = route()('GET', '/api/orders/:id/download-all')
 export const guestDownload = route<typeof DownloadAnswer, typeof GuestDownloadBody>()(
   'POST',
   '/api/guest-download',

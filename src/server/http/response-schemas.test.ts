@@ -12,6 +12,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/products/:id/additional-image/:index': 'WebP bytes, or a bodiless 304',
   'GET /api/downloads/:token': "the purchased file's bytes (200 or 206)",
   'HEAD /api/downloads/:token': "the purchased file's headers, no body",
+  'GET /api/orders/:id/download-all': "an order's files in one ZIP (attachment)",
   'GET /': 'the home page, HTML',
   'GET /produto/:id': "a product's page, HTML",
   'GET /clube': "the clube's page, HTML",

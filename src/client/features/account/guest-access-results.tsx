@@ -6,6 +6,7 @@ import { GuestResults } from './guest-results'
 import { applyRefundAnswer } from './refund-request'
 import { SkillsReport } from './skills-report'
 import { withDownloadCounted } from './use-purchase-download'
+import { withZipCounted } from './order-zip'
 
 /**
  * The materials of an e-mail whose inbox this browser proved it holds (a code or the e-mailed
@@ -32,6 +33,9 @@ export function GuestAccessResults({
       }}
       onCounted={(answer) =>
         setFound((f) => ({ ...f, purchases: withDownloadCounted(f.purchases, answer) }))
+      }
+      onZip={(orderId) =>
+        setFound((f) => ({ ...f, purchases: withZipCounted(f.purchases, orderId) }))
       }
     >
       <SkillsReport />

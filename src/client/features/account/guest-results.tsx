@@ -7,6 +7,7 @@ import { MySubscriptions } from './my-subscriptions'
 import { MaterialCard } from './material-card'
 import { mySubscriptionsQuery, useClubeGrants } from './subscriptions.queries'
 import { OrderHistory } from './order-history'
+import { OrderZipButtons } from './order-zip'
 import { TemplateLinks } from './template-links'
 import { usePurchaseDownload } from './use-purchase-download'
 
@@ -17,6 +18,7 @@ export function GuestResults({
   onCounted,
   onBack,
   onRefundAnswered,
+  onZip,
   children,
 }: {
   found: GuestPurchasesAnswer
@@ -25,6 +27,11 @@ export function GuestResults({
   onCounted: Parameters<typeof usePurchaseDownload>[0]
   onBack: () => void
   onRefundAnswered: (orderId: string, answer: RefundRequestAnswer) => void
+  /**
+   * 'Baixar tudo (ZIP)' was asked for an order; only with a proved inbox (code or e-mailed
+   * link), whose cookie the ZIP's plain link carries: a look-up by e-mail and WhatsApp has none.
+   */
+  onZip?: (orderId: string) => void
   /** Under the materials, when there are some: what only a proved inbox reaches (the report). */
   children?: ReactNode
 }) {
@@ -59,6 +66,7 @@ export function GuestResults({
           tocar em &lsquo;Voltar à busca&rsquo; e em &lsquo;Receber código por e-mail&rsquo;.
         </p>
       )}
+      {purchases.length > 0 && onZip && <OrderZipButtons purchases={purchases} onStarted={onZip} />}
       {purchases.length > 0 && (
         <ul className="mt-4 space-y-3" aria-label="Materiais encontrados">
           {purchases.map((p) => (

@@ -4,6 +4,7 @@ import type { CustomerPurchase } from '../../../contracts/customer'
 import { buttonClasses } from '../../ui/button'
 import { purchasesQuery } from './account.queries'
 import { MaterialCard } from './material-card'
+import { OrderZipButtons, withZipCounted } from './order-zip'
 import { useClubeGrants } from './subscriptions.queries'
 import { usePurchaseDownload, withDownloadCounted } from './use-purchase-download'
 
@@ -29,22 +30,32 @@ export function PurchasedMaterials({ purchases }: { purchases: CustomerPurchase[
           </Link>
         </div>
       ) : (
-        <ul className="mt-3 grid gap-3 md:grid-cols-2">
-          {purchases.map((purchase) => (
-            <MaterialCard
-              key={purchase.id}
-              item={{
-                ...purchase,
-                ...purchase.product,
-                fileCount: purchase.files.length,
-                clube: clubes.get(purchase.orderId),
-              }}
-              busy={busyFor(purchase.productId)}
-              links={links[purchase.productId]}
-              onDownload={() => download({ productId: purchase.productId })}
-            />
-          ))}
-        </ul>
+        <>
+          <OrderZipButtons
+            purchases={purchases}
+            // Counted from the rule (one download of each material with files), not refetched:
+            // a refetch now could reach the server before the ZIP's own request does.
+            onStarted={(orderId) =>
+              queryClient.setQueryData(queryKey, (list) => list && withZipCounted(list, orderId))
+            }
+          />
+          <ul className="mt-3 grid gap-3 md:grid-cols-2">
+            {purchases.map((purchase) => (
+              <MaterialCard
+                key={purchase.id}
+                item={{
+                  ...purchase,
+                  ...purchase.product,
+                  fileCount: purchase.files.length,
+                  clube: clubes.get(purchase.orderId),
+                }}
+                busy={busyFor(purchase.productId)}
+                links={links[purchase.productId]}
+                onDownload={() => download({ productId: purchase.productId })}
+              />
+            ))}
+          </ul>
+        </>
       )}
     </section>
   )

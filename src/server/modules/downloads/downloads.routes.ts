@@ -8,9 +8,11 @@ import {
   GuestDownloadBody,
   GuestPurchasesAnswer,
 } from '../../../contracts/downloads.js'
+import { OrderIdParams } from '../../../contracts/checkout.js'
 import type { App } from '../../app-types.js'
 import type { Requester } from './downloads.service.js'
 import { sendFile } from './send-file.js'
+import { sendZip } from './send-zip.js'
 
 /** Downloads (SPEC.md section 7): ask for one (quota), look purchases up, follow a signed link. */
 export function downloadsRoutes(app: App) {
@@ -57,6 +59,22 @@ export function downloadsRoutes(app: App) {
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store')
       return customer.guestPurchases(req.body, req.ip)
+    },
+  )
+
+  // 'Baixar tudo': the order's files in one ZIP, for her account or her browser's guest access
+  // (a code, or the receipt's e-mailed link): a plain link the browser saves, so no JSON.
+  app.get(
+    '/api/orders/:id/download-all',
+    { schema: { params: OrderIdParams } },
+    async (req, reply) => {
+      const { userId } = await sessions.viewerOf(req)
+      const zip = await downloads.zipOf(req.params.id, {
+        userId,
+        guestEmail: await guestAccess.emailOf(req),
+        ip: req.ip,
+      })
+      return sendZip(req, reply, storage, zip)
     },
   )
 

@@ -17,6 +17,7 @@ import {
 import type { SettingsService } from '../settings/settings.service.js'
 import type { StampingService } from '../stamping/stamping.service.js'
 import { createAnswerBuilder } from './download-answer.js'
+import { downloadAll } from './download-all.js'
 import type { PurchasesService } from './purchases.service.js'
 import { createLinkSigner } from './signed-link.js'
 
@@ -96,6 +97,9 @@ export function createDownloadsService(deps: {
   }
 
   return {
+    /** GET /api/orders/{id}/download-all: the order's files as one ZIP (download-all.ts). */
+    zipOf: downloadAll(deps).zipOf,
+
     /** Downloads ever granted, for /metrics. */
     granted: () => deps.purchases.downloadsGranted(),
 

@@ -329,6 +329,69 @@ export function createPurchasesService(deps: {
     },
 
     /**
+     * The owner's purchases of one order (an account's, or a guest's proven orders), oldest
+     * first, live or not, each with whether it may be used now ('Baixar tudo').
+     */
+    async ofOrderFor(
+      owner: { userId: string } | { orderIds: string[] },
+      orderId: string,
+    ): Promise<{ purchase: Purchase; live: boolean }[]> {
+      if ('orderIds' in owner && !owner.orderIds.includes(orderId)) return []
+      const rows = await db
+        .select()
+        .from(purchases)
+        .where(
+          and(
+            eq(purchases.orderId, orderId),
+            'userId' in owner ? eq(purchases.userId, owner.userId) : undefined,
+          ),
+        )
+        .orderBy(asc(purchases.createdAt), asc(purchases.id))
+      const liveIds = new Set((await live(rows)).map((p) => p.id))
+      return rows.map((purchase) => ({ purchase, live: liveIds.has(purchase.id) }))
+    },
+
+    /**
+     * One download of each of these purchases, all or none, in one transaction ('Baixar
+     * tudo': one ZIP counts once per material). The rows are locked in id order, so two ZIPs at
+     * once never deadlock and a refund deciding meanwhile (holdIfUntouched) sees the use or
+     * refuses it. Nothing is counted when any is no longer usable or has no download left:
+     * answers that purchase and why (null: all spent and logged). No link window is opened:
+     * the ZIP is the download.
+     */
+    async spendEach(
+      purchaseIds: number[],
+      ip: string,
+    ): Promise<{ purchase: Purchase; reason: 'refused' | 'quota' } | null> {
+      const ids = [...new Set(purchaseIds)].sort((a, b) => a - b)
+      if (ids.length === 0) return null
+      const refused = await db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(purchases)
+          .where(inArray(purchases.id, ids))
+          .orderBy(asc(purchases.id))
+          .for('update')
+        for (const row of rows) {
+          if (row.revokedAt !== null || row.refundHeldAt !== null) {
+            return { purchase: row, reason: 'refused' as const }
+          }
+          if (row.downloadCount >= row.maxDownloads)
+            return { purchase: row, reason: 'quota' as const }
+        }
+        await tx
+          .update(purchases)
+          .set({ downloadCount: sql`${purchases.downloadCount} + 1` })
+          .where(and(inArray(purchases.id, ids), usable()))
+        await tx
+          .insert(downloadLog)
+          .values(rows.map((row) => ({ purchaseId: row.id, productId: row.productId, ip })))
+        return null
+      })
+      return refused
+    },
+
+    /**
      * One download from the owner's purchases of a product, logged. A purchase whose last link
      * is still valid answers that link again without spending; otherwise the oldest purchase
      * with downloads left is spent and a new link window opens. With `spend: false` (a link

@@ -121,6 +121,23 @@ export function orderLookups(db: Db) {
       return new Map(rows.map((r) => [r.id, { status: r.status, paidAt: r.paidAt }]))
     },
 
+    /**
+     * Status and last change of these orders: whether a clube try's first order is still
+     * live, or closed long enough ago to forget its subscription (decision 030). `q`: a
+     * transaction to read in.
+     */
+    async statesOf(
+      ids: string[],
+      q: Db = db,
+    ): Promise<Map<string, Pick<OrderRow, 'status' | 'updatedAt'>>> {
+      if (ids.length === 0) return new Map()
+      const rows = await q
+        .select({ id: orders.id, status: orders.status, updatedAt: orders.updatedAt })
+        .from(orders)
+        .where(inArray(orders.id, ids))
+      return new Map(rows.map((r) => [r.id, { status: r.status, updatedAt: r.updatedAt }]))
+    },
+
     /** The buyers' WhatsApp numbers as typed, by order id (a material update's notices). */
     async whatsappsOf(ids: string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map()

@@ -126,16 +126,34 @@ export function orderTransitions(
 
     /**
      * An order placed together with the caller's own writes (the new account, the coupon's
-     * use), which stand or fall with it: `work` gets the transaction and `place`.
+     * use), which stand or fall with it: `work` gets the transaction, `place`, and
+     * `cancelPendingWithin`, the close path of a pending order (effects, notice, the charge
+     * voided after the commit) in this same transaction: a new clube try replaces the
+     * previous one's unpaid order (decision 030). True when that order was still pending.
      */
     placeWith: <T>(
       work: (
         tx: Db,
         place: (order: NewOrder, lines: NewOrderLine[]) => Promise<OrderRow>,
+        cancelPendingWithin: (orderId: string) => Promise<boolean>,
       ) => Promise<T>,
     ): Promise<T> =>
       withOrderChange((scope) =>
-        work(scope.tx, (order, lines) => placeWithin(scope, order, lines)),
+        work(
+          scope.tx,
+          (order, lines) => placeWithin(scope, order, lines),
+          async (orderId) => {
+            const [order] = await scope.tx
+              .update(orders)
+              .set({ status: 'cancelled', closedReason: null, updatedAt: sql`now()` })
+              .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+              .returning()
+            if (!order) return false
+            await closedWithin(scope, order)
+            scope.closed(order)
+            return true
+          },
+        ),
       ),
 
     /** A remote provider's charge, with the buyer's 'order created' notice that carries it. */

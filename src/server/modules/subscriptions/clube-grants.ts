@@ -166,6 +166,11 @@ export function clubeOrderEffects(deps: {
               owned.map((o) => o.id),
             ),
             sql`${subscriptions.userId} IS NULL`,
+            // A guest's pending try of a plan her account is already trying stays the
+            // guest's (one pending per plan and account, decision 030); it lapses unpaid.
+            sql`NOT (${subscriptions.status} = 'pendente' AND EXISTS (
+              SELECT 1 FROM subscriptions mine WHERE mine.plan_id = ${subscriptions.planId}
+                AND mine.user_id = ${userId}::uuid AND mine.status = 'pendente'))`,
           ),
         )
     },

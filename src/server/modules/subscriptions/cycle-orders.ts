@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { clubeTitle } from '../../../contracts/subscriptions.js'
 import { AppError } from '../../errors.js'
-import { newOrderId, type NewOrderLine, type OrderRow } from '../orders/orders.service.js'
+import {
+  newOrderId,
+  type NewOrder,
+  type NewOrderLine,
+  type OrderRow,
+} from '../orders/orders.service.js'
 import type { ChargeRequest, PixCharge, PixProvider } from '../payments/payments.service.js'
 import type { SubscriptionRow } from './clube-grants.js'
 import type { PlanRow } from './plans.service.js'
@@ -48,6 +53,11 @@ export function cycleOrders(deps: SubscriptionsDeps) {
     /** The provider that charges (default: the one charging now) and how (default: its PIX). */
     provider?: PixProvider
     charge?: (request: ChargeRequest) => Promise<PixCharge>
+    /**
+     * Where the order is stored (default: on its own). The first cycle's is stored in the
+     * transaction that writes its subscription and cycle (subscribe.ts).
+     */
+    store?: (order: NewOrder, lines: NewOrderLine[]) => Promise<OrderRow>
   }) {
     const provider = input.provider ?? (await payments.providers.current())
     if (provider.needsTaxId && !input.taxId) {
@@ -75,7 +85,7 @@ export function cycleOrders(deps: SubscriptionsDeps) {
       request,
       ...(input.charge ? { charge: input.charge } : {}),
       store: (early) =>
-        orders.insert(
+        (input.store ?? orders.insert)(
           {
             id,
             userId: input.sub.userId,

@@ -1,3 +1,4 @@
+import { abandonedTries } from './abandoned-tries.js'
 import { cancelling } from './cancel-subscription.js'
 import { libraryGrowth } from './library-growth.js'
 import { ownerActions } from './owner-actions.js'
@@ -33,6 +34,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
   const renewing = renewals(ctx)
   const ending = periodEnds(ctx)
   const library = libraryGrowth(deps)
+  const abandoned = abandonedTries(ctx)
 
   return {
     find: ctx.find,
@@ -48,10 +50,17 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
 
     /**
      * The renewal job (every few minutes, every instance): next cycles' PIX, periods that ended
-     * unpaid or cancelled, and pauses after the grace. Each step is a conditional write, so
-     * running it twice at once changes nothing twice.
+     * unpaid or cancelled, pauses after the grace, and tries of 'Assinar' left unpaid
+     * (abandoned-tries.ts). Each step is a conditional write, so running it twice at once
+     * changes nothing twice.
      */
-    async runDue(): Promise<{ charged: number; late: number; paused: number; ended: number }> {
+    async runDue(): Promise<{
+      charged: number
+      late: number
+      paused: number
+      ended: number
+      forgotten: number
+    }> {
       const now = deps.now()
       const values = await deps.settings.all()
       const allPlans = await deps.plans.all()
@@ -60,8 +69,9 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       const { automatico } = ctx
       for (const sub of await automatico.pendingRevokes()) await automatico.revoke(sub)
       await library.grantNewMaterials()
+      const forgotten = await abandoned.forgetDue(now)
       if (charged + late + paused + ended > 0) deps.mail.wake()
-      return { charged, late, paused, ended }
+      return { charged, late, paused, ended, forgotten }
     },
   }
 }

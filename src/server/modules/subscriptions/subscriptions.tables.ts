@@ -101,6 +101,11 @@ export const subscriptions = pgTable(
     index('subscriptions_user_idx').on(t.userId),
     index('subscriptions_email_idx').on(t.email),
     index('subscriptions_status_end_idx').on(t.status, t.currentPeriodEnd),
+    // One pending try per plan and account, or e-mail for a guest (decision 030): a new
+    // 'Assinar' replaces the pending one (subscribe.ts).
+    uniqueIndex('subscriptions_one_pending')
+      .on(t.planId, sql`coalesce(${t.userId}::text, ${t.email})`)
+      .where(sql`${t.status} = 'pendente'`),
     check('subscriptions_price_positive', sql`${t.priceCents} > 0`),
   ],
 )
