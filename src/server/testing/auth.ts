@@ -60,6 +60,16 @@ export async function login(
   })
 }
 
+/** 'Excluir minha conta' (LGPD erasure), with the password `newCustomer` signs up with. */
+export const deleteAccount = (app: App, cookie: string, password = 'senha-segura-1') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/user/delete-account',
+    headers: { cookie },
+    payload: { password },
+    remoteAddress: newIp(),
+  })
+
 /** Signs a new customer up and logs them in; answers their id and session cookie. */
 export async function customerSession(app: App, overrides: Record<string, string> = {}) {
   const body = newCustomer(overrides)

@@ -8,7 +8,7 @@ import type {
 } from '../../../contracts/favorites.js'
 import type { AdminProductLight } from '../../../contracts/admin.js'
 import { products } from '../products/products.tables.js'
-import { adminSession, customerSession, newIp } from '../../testing/auth.js'
+import { adminSession, customerSession, deleteAccount } from '../../testing/auth.js'
 import { call } from '../../testing/commerce.js'
 import { insertProduct } from '../../testing/fixtures.js'
 import { createTestStore, type TestStore } from '../../testing/test-app.js'
@@ -175,13 +175,7 @@ describe('favorites and the LGPD', () => {
     expect(exported.json<{ favorites: { productId: number }[] }>().favorites).toEqual([
       { productId: kit.id, createdAt: expect.any(String) },
     ])
-    const erased = await store.app.inject({
-      method: 'POST',
-      url: '/api/user/delete-account',
-      headers: { cookie: eva.cookie },
-      payload: { password: 'senha-segura-1' },
-      remoteAddress: newIp(),
-    })
+    const erased = await deleteAccount(store.app, eva.cookie)
     expect(erased.statusCode, erased.body).toBe(200)
     const left = await store.database.db
       .select()
@@ -288,13 +282,7 @@ describe("'Compartilhar lista'", () => {
     const { url } = (
       await call(store, 'POST', '/api/favorites/share', undefined, as(jade))
     ).json<FavoriteShare>()
-    const erased = await store.app.inject({
-      method: 'POST',
-      url: '/api/user/delete-account',
-      headers: { cookie: jade.cookie },
-      payload: { password: 'senha-segura-1' },
-      remoteAddress: newIp(),
-    })
+    const erased = await deleteAccount(store.app, jade.cookie)
     expect(erased.statusCode, erased.body).toBe(200)
     expect((await call(store, 'GET', `/api/favorites/shared/${tokenOf(url!)}`)).statusCode).toBe(
       404,

@@ -3,7 +3,14 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CatalogPage } from '../../../contracts/catalog.js'
 import type { DataExport } from '../../../contracts/privacy.js'
-import { adminSession, customerSession, login, newIp, whoAmI } from '../../testing/auth.js'
+import {
+  adminSession,
+  customerSession,
+  deleteAccount as deleteAccountOf,
+  login,
+  newIp,
+  whoAmI,
+} from '../../testing/auth.js'
 import { call, guestCheckout, newCartSession } from '../../testing/commerce.js'
 import { buyAsGuest, guestDownload } from '../../testing/downloads.js'
 import { insertProduct } from '../../testing/fixtures.js'
@@ -75,13 +82,7 @@ const exportOf = (cookie: string) =>
   call(store, 'GET', '/api/user/data-export', undefined, { cookie })
 
 const deleteAccount = (cookie: string, password: string) =>
-  store.app.inject({
-    method: 'POST',
-    url: '/api/user/delete-account',
-    headers: { cookie },
-    payload: { password },
-    remoteAddress: newIp(),
-  })
+  deleteAccountOf(store.app, cookie, password)
 
 const revenue = async () =>
   (await call(store, 'GET', '/api/admin/analytics', undefined, { cookie: admin })).json<{
