@@ -51,7 +51,7 @@ const FEATURES = readdirSync(new URL('../src/client/features', import.meta.url),
 
 const CODE = '**/*.{ts,tsx}'
 
-// Specifiers are relative ('../cart/cart.queries', '../../features/cart/...'), so a pattern
+// Specifiers are relative ('../cart/cart.api', '../../features/cart/...'), so a pattern
 // names the folder wherever it appears in the path.
 const NO_SERVER = {
   group: ['**/server/**'],

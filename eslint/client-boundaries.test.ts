@@ -21,7 +21,7 @@ describe('client import direction (pages → features → ui/lib)', () => {
   it('refuses a feature imported from ui/', async () => {
     const errors = await boundaryErrors(
       'src/client/ui/planted.tsx',
-      "import { useCurrentUser } from '../features/auth/auth.queries'\nexport const planted = useCurrentUser\n",
+      "import { useCurrentUser } from '../features/auth/auth.api'\nexport const planted = useCurrentUser\n",
     )
     expect(errors).toEqual([expect.stringContaining('ui/ and lib/ are generic')])
   })
@@ -62,9 +62,9 @@ describe('feature to feature imports', () => {
     // catalog may import no other feature.
     expect(ALLOWED_FEATURE_IMPORTS).not.toHaveProperty('catalog')
     const planted = [
-      ['src/client/features/catalog/planted.ts', '../cart/cart.queries'],
-      ['src/client/features/catalog/deep/planted.ts', '../../cart/cart.queries'],
-      ['src/client/features/catalog/planted.ts', '../../features/cart/cart.queries'],
+      ['src/client/features/catalog/planted.ts', '../cart/cart.api'],
+      ['src/client/features/catalog/deep/planted.ts', '../../cart/cart.api'],
+      ['src/client/features/catalog/planted.ts', '../../features/cart/cart.api'],
     ] as const
     for (const [filePath, specifier] of planted) {
       const errors = await boundaryErrors(

@@ -1,6 +1,7 @@
 // The client's data has one home per domain (STYLE.md item 10): a feature's queries, their key
-// factory and its mutations with their invalidations live in its `*.api.ts` / `*.queries.ts` /
-// `*.mutations.ts`, and components only use them. Two things are refused:
+// factory and its mutations with their invalidations live in its `*.api.ts` (the admin's
+// `admin.queries.ts` and `admin.mutations.ts` until the admin is split by domain), and
+// components only use them. Two things are refused:
 // - a query key written as an array from scratch (`queryKey: ['admin', 'sales']`): keys come
 //   from the feature's factory (`adminKeys.sales(from, to)`), so an invalidation reaches every
 //   view it must; an array that spreads a factory's key is the factory's, and allowed;

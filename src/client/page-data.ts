@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { PAGE_DATA_ID, type PageData } from '../contracts/page-data'
-import { productKeys } from './features/catalog/catalog.queries'
+import { productKeys } from './features/catalog/catalog.api'
 import { bnccKeys } from './features/bncc/bncc.api'
 import { clubeKeys } from './features/clube/clube.api'
-import { securityKeys } from './features/layout/security.queries'
+import { securityKeys } from './features/layout/security.api'
 import { paymentMethodsKeys } from './features/settings/delivery-promise'
-import { settingsKeys } from './features/settings/settings.queries'
+import { settingsKeys } from './features/settings/settings.api'
 
 export type { PageData }
 

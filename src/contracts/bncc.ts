@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CatalogCard } from './catalog.js'
-import { AnoIdSchema, ComponenteIdSchema } from './school.js'
+import { AnoIdSchema, ComponenteIdSchema } from './school-schemas.js'
 
 /**
  * The BNCC's objectives and skills as the store answers them (modules/bncc owns the data,

@@ -1,93 +1,39 @@
 import { z } from 'zod'
 import {
-  ANOS,
-  AnoIdSchema,
-  COMPONENTES,
-  ComponenteIdSchema,
-  TEMAS,
-  TemaIdSchema,
-  TIPOS,
-  TipoIdSchema,
+  SCHOOL_MESSAGES,
+  TAG_MESSAGES,
   type AnoId,
   type ComponenteId,
   type TemaId,
   type TipoId,
 } from './school.js'
+import { FILTER_MESSAGES, readFilter, type Facet, type PrecoId } from './catalog-filter-rules.js'
 
-/**
- * The catalogue's filters, as the address and GET /api/catalog name them
- * (`/?ano=3&componente=MA&tipo=jogo&preco=ate-10&q=frações`): one value each, combined.
- */
+export * from './catalog-filter-rules.js'
 
-/** Price bands, in centavos: 'grátis' and three bands a teacher's budget thinks in. */
-export const PRECOS = [
-  { id: 'gratis', label: 'Grátis', min: 0, max: 0 },
-  { id: 'ate-10', label: 'Até R$ 10', min: 1, max: 1000 },
-  { id: '10-a-30', label: 'R$ 10 a R$ 30', min: 1001, max: 3000 },
-  { id: 'acima-de-30', label: 'Acima de R$ 30', min: 3001, max: Number.MAX_SAFE_INTEGER },
-] as const
-export type PrecoId = (typeof PRECOS)[number]['id']
-
-export const FILTER_MESSAGES = {
-  preco: 'Faixa de preço desconhecida',
-  bncc: 'Código BNCC inválido: use letras e números, como EF03MA09 ou EF03MA',
-} as const
-
-const PrecoIdSchema = z.enum(PRECOS.map((p) => p.id) as [PrecoId, ...PrecoId[]], {
-  error: FILTER_MESSAGES.preco,
-})
-
-/** A filter's value in a query string: absent or '' is no filter. */
-const optional = <T extends string>(item: z.ZodType<T>) =>
+/** A filter's value in a query string: absent or '' is no filter; an unknown one, its message. */
+const optional = <T extends string>(key: Facet | 'bncc', message: string) =>
   z
     .string()
     .optional()
     .transform((v, ctx): T | undefined => {
-      const value = v?.trim()
-      if (!value) return undefined
-      const parsed = item.safeParse(value)
-      if (parsed.success) return parsed.data
-      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]!.message })
-      return z.NEVER
+      const { value, known } = readFilter(key, v)
+      if (!known) {
+        ctx.addIssue({ code: 'custom', message })
+        return z.NEVER
+      }
+      return value as T | undefined
     })
 
 /** The filters' part of a catalogue query (CatalogQuery adds the words and the page). */
 export const CatalogFilterFields = {
-  ano: optional(AnoIdSchema),
-  componente: optional(ComponenteIdSchema),
-  tipo: optional(TipoIdSchema),
-  tema: optional(TemaIdSchema),
-  preco: optional(PrecoIdSchema),
+  ano: optional<AnoId>('ano', SCHOOL_MESSAGES.ano),
+  componente: optional<ComponenteId>('componente', SCHOOL_MESSAGES.componente),
+  tipo: optional<TipoId>('tipo', TAG_MESSAGES.tipo),
+  tema: optional<TemaId>('tema', TAG_MESSAGES.tema),
+  preco: optional<PrecoId>('preco', FILTER_MESSAGES.preco),
   /** A code or a code's beginning ('EF03MA09', 'ef03ma'): the materials that teach it. */
-  bncc: optional(
-    z
-      .string()
-      .max(20, { error: FILTER_MESSAGES.bncc })
-      .regex(/^[A-Za-z0-9]+$/, { error: FILTER_MESSAGES.bncc })
-      .transform((code) => code.toUpperCase()),
-  ),
-}
-
-export interface CatalogFilters {
-  ano?: AnoId
-  componente?: ComponenteId
-  tipo?: TipoId
-  tema?: TemaId
-  preco?: PrecoId
-  bncc?: string
-}
-
-/** The filters with facets, in the order the 'Filtrar' sheet lists them. */
-export const FACETS = ['ano', 'componente', 'tipo', 'tema', 'preco'] as const
-export type Facet = (typeof FACETS)[number]
-
-/** Each facet's options, in their list's order, with the label the screens show. */
-export const FACET_OPTIONS: Record<Facet, readonly { id: string; label: string }[]> = {
-  ano: ANOS,
-  componente: COMPONENTES,
-  tipo: TIPOS,
-  tema: TEMAS,
-  preco: PRECOS,
+  bncc: optional<string>('bncc', FILTER_MESSAGES.bncc),
 }
 
 export const FacetOption = z.object({ value: z.string(), label: z.string(), count: z.number() })
@@ -101,46 +47,3 @@ export const CatalogFacets = z.object({
   preco: z.array(FacetOption),
 })
 export type CatalogFacets = z.infer<typeof CatalogFacets>
-
-/** What a card needs for the filters to be applied to it. */
-export interface Filterable {
-  priceCents: number
-  bncc: string[]
-  anos: string[]
-  componentes: string[]
-  tipo: string | null
-  tema: string | null
-}
-
-/** Whether a card passes one filter. */
-export function passes(card: Filterable, facet: Facet | 'bncc', value: string): boolean {
-  switch (facet) {
-    case 'ano':
-      return card.anos.includes(value)
-    case 'componente':
-      return card.componentes.includes(value)
-    case 'tipo':
-      return card.tipo === value
-    case 'tema':
-      return card.tema === value
-    case 'preco': {
-      const band = PRECOS.find((p) => p.id === value)!
-      return card.priceCents >= band.min && card.priceCents <= band.max
-    }
-    case 'bncc':
-      return card.bncc.some((code) => code.startsWith(value))
-  }
-}
-
-/** Whether a card passes every filter set, but `except` (a facet counts without its own). */
-export function passesAll(card: Filterable, filters: CatalogFilters, except?: Facet): boolean {
-  for (const key of [...FACETS, 'bncc'] as const) {
-    const value = filters[key]
-    if (value !== undefined && key !== except && !passes(card, key, value)) return false
-  }
-  return true
-}
-
-/** Whether any filter is set. */
-export const hasFilters = (filters: CatalogFilters): boolean =>
-  [...FACETS, 'bncc'].some((key) => filters[key as keyof CatalogFilters] !== undefined)

@@ -1,6 +1,6 @@
 import { categoryOf, findCategory, type CategorySlug } from './categories.js'
 import { ANOS, COMPONENTES, TEMAS, TIPOS } from './school.js'
-import { CatalogFilterFields, FACETS, hasFilters, type CatalogFilters } from './catalog-filters.js'
+import { FACETS, hasFilters, readFilter, type CatalogFilters } from './catalog-filter-rules.js'
 
 /** Longest search term taken; a teacher types a few words. */
 export const CATALOG_QUERY_MAX = 100
@@ -27,8 +27,8 @@ export function catalogSearchOf(query: string): CatalogSearch {
   const q = (params.get('q') ?? '').trim().slice(0, CATALOG_QUERY_MAX)
   const search: CatalogSearch = { q, category: findCategory(params.get('categoria'))?.slug }
   for (const key of FILTER_KEYS) {
-    const parsed = CatalogFilterFields[key].safeParse(params.get(key) ?? undefined)
-    if (parsed.success && parsed.data !== undefined) Object.assign(search, { [key]: parsed.data })
+    const { value } = readFilter(key, params.get(key))
+    if (value !== undefined) Object.assign(search, { [key]: value })
   }
   return search
 }

@@ -4,17 +4,14 @@ import { MAX_DB_INT } from './limits.js'
 import { decimalToCents, formatBRL } from './money.js'
 import { AdminProduct } from './products.js'
 import {
-  AnoIdSchema,
-  ComponenteIdSchema,
   TAG_MESSAGES,
-  TemaIdSchema,
-  TipoIdSchema,
   tagsOfCategory,
   type AnoId,
   type ComponenteId,
   type TemaId,
   type TipoId,
 } from './school.js'
+import { AnoIdSchema, ComponenteIdSchema, TemaIdSchema, TipoIdSchema } from './school-schemas.js'
 
 const MB = 1024 * 1024
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AnoIdSchema, ComponenteIdSchema, TipoIdSchema } from './school.js'
+import { AnoIdSchema, ComponenteIdSchema, TipoIdSchema } from './school-schemas.js'
 
 /** 'Marcar selecionados' in the admin's catalogue: many products tagged in one write. */
 

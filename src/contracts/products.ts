@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_DB_INT } from './limits.js'
-import { AnoIdSchema, ComponenteIdSchema, TemaIdSchema, TipoIdSchema } from './school.js'
+import { AnoIdSchema, ComponenteIdSchema, TemaIdSchema, TipoIdSchema } from './school-schemas.js'
 
 /** WebP widths made once when an image is stored; a request picks one, nothing resizes per request. */
 export const IMAGE_VARIANTS = { thumb: 200, card: 600, full: 1200 } as const

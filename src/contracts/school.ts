@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /**
  * Who a material is for, in the store's own short ids: the years and components the BNCC codes
  * imply (modules/bncc/bncc-codes.ts), and the search of the skills is narrowed by.
@@ -71,12 +69,6 @@ export const SCHOOL_MESSAGES = {
   componente: 'Componente curricular desconhecido',
 } as const
 
-const ids = <T extends string>(list: readonly { id: T }[]) =>
-  list.map((item) => item.id) as [T, ...T[]]
-
-export const AnoIdSchema = z.enum(ids(ANOS), { error: SCHOOL_MESSAGES.ano })
-export const ComponenteIdSchema = z.enum(ids(COMPONENTES), { error: SCHOOL_MESSAGES.componente })
-
 /** Kinds of material, one per product: the filter a teacher narrows by ('só jogos'). */
 export const TIPOS = [
   { id: 'atividades', label: 'Atividades para imprimir' },
@@ -114,9 +106,6 @@ export const TAG_MESSAGES = {
   list: 'Lista inválida: envie os valores separados por vírgula',
   bnccFormat: (code: string) => `Código BNCC desconhecido: ${code}`,
 } as const
-
-export const TipoIdSchema = z.enum(ids(TIPOS), { error: TAG_MESSAGES.tipo })
-export const TemaIdSchema = z.enum(ids(TEMAS), { error: TAG_MESSAGES.tema })
 
 /** Who a material is for and what it is, as a product holds it (all optional but the lists). */
 export interface SchoolTags {

@@ -35,9 +35,7 @@ export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   encerrada: 'Encerrada',
 }
 
-/** A plan's title: 'Clube {nome}', unless its name already says clube ('Clube Alfabetizar'). */
-export const clubeTitle = (name: string) =>
-  /^clube\b/i.test(name.trim()) ? name.trim() : `Clube ${name.trim()}`
+export { clubeTitle } from './clube-title.js'
 
 const productId = z
   .number({ error: 'Produto do plano inválido' })

@@ -7,7 +7,7 @@ import { FormFrame } from '../features/admin/product-form/form-frame'
 import { ProductForm } from '../features/admin/product-form/product-form'
 import { VARIANTS } from '../features/admin/product-form/variants'
 import { RequireAdmin } from '../features/auth/require-admin'
-import { parseProductId } from '../features/catalog/product.queries'
+import { parseProductId } from '../features/catalog/product.api'
 
 function EditProduct({ rawId }: { rawId: string }) {
   const id = parseProductId(rawId)

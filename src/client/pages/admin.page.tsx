@@ -1,7 +1,7 @@
 import { PageLoading } from '../ui/query-state'
 import { AdminPanel } from '../features/admin/admin-panel'
 import { AdminLoginForm } from '../features/auth/admin-login-form'
-import { useCurrentUser } from '../features/auth/auth.queries'
+import { useCurrentUser } from '../features/auth/auth.api'
 import { AuthCard } from '../features/auth/auth-card'
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'wouter'
-import { parseProductId, productQuery } from '../features/catalog/product.queries'
+import { parseProductId, productQuery } from '../features/catalog/product.api'
 import { RatingForm } from '../features/reviews/rating-form'
 import { reviewRequestQuery } from '../features/reviews/reviews.api'
 import { imageVariant } from '../lib/image-url'

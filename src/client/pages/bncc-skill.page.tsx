@@ -4,7 +4,7 @@ import { ANOS, COMPONENTES } from '../../contracts/school'
 import { BnccCredit } from '../features/bncc/bncc-credit'
 import { skillQuery } from '../features/bncc/bncc.api'
 import { ProductCard } from '../features/catalog/product-card'
-import { isNotFound } from '../features/catalog/product.queries'
+import { isNotFound } from '../features/catalog/product.api'
 import { LoadError, PageLoading } from '../ui/query-state'
 
 /** /bncc/EF03MA09: a skill's official text, its year and component, and the materials on sale. */

@@ -2,7 +2,7 @@ import { useSearch } from 'wouter'
 import { PageLoading } from '../ui/query-state'
 import { Dashboard } from '../features/account/dashboard'
 import { GuestLinkAccess, GuestSessionAccess } from '../features/account/guest-link-access'
-import { useCurrentUser } from '../features/auth/auth.queries'
+import { useCurrentUser } from '../features/auth/auth.api'
 
 /**
  * An order e-mail's link (`?acesso=…`) opens that e-mail's materials, logged in or not.

@@ -5,7 +5,7 @@ import {
   parseProductId,
   productQuery,
   productsQuery,
-} from '../features/catalog/product.queries'
+} from '../features/catalog/product.api'
 import { ProductDetail } from '../features/product-detail/product-detail'
 import { ProductError, ProductNotFound } from '../features/product-detail/product-states'
 

@@ -3,7 +3,7 @@ import { LegalLayout } from '../features/legal/legal-layout'
 import { PageText, usePageIsDefault } from '../features/legal/page-text'
 import { useSellerIdentity } from '../features/settings/seller-identity'
 import { capitalised, useStoreName } from '../features/settings/store-brand'
-import { usePublicSetting } from '../features/settings/settings.queries'
+import { usePublicSetting } from '../features/settings/settings.api'
 
 /**
  * The owner's terms (`page_terms`), then who sells and when she answers: the seller's identity

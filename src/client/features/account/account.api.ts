@@ -1,11 +1,11 @@
-import { queryOptions } from '@tanstack/react-query'
-import type { BodyOf } from '../../../contracts/api-route'
 import * as accountRoutes from '../../../contracts/api-routes/account.routes'
 import * as authRoutes from '../../../contracts/api-routes/auth.routes'
-import { call, callRaw } from '../../lib/api'
+import { queryOptions } from '@tanstack/react-query'
+import type { BodyOf } from '../../../contracts/api-route'
+import { call, callRaw, path } from '../../lib/api'
 import { saveBlob } from '../../lib/save-blob'
 
-// The buyer's own calls that are not list reads (those are in account.queries.ts).
+// The buyer's own calls: her profile, data and refunds, the guest look-ups, and her lists' reads.
 
 /** Saves the export the server made as a file, named as the server named it. */
 export async function downloadMyData(): Promise<void> {
@@ -68,3 +68,41 @@ export const accessLinkQuery = (token: string) =>
     staleTime: Infinity,
     gcTime: Infinity,
   })
+
+/** The logged-in customer's own data: a login drops all of it, whoever asked before. */
+export const accountKeys = {
+  all: ['account'] as const,
+  purchases: () => [...accountKeys.all, 'purchases'] as const,
+  orders: () => [...accountKeys.all, 'orders'] as const,
+  canvaLinks: () => [...accountKeys.all, 'canva-links'] as const,
+  /** The account's, or a guest's open access: either way a login drops it. */
+  skills: () => [...accountKeys.all, 'skills'] as const,
+}
+
+export const purchasesQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.purchases(),
+    queryFn: ({ signal }) => call(accountRoutes.purchases, { signal }),
+  })
+
+export const ordersQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.orders(),
+    queryFn: ({ signal }) => call(accountRoutes.orders, { signal }),
+  })
+
+export const canvaLinksQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.canvaLinks(),
+    queryFn: ({ signal }) => call(accountRoutes.canvaLinks, { signal }),
+  })
+
+/** 'Relatório de habilidades': the BNCC skills her materials teach (an account or a guest). */
+export const skillsQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.skills(),
+    queryFn: ({ signal }) => call(accountRoutes.skills, { signal }),
+  })
+
+/** The same report as a PDF: a plain link, the browser saves what the server names. */
+export const skillsPdfHref = () => path(accountRoutes.skillsPdf)

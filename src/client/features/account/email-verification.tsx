@@ -5,7 +5,7 @@ import { sessionKeys } from '../../lib/session-keys'
 import { Button } from '../../ui/button'
 import { CodeField, isWholeCode } from '../../ui/code-field'
 import { resendVerification, verifyEmail } from './account.api'
-import { accountKeys } from './account.queries'
+import { accountKeys } from './account.api'
 import { messageOf } from './account-errors'
 
 /** What the dashboard shows once the code was right. */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { GuestAccessAnswer } from '../../../contracts/guest-access'
-import { accountKeys } from './account.queries'
+import { accountKeys } from './account.api'
 import { GuestResults } from './guest-results'
 import { applyRefundAnswer } from './refund-request'
 import { SkillsReport } from './skills-report'

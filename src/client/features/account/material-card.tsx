@@ -1,10 +1,10 @@
 import type { DownloadFileLink } from '../../../contracts/downloads'
-import { clubeTitle } from '../../../contracts/subscriptions'
+import { clubeTitle } from '../../../contracts/clube-title'
 import { whatsappLink } from '../../lib/format'
 import { Link } from 'wouter'
 import { SmartImage } from '../../ui/smart-image'
 import { Button } from '../../ui/button'
-import { usePublicSetting } from '../settings/settings.queries'
+import { usePublicSetting } from '../settings/settings.api'
 
 export interface MaterialItem {
   id: number | string

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { formatDecimalBRL as money } from '../../../contracts/money'
-import { clubeTitle, STATUS_LABELS, type SubscriptionView } from '../../../contracts/subscriptions'
+import { STATUS_LABELS, type SubscriptionView } from '../../../contracts/subscriptions'
+import { clubeTitle } from '../../../contracts/clube-title'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { mySubscriptionsQuery, useCancelSubscription } from './subscriptions.queries'
+import { mySubscriptionsQuery, useCancelSubscription } from './subscriptions.api'
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', {
   dateStyle: 'short',

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import type { CustomerPurchase } from '../../../contracts/customer'
 import { buttonClasses } from '../../ui/button'
-import { purchasesQuery } from './account.queries'
+import { purchasesQuery } from './account.api'
 import { MaterialCard } from './material-card'
 import { OrderZipButtons, withZipCounted } from './order-zip'
-import { useClubeGrants } from './subscriptions.queries'
+import { useClubeGrants } from './subscriptions.api'
 import { usePurchaseDownload, withDownloadCounted } from './use-purchase-download'
 
 export function PurchasedMaterials({ purchases }: { purchases: CustomerPurchase[] }) {

@@ -4,7 +4,7 @@ import { SKILLS_REPORT_EMPTY, skillsGroups } from '../../../contracts/skills-rep
 import { buttonClasses } from '../../ui/button'
 import { LoadError, Loading } from '../../ui/query-state'
 import { BnccCredit } from '../bncc/bncc-credit'
-import { skillsPdfHref, skillsQuery } from './account.queries'
+import { skillsPdfHref, skillsQuery } from './account.api'
 
 /**
  * 'Relatório de habilidades': the BNCC skills her materials teach, by years and component, each

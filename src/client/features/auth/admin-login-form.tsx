@@ -4,7 +4,7 @@ import { AdminLoginBody } from '../../../contracts/accounts'
 import { Button, buttonClasses } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { toast } from '../../ui/toast-store'
-import { useAdminLogin } from './auth.mutations'
+import { useAdminLogin } from './auth.api'
 
 /** The administrator's login (SPEC.md sections 2 and 5): username is the admin's e-mail. */
 export function AdminLoginForm({ onSuccess }: { onSuccess?: () => void }) {

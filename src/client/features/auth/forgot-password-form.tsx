@@ -5,7 +5,7 @@ import { fieldErrors } from '../../lib/form-errors'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { toast } from '../../ui/toast-store'
-import { useForgotPassword } from './auth.mutations'
+import { useForgotPassword } from './auth.api'
 
 /** /esqueci-senha: the e-mail, then the same answer whether or not it has an account. */
 export function ForgotPasswordForm() {

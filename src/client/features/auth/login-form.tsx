@@ -6,7 +6,7 @@ import { useDelayedNavigate } from '../../lib/use-delayed-navigate'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { toast } from '../../ui/toast-store'
-import { useLogin } from './auth.mutations'
+import { useLogin } from './auth.api'
 
 // SPEC.md section 2: a customer sees the success toast for a second before the dashboard.
 const DASHBOARD_DELAY_MS = 1000

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { PageLoading } from '../../ui/query-state'
 import { AdminLoginForm } from './admin-login-form'
-import { useCurrentUser } from './auth.queries'
+import { useCurrentUser } from './auth.api'
 
 /**
  * The screens of the administration outside /admin: 'Verificando acesso...' while the session is

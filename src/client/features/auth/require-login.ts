@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate'
 import { toast } from '../../ui/toast-store'
-import { useCurrentUser } from './auth.queries'
+import { useCurrentUser } from './auth.api'
 
 // SPEC.md sections 2 and 9: the denial toast, then the login screen after 500 ms.
 const LOGIN_DELAY_MS = 500

@@ -6,7 +6,7 @@ import { useDelayedNavigate } from '../../lib/use-delayed-navigate'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { toast } from '../../ui/toast-store'
-import { useResetPassword } from './auth.mutations'
+import { useResetPassword } from './auth.api'
 
 // Long enough to read the success toast before the login screen.
 const LOGIN_DELAY_MS = 1500

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button'
 import { ConsentCheckbox } from '../../ui/consent-checkbox'
 import { Field } from '../../ui/field'
 import { toast } from '../../ui/toast-store'
-import { useRegister } from './auth.mutations'
+import { useRegister } from './auth.api'
 
 // SPEC.md section 2: after signing up, the login screen after 1.5 s.
 const LOGIN_DELAY_MS = 1500

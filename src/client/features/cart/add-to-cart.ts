@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AddToCartBody, CartItem } from '../../../contracts/cart'
 import * as cartRoutes from '../../../contracts/api-routes/cart-edit.routes'
 import { HttpError, call } from '../../lib/api'
-import { cartQuery } from './cart.queries'
+import { cartQuery } from './cart.api'
 import { adEvent } from '../../lib/ad-events'
 
 export const ADD_FAILED_MESSAGE = 'Falha ao adicionar item ao carrinho'

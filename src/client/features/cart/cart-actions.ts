@@ -4,7 +4,7 @@ import type { CartItem } from '../../../contracts/cart'
 import * as cartRoutes from '../../../contracts/api-routes/cart-edit.routes'
 import { call } from '../../lib/api'
 import { toast } from '../../ui/toast-store'
-import { cartQuery } from './cart.queries'
+import { cartQuery } from './cart.api'
 
 export const UPDATE_IN_PROGRESS = 'Atualização já em andamento'
 /** SPEC.md section 7: after an update the cart cache is dropped and fetched again 50 ms later. */

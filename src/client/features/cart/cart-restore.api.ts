@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import * as draftRoutes from '../../../contracts/api-routes/draft.routes'
 import { call } from '../../lib/api'
 import { addToCart } from './add-to-cart'
-import { cartQuery } from './cart.queries'
+import { cartQuery } from './cart.api'
 
 /**
  * The abandoned-checkout e-mail's link: the draft's items back into this browser's cart (the

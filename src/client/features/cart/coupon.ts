@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react'
 import type { CartItem } from '../../../contracts/cart'
 import * as cartRoutes from '../../../contracts/api-routes/cart-edit.routes'
 import { call } from '../../lib/api'
-import { cartKeys } from './cart.queries'
+import { cartKeys } from './cart.api'
 
 /** The coupon the buyer applied in the cart, carried to the checkout of the same browser. */
 const COUPON_KEY = 'coupon_code'

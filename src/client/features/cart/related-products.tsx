@@ -7,7 +7,7 @@ import { Button } from '../../ui/button'
 import { SmartImage } from '../../ui/smart-image'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast-store'
-import { relatedQuery } from '../catalog/product.queries'
+import { relatedQuery } from '../catalog/product.api'
 import { CategoryBadge } from '../catalog/category-badge'
 import { useAddToCart } from './add-to-cart'
 

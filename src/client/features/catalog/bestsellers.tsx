@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { BESTSELLERS_LIMIT } from '../../../contracts/limits'
-import { bestsellersQuery } from './catalog.queries'
+import { bestsellersQuery } from './catalog.api'
 import { ProductGrid } from './product-grid'
 
 export function Bestsellers() {

@@ -1,21 +1,13 @@
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Link } from 'wouter'
 import type { CatalogFacets } from '../../../contracts/catalog-filters'
-import { FACET_OPTIONS, FACETS, type Facet } from '../../../contracts/catalog-filters'
+import { FACET_OPTIONS, FACETS, type Facet } from '../../../contracts/catalog-filter-rules'
 import { catalogAddress, type CatalogSearch } from '../../../contracts/catalog-search'
 import { cn } from '../../lib/cn'
-import { Sheet } from '../../ui/sheet'
+import { preloadable } from '../../lib/preloadable'
+import { chip, without } from './filter-parts'
 
-const FACET_TITLES: Record<Facet, string> = {
-  ano: 'Ano escolar',
-  componente: 'Componente curricular',
-  tipo: 'Tipo de material',
-  tema: 'Tema',
-  preco: 'Preço',
-}
-
-const chip =
-  'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full border-2 px-3 text-sm font-semibold whitespace-nowrap focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-purple-500'
+const FilterSheet = preloadable(() => import('./filter-sheet'))
 
 /** The filters set in an address, each with its label (the active chips, the empty state). */
 export function activeFilters(search: CatalogSearch) {
@@ -29,10 +21,6 @@ export function activeFilters(search: CatalogSearch) {
   if (search.bncc) active.push({ key: 'bncc', label: `BNCC ${search.bncc}` })
   return active
 }
-
-/** The address without one filter. */
-const without = (search: CatalogSearch, key: Facet | 'bncc') =>
-  catalogAddress({ ...search, [key]: undefined })
 
 /**
  * The filters that emptied the list: those whose facet still counts materials for another of
@@ -99,67 +87,37 @@ export function ActiveFilters({ search }: { search: CatalogSearch }) {
  */
 export function FilterButton({ search, facets }: { search: CatalogSearch; facets: CatalogFacets }) {
   const [open, setOpen] = useState(false)
+  // The sheet's code (and the dialog library under it) comes with the first tap, or as the
+  // finger or the focus reaches the button: the home page's first load is without it. Kept
+  // mounted once opened, so closing plays its animation.
+  const [mounted, setMounted] = useState(false)
   const count = activeFilters(search).length
   return (
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onPointerDown={() => void FilterSheet.preload()}
+        onFocus={() => void FilterSheet.preload()}
+        onClick={() => {
+          setMounted(true)
+          setOpen(true)
+        }}
         className={cn(chip, 'border-purple-200 bg-white text-purple-800')}
         data-testid="filter-button"
       >
         Filtrar{count ? ` (${count})` : ''}
       </button>
-      <Sheet open={open} onOpenChange={setOpen} title="Filtrar materiais">
-        <div className="space-y-5" data-testid="filter-sheet">
-          {FACETS.map((facet) =>
-            facets[facet].length ? (
-              <section key={facet} aria-labelledby={`filtro-${facet}`}>
-                <h3 id={`filtro-${facet}`} className="mb-2 text-sm font-bold text-gray-900">
-                  {FACET_TITLES[facet]}
-                </h3>
-                <ul className="flex flex-wrap gap-2">
-                  {facets[facet].map((option) => {
-                    const on = search[facet] === option.value
-                    return (
-                      <li key={option.value}>
-                        <Link
-                          href={
-                            on
-                              ? without(search, facet)
-                              : catalogAddress({ ...search, [facet]: option.value })
-                          }
-                          onClick={() => setOpen(false)}
-                          aria-current={on ? 'true' : undefined}
-                          className={cn(
-                            chip,
-                            on
-                              ? 'border-purple-700 bg-purple-700 text-white'
-                              : 'border-purple-100 bg-white text-purple-800',
-                          )}
-                        >
-                          {option.label}
-                          <span className="sr-only">,</span>
-                          <span className="text-xs opacity-75">{option.count}</span>
-                        </Link>
-                      </li>
-                    )
-                  })}
-                </ul>
-              </section>
-            ) : null,
-          )}
-          {count ? (
-            <Link
-              href={catalogAddress({ q: search.q, category: search.category })}
-              onClick={() => setOpen(false)}
-              className="inline-block font-semibold text-purple-700 underline"
-            >
-              Limpar filtros
-            </Link>
-          ) : null}
-        </div>
-      </Sheet>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <FilterSheet
+            open={open}
+            onOpenChange={setOpen}
+            search={search}
+            facets={facets}
+            count={count}
+          />
+        </Suspense>
+      ) : null}
     </>
   )
 }

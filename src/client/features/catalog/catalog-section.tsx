@@ -6,7 +6,7 @@ import { Loading } from '../../ui/query-state'
 import { catalogAddress, isNarrowed } from '../../../contracts/catalog-search'
 import { activeFilters, ActiveFilters, DropToSee, FilterButton } from './catalog-filters'
 import type { CatalogFacets } from '../../../contracts/catalog-filters'
-import { catalogPageQuery, type CatalogSearch } from './catalog.queries'
+import { catalogPageQuery, type CatalogSearch } from './catalog.api'
 import { CategoryChips } from './category-chips'
 import { ProductCard } from './product-card'
 

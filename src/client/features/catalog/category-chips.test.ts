@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { Router } from 'wouter'
 import type { CatalogSearch } from '../../../contracts/catalog-search'
-import { categoriesQuery } from './catalog.queries'
+import { categoriesQuery } from './catalog.api'
 import { CategoryChips } from './category-chips'
 
 // The category chips over the home page's grid: what the first one says and where it leads.

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
-import { hasFilters } from '../../../contracts/catalog-filters'
+import { hasFilters } from '../../../contracts/catalog-filter-rules'
 import { catalogAddress, type CatalogSearch } from '../../../contracts/catalog-search'
 import { cn } from '../../lib/cn'
-import { categoriesQuery } from './catalog.queries'
+import { categoriesQuery } from './catalog.api'
 
 const chip =
   'inline-flex h-10 shrink-0 items-center gap-1.5 rounded-full border-2 px-3.5 text-sm font-semibold whitespace-nowrap focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-purple-500'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { catalogAddress } from '../../../contracts/catalog-search'
-import { suggestionsQuery } from './catalog.queries'
+import { suggestionsQuery } from './catalog.api'
 
 /**
  * What the box proposes under it as she types: materials, the skills materials teach and the

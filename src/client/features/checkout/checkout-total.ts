@@ -1,7 +1,7 @@
 import type { CartItem } from '../../../contracts/cart'
 import { decimalToCents } from '../../../contracts/money'
 import type { CheckoutOffer } from '../../../contracts/products'
-import { cartSummary } from '../cart/cart.queries'
+import { cartSummary } from '../cart/cart.api'
 import { useCouponQuote } from '../cart/coupon'
 import { checkoutLines, useChosenBumps } from './order-bumps'
 

@@ -1,7 +1,7 @@
 import type { CartItem } from '../../../contracts/cart'
 import { formatBRL } from '../../../contracts/money'
 import { REFUND_WINDOW_DAYS } from '../../../contracts/refunds'
-import { usePublicSetting } from '../settings/settings.queries'
+import { usePublicSetting } from '../settings/settings.api'
 import { useDeliveryPromise } from '../settings/delivery-promise'
 import { useCheckoutTotal } from './checkout-total'
 

@@ -5,7 +5,7 @@ import { isPlaceholderEmail, isPlaceholderWhatsapp } from '../../../contracts/de
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast-store'
-import { usePublicSetting } from '../settings/settings.queries'
+import { usePublicSetting } from '../settings/settings.api'
 import { claimPayment, orderStatusQuery } from './checkout.api'
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Loading } from '../../ui/query-state'
-import { cartQuery } from '../cart/cart.queries'
+import { cartQuery } from '../cart/cart.api'
 import { readTempCheckoutItem } from '../cart/temp-checkout'
 import { CheckoutForm } from './checkout-form'
 import { EmptyCart } from './empty-cart'

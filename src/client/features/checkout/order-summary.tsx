@@ -2,7 +2,7 @@ import type { CartItem } from '../../../contracts/cart'
 import { formatBRL, formatDecimalBRL, decimalToCents } from '../../../contracts/money'
 import { imageVariant } from '../../lib/image-url'
 import { SmartImage } from '../../ui/smart-image'
-import { cartSummary } from '../cart/cart.queries'
+import { cartSummary } from '../cart/cart.api'
 import { CouponField } from '../cart/coupon-field'
 import { useCheckoutTotal } from './checkout-total'
 

@@ -1,6 +1,6 @@
 import { Link } from 'wouter'
 import { formatDecimalBRL as money } from '../../../contracts/money'
-import { clubeTitle } from '../../../contracts/subscriptions'
+import { clubeTitle } from '../../../contracts/clube-title'
 import { usePlansOnSale } from './clube.api'
 
 /** The home page's way to the clube, while a plan is on sale: its name, price and size. */

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { clubeTitle, type PublicPlan, type SubscribeAnswer } from '../../../contracts/subscriptions'
+import type { PublicPlan, SubscribeAnswer } from '../../../contracts/subscriptions'
+import { clubeTitle } from '../../../contracts/clube-title'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
 import { formatDecimalBRL as money } from '../../../contracts/money'
 import { TAX_ID_REQUIRED_MESSAGE } from '../../../contracts/tax-id'
 import { taxIdKind } from '../../../contracts/tax-id-digits'
-import { useCurrentUser } from '../auth/auth.queries'
+import { useCurrentUser } from '../auth/auth.api'
 import { paymentMethodsQuery } from '../settings/delivery-promise'
 import { OrderWait } from '../checkout/order-wait'
-import { useSubscribe } from './clube.api'
+import { useSubscribe } from './clube-subscribe.api'
 
 interface Values {
   firstName: string

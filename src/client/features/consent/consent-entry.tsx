@@ -1,7 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client'
 import { onConsentChange, readConsent } from '../../lib/consent'
 import { queryClient } from '../../lib/query-client'
-import { publicSettingsQuery } from '../settings/settings.queries'
+import { publicSettingsQuery } from '../settings/settings.api'
 import { ConsentBanner } from './consent-banner'
 import { startPixels, type PixelIds } from './pixels'
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { clearGuestFavorites, guestFavorites } from '../../lib/guest-favorites'
 import { useHydrated } from '../../lib/use-hydrated'
-import { useCurrentUser } from '../auth/auth.queries'
+import { useCurrentUser } from '../auth/auth.api'
 import { favoriteIdsQuery, favoriteKeys, mergeFavorites } from './favorites.api'
 
 /** One merge at a time, however many times the effect runs while it is on its way. */

@@ -8,7 +8,7 @@ import {
 } from '../../lib/guest-favorites'
 import { useHydrated } from '../../lib/use-hydrated'
 import { toast } from '../../ui/toast-store'
-import { useCurrentUser } from '../auth/auth.queries'
+import { useCurrentUser } from '../auth/auth.api'
 import { favoriteIdsQuery, favoriteKeys, setFavorite } from './favorites.api'
 
 const NONE: readonly number[] = []

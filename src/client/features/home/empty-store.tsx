@@ -1,7 +1,7 @@
 import { Link } from 'wouter'
 import { useHydrated } from '../../lib/use-hydrated'
 import { buttonClasses } from '../../ui/button'
-import { useCurrentUser } from '../auth/auth.queries'
+import { useCurrentUser } from '../auth/auth.api'
 
 /**
  * The home page of a store with nothing on sale: a visitor reads a friendly 'Em breve' (the

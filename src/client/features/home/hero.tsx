@@ -1,6 +1,6 @@
 import { Button } from '../../ui/button'
 import { useDeliveryPromise } from '../settings/delivery-promise'
-import { usePublicSetting } from '../settings/settings.queries'
+import { usePublicSetting } from '../settings/settings.api'
 
 const DEFAULT_TITLE = 'Materiais pedagógicos que encantam seus alunos'
 const DEFAULT_SUBTITLE = 'Atividades, jogos, planejamentos e cartazes prontos para imprimir.'

@@ -1,6 +1,6 @@
 import { Link } from 'wouter'
 import { buttonClasses } from '../../ui/button'
-import { useCurrentUser } from '../auth/auth.queries'
+import { useCurrentUser } from '../auth/auth.api'
 
 export function LoginCta() {
   const { user, isLoading } = useCurrentUser()

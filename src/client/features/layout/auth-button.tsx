@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { buttonClasses } from '../../ui/button'
-import { logout, useCurrentUser } from '../auth/auth.queries'
+import { logout, useCurrentUser } from '../auth/auth.api'
 
 export function AuthButton() {
   const { user, isLoading } = useCurrentUser()

@@ -1,7 +1,7 @@
 import { Link } from 'wouter'
 import { formatPhoneBR, instagramHandle, instagramLink, whatsappLink } from '../../lib/format'
 import { useDeliveryPromise } from '../settings/delivery-promise'
-import { usePublicSetting } from '../settings/settings.queries'
+import { usePublicSetting } from '../settings/settings.api'
 import { InstagramIcon, WhatsAppIcon } from './icons'
 import { useSellerIdentity, type SellerIdentity } from '../settings/seller-identity'
 import { capitalised, StoreMark, useStoreName } from '../settings/store-brand'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { securityStatusQuery } from './security.queries'
+import { securityStatusQuery } from './security.api'
 
 /** States of SPEC.md section 4: loading, secure, insecure (an error counts as insecure). */
 export function SecurityBadge() {

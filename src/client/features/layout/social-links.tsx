@@ -1,5 +1,5 @@
 import { instagramHandle, instagramLink, whatsappLink } from '../../lib/format'
-import { usePublicSetting } from '../settings/settings.queries'
+import { usePublicSetting } from '../settings/settings.api'
 import { InstagramIcon, WhatsAppIcon } from './icons'
 
 const linkClass =

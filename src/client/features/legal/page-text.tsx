@@ -4,7 +4,7 @@ import { SETTING_SCHEMA } from '../../../contracts/settings'
 import { formatPhoneBR, whatsappLink } from '../../lib/format'
 import { PlainText } from '../../ui/plain-text'
 import { useDeliveryPromise } from '../settings/delivery-promise'
-import { usePublicSetting } from '../settings/settings.queries'
+import { usePublicSetting } from '../settings/settings.api'
 import { useStoreName } from '../settings/store-brand'
 
 type PageKey = 'page_about' | 'page_terms' | 'page_privacy'

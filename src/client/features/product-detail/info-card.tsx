@@ -1,6 +1,6 @@
 import type { Product } from '../../../contracts/products'
 import { useDeliveryPromise } from '../settings/delivery-promise'
-import { usePublicSetting } from '../settings/settings.queries'
+import { usePublicSetting } from '../settings/settings.api'
 
 export function InfoCard({ product }: { product: Product }) {
   const maxDownloads = usePublicSetting('max_downloads', '3')

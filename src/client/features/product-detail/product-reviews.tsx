@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { PublicReview } from '../../../contracts/reviews'
 import { RatingLine, Stars } from '../../ui/stars'
-import { productReviewsQuery } from './reviews.queries'
+import { productReviewsQuery } from './reviews.api'
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long' })
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import * as reviewRoutes from '../../../contracts/api-routes/review.routes'
 import type { ReviewBody } from '../../../contracts/reviews'
 import { call } from '../../lib/api'
-import { productKeys } from '../catalog/catalog.queries'
+import { productKeys } from '../catalog/catalog.api'
 
 /** The buyer's review request, by the e-mailed link's token. */
 export const reviewRequestKeys = {

@@ -2,7 +2,7 @@
 // the terms page, loaded later, are the only readers of the seller's identity.
 import { formatTaxId, taxIdKind } from '../../../contracts/tax-id-digits'
 import { formatPhoneBR } from '../../lib/format'
-import { usePublicSetting } from './settings.queries'
+import { usePublicSetting } from './settings.api'
 
 export interface SellerIdentity {
   name: string

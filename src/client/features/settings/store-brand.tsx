@@ -1,5 +1,5 @@
 import { DEFAULT_STORE_NAME } from '../../../contracts/store-name'
-import { usePublicSetting } from './settings.queries'
+import { usePublicSetting } from './settings.api'
 
 /** The owner's `store_name`; the default while the settings load. */
 export const useStoreName = () => usePublicSetting('store_name', DEFAULT_STORE_NAME)

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/confirm-dialog'
-import { useRestoreBackup } from './backups.mutations'
+import { useRestoreBackup } from './backups.api'
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('pt-BR', {

@@ -7,7 +7,7 @@ import { Button } from '../../../ui/button'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { adminSettingsQuery, backupStatusQuery, backupsQuery } from '../admin.queries'
 import { SettingField } from '../setting-field'
-import { useRunBackup } from './backups.mutations'
+import { useRunBackup } from './backups.api'
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('pt-BR', {

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import * as storeAdmin from '../../../../contracts/api-routes/store-admin.routes'
 import { call } from '../../../lib/api'
 import { toast } from '../../../ui/toast-store'
-import { productKeys } from '../../catalog/catalog.queries'
+import { productKeys } from '../../catalog/catalog.api'
 import { adminKeys } from '../admin.queries'
 
 /** 'Antes de vender': each item read from the store's real state. */

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react'
 import { Button } from '../../../ui/button'
 import { StoreMark } from '../../settings/store-brand'
-import { usePublicSetting } from '../../settings/settings.queries'
+import { usePublicSetting } from '../../settings/settings.api'
 import { useStoreLogo } from '../admin.mutations'
 
 /**

@@ -3,7 +3,7 @@ import * as reviewRoutes from '../../../../contracts/api-routes/review.routes'
 import type { ModerateReviewBody, ReviewStatus } from '../../../../contracts/reviews'
 import { call } from '../../../lib/api'
 import { toast } from '../../../ui/toast-store'
-import { productKeys } from '../../catalog/catalog.queries'
+import { productKeys } from '../../catalog/catalog.api'
 import { adminKeys } from '../admin.queries'
 
 export const reviewKeys = {

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../../ui/button'
 import { Panel } from '../../../ui/panel'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { adminEmailsQuery } from '../admin.queries'
-import { useResendEmail } from '../emails/emails.mutations'
+import { useResendEmail } from '../emails/emails.api'
 import { TransportNote } from '../emails/transport-note'
 
 const TONE = { sent: 'green', pending: 'amber', failed: 'pink' } as const

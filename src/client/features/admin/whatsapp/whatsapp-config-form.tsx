@@ -6,7 +6,7 @@ import { Field } from '../../../ui/field'
 import { LoadError, Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { whatsappConfigQuery } from '../admin.queries'
-import { useSaveWhatsappConfig } from './whatsapp.mutations'
+import { useSaveWhatsappConfig } from './whatsapp.api'
 
 /**
  * The four fields, saved together. The key comes back masked: its field starts empty and is

@@ -7,7 +7,7 @@ import { Field } from '../../../ui/field'
 import { Loading } from '../../../ui/query-state'
 import { Panel } from '../../../ui/panel'
 import { whatsappStatusQuery } from '../admin.queries'
-import { useTestWhatsapp } from './whatsapp.mutations'
+import { useTestWhatsapp } from './whatsapp.api'
 
 const DETAILS: Record<WhatsappStatus['instanceStatus'], string> = {
   open: 'Instância conectada ao WhatsApp.',

@@ -3,9 +3,9 @@ import type { Product } from '../../../contracts/products'
 import * as productRoutes from '../../../contracts/api-routes/product.routes'
 import { HttpError, call } from '../../lib/api'
 import { withTimeout } from '../../lib/timeout'
-import { productKeys } from './catalog.queries'
+import { productKeys } from './catalog.api'
 
-// Apart from catalog.queries.ts: what the product page and the cart sheet ask is not the home
+// Apart from catalog.api.ts: what the product page and the cart sheet ask is not the home
 // page's, so its code stays out of the home page's first load.
 
 const DETAIL_TIMEOUT_MS = 10_000

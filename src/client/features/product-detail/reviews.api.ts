@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as reviewRoutes from '../../../contracts/api-routes/review.routes'
 import { call } from '../../lib/api'
-import { productKeys } from '../catalog/catalog.queries'
+import { productKeys } from '../catalog/catalog.api'
 
 /** Approved reviews of a product, under the product's own key: a moderation refreshes them. */
 export const productReviewsQuery = (id: number) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import * as clube from '../../../contracts/api-routes/clube.routes'
 import { call } from '../../lib/api'
-import { accountKeys } from './account.queries'
+import { accountKeys } from './account.api'
 
 /** Her clube subscriptions: her own data, dropped with the rest of it at a login. */
 export const mySubscriptionsQuery = () =>
