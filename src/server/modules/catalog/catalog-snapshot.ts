@@ -1,17 +1,16 @@
-import { z } from 'zod'
-import type { CatalogCard, CatalogCategories } from '../../../contracts/catalog.js'
-import { CATEGORIES, categoryOf } from '../../../contracts/categories.js'
-import type { Filterable } from '../../../contracts/catalog-filters.js'
-import { decimalToCents } from '../../../contracts/money.js'
 import type { Product } from '../../../contracts/products.js'
-import { BESTSELLERS_LIMIT, Product as ProductSchema } from '../../../contracts/products.js'
-import { prepareBodyAsync, type PreparedBody } from '../../lib/http.js'
+import type { PreparedBody } from '../../lib/http.js'
 import { inSlices } from '../../lib/slices.js'
 import type { ImageRecord, ProductsService } from '../products/products.service.js'
 import type { RatingSummary } from '../../../contracts/reviews.js'
 import { createCatalogIndex } from './catalog-index.js'
+import { entryOf, insertionPoint, newestFirst, serialise, type Entry } from './catalog-entries.js'
+import { categoriesOf, rankBestsellers, type CatalogView } from './catalog-view.js'
 import type { BnccSkill } from '../../../contracts/bncc.js'
 import type { Query } from 'minisearch'
+
+export { publicView, type CardEntry } from './catalog-entries.js'
+export type { CatalogView } from './catalog-view.js'
 
 /**
  * Where the catalogue comes from: the products' reads, units sold by product (orders), and the
@@ -27,46 +26,6 @@ export interface CatalogSources {
   skillsMatching?: (words: string) => BnccSkill[]
 }
 
-/** A card and what the filters read, in the catalogue's order. */
-export interface CardEntry {
-  card: CatalogCard
-  filterable: Filterable
-}
-
-/**
- * What the catalogue answers from, as of one refresh. Its lists never change once made;
- * `byId` and `images` are the catalogue's live maps, as of the latest refresh.
- */
-export interface CatalogView {
-  /** Changes with every refresh: what the home page's HTML is cached by. */
-  version: string
-  list: Product[]
-  /**
-   * The list serialised through the route's ProductList, gzipped (the store's hottest call):
-   * made at the first request after a change, not at every change.
-   */
-  listJson(): Promise<PreparedBody>
-  byId: Map<number, Product>
-  bestsellers: Product[]
-  /** Image rows of active products by product id, for serving without a query. */
-  images: Map<number, ImageRecord[]>
-  cards: CardEntry[]
-  categories: CatalogCategories
-  /** Approved reviews' stars by product id; cards and product pages read them. */
-  ratings: Map<number, RatingSummary>
-  /** The cards matching every word of a search, best first (catalog-index.ts). */
-  search(words: string): CardEntry[]
-}
-
-/** One product as kept between refreshes: made once per version of the product. */
-interface Entry {
-  product: Product
-  version: string
-  /** Its JSON in GET /api/products, joined with the others' for the list. */
-  json: string
-  card: CardEntry
-}
-
 /** Products re-read per query: a few hundred rows parse in well under a slice. */
 const READ_BATCH = 250
 /**
@@ -74,16 +33,6 @@ const READ_BATCH = 250
  * start, seen once it commits: product writes commit within seconds, an hour leaves room.
  */
 const CHANGED_WITHIN_SECONDS = 3_600
-
-/**
- * A paid material's Canva link (or template id) IS the material: it reaches only its buyers
- * (customer area, guest look-up, download answers), never the public catalogue. A free
- * material may show its own.
- */
-export function publicView(product: Product): Product {
-  if (product.isFree) return product
-  return { ...product, externalLink: null, canvaTemplateId: null }
-}
 
 /**
  * The catalogue kept in memory and refreshed on change, not on a timer (decision 021). A refresh
@@ -312,85 +261,4 @@ export function createCatalogSnapshot(sources: CatalogSources) {
       })
     },
   }
-}
-
-/** Newest first (created_at, then id), as the catalogue has always been listed. */
-function newestFirst(a: Entry, b: Entry): number {
-  const x = a.product
-  const y = b.product
-  if (x.createdAt !== y.createdAt) return x.createdAt < y.createdAt ? 1 : -1
-  return y.id - x.id
-}
-
-/** Where `entry` goes in `sorted` (newest first), by halving. */
-function insertionPoint(sorted: Entry[], entry: Entry): number {
-  let low = 0
-  let high = sorted.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (newestFirst(sorted[mid]!, entry) < 0) low = mid + 1
-    else high = mid
-  }
-  return low
-}
-
-/** GET /api/products' body: the entries' JSON joined between event-loop turns, gzipped apart. */
-async function serialise(ordered: Entry[]): Promise<PreparedBody> {
-  const pieces: Buffer[] = []
-  let chunk: string[] = []
-  const flush = () => {
-    pieces.push(Buffer.from((pieces.length ? ',' : '[') + chunk.join(',')))
-    chunk = []
-  }
-  await inSlices(ordered, (entry) => {
-    chunk.push(entry.json)
-    if (chunk.length === 200) flush()
-  })
-  if (chunk.length || !pieces.length) flush()
-  pieces.push(Buffer.from(']'))
-  return prepareBodyAsync(pieces, 'application/json; charset=utf-8')
-}
-
-function entryOf(view: Product, version: string): Entry {
-  const product = publicView(view)
-  // Through the route's schema, as Fastify would serialise it (unlisted keys dropped).
-  const json = JSON.stringify(z.encode(ProductSchema, product))
-  const card: CatalogCard = {
-    id: product.id,
-    name: product.name,
-    price: product.price,
-    category: product.category,
-    isFree: product.isFree,
-    imageUrl: product.imageUrl,
-    bncc: product.bncc,
-    anos: product.anos,
-    componentes: product.componentes,
-    tipo: product.tipo,
-    tema: product.tema,
-  }
-  const filterable = { ...card, priceCents: decimalToCents(product.price) ?? 0 }
-  return {
-    product,
-    version,
-    json,
-    card: { card, filterable },
-  }
-}
-
-/**
- * Most units sold first; equal sales keep the catalogue's order (newest first). Only products
- * that sold: a store with no sale yet has no best sellers (the home hides the section).
- */
-function rankBestsellers(list: Product[], sold: Map<number, number>): Product[] {
-  const selling = list.filter((p) => (sold.get(p.id) ?? 0) > 0)
-  // Array.prototype.sort is stable: equal sales stay newest first.
-  selling.sort((a, b) => sold.get(b.id)! - sold.get(a.id)!)
-  return selling.slice(0, BESTSELLERS_LIMIT)
-}
-
-/** The store's categories in their own order, then any unknown slug, each with its count. */
-function categoriesOf(counts: Map<string, number>): CatalogCategories {
-  const known = CATEGORIES.filter((c) => counts.has(c.slug)).map((c) => c.slug as string)
-  const unknown = [...counts.keys()].filter((slug) => !known.includes(slug)).sort()
-  return [...known, ...unknown].map((slug) => ({ ...categoryOf(slug), count: counts.get(slug)! }))
 }
