@@ -1,9 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { formatBRL } from '../../../contracts/money.js'
 import {
   REFUND_WINDOW_DAYS,
-  type AdminRefund,
   type OrderRefundInfo,
   type RefundRequestAnswer,
   type RefundStatus,
@@ -15,8 +14,8 @@ import type { PurchasesService } from '../downloads/purchases.service.js'
 import type { OrderAsker, OrderRow, OrdersService } from '../orders/orders.service.js'
 import type { PaymentsService } from '../payments/payments.service.js'
 import { refundPersonalData } from './refund-effects.js'
+import { refundDecisions } from './refund-decisions.js'
 import { refundGiveBack } from './refund-give-back.js'
-import { adminRefunds } from './refunds.read-model.js'
 import { refunds } from './refunds.tables.js'
 
 export { refundOrderEffects } from './refund-effects.js'
@@ -69,11 +68,7 @@ export function createRefundsService(deps: {
   async function decide(orderId: string, status: RefundStatus, note?: string) {
     await db
       .update(refunds)
-      .set({
-        status,
-        decidedAt: sql`now()`,
-        ...(note ? { decisionNote: note } : {}),
-      })
+      .set({ status, decidedAt: sql`now()`, ...(note ? { decisionNote: note } : {}) })
       .where(eq(refunds.orderId, orderId))
   }
 
@@ -173,110 +168,15 @@ export function createRefundsService(deps: {
       )
     },
 
-    /**
-     * The owner's 'Reembolsar' on a paid order (also completing a buyer's request): through the
-     * provider where it can; with the store's own key only once the owner confirms the money
-     * went back.
-     */
-    async refundByAdmin(
-      orderId: string,
-      body: { reason: string; moneyReturned: boolean },
-    ): Promise<AdminRefund> {
-      const order = await orders.find(orderId)
-      if (!order) throw new AppError('not_found', 'Pedido não encontrado')
-      if (order.status !== 'paid') throw conflict('Só um pedido pago pode ser reembolsado.')
-      const outcome = await giveBack(order, 'admin', body.moneyReturned)
-      await db
-        .insert(refunds)
-        .values({
-          orderId,
-          origin: 'admin',
-          status: outcome,
-          reason: body.reason,
-          decidedAt: new Date(now()),
-        })
-        .onConflictDoUpdate({
-          target: refunds.orderId,
-          set: {
-            status: outcome,
-            decidedAt: sql`now()`,
-            ...(body.reason ? { decisionNote: body.reason } : {}),
-          },
-        })
-      return (await this.one(orderId))!
-    },
-
-    /**
-     * Static PIX: the owner sent the money back by hand ('Marcar como enviado'). The buyer,
-     * told at the refund that the money would come, now hears it was sent: the e-mail is
-     * written with the decision, once (of two taps at once only one finds 'return_money').
-     */
-    async confirmMoneyReturned(orderId: string): Promise<AdminRefund> {
-      const row = await rowOf(orderId)
-      if (!row) throw new AppError('not_found', 'Reembolso não encontrado')
-      if (row.status !== 'return_money') throw conflict('Este reembolso não espera devolução.')
-      // Read before the transaction: nothing inside may wait on another query (PGlite).
-      const order = await orders.find(orderId)
-      const lines = order ? await orders.lines(orderId) : []
-      const sent = await orders.notifyWith(async (tx, notices) => {
-        const [done] = await tx
-          .update(refunds)
-          .set({ status: 'refunded', decidedAt: sql`now()` })
-          .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'return_money')))
-          .returning()
-        if (done && order) await notices?.refundSent(tx, order, lines)
-        return done
-      })
-      if (!sent) throw conflict('Este reembolso não espera devolução.')
-      return (await this.one(orderId))!
-    },
-
-    /**
-     * The owner says no to a request under review: the order stays paid, and the buyer is told
-     * why by e-mail and WhatsApp, written in the same transaction as the decision (outbox).
-     */
-    async decline(orderId: string, note: string): Promise<AdminRefund> {
-      // Read before the transaction: nothing inside may wait on another query (PGlite).
-      const order = await orders.find(orderId)
-      // Refunded meanwhile (e.g. in the provider's panel): there is nothing left to decline.
-      if (order && order.status !== 'paid' && (await rowOf(orderId))?.status === 'review') {
-        throw conflict('Este pedido não está mais pago: não há reembolso a recusar.')
-      }
-      const lines = order ? await orders.lines(orderId) : []
-      const row = await orders.notifyWith(async (tx, notices) => {
-        const [declined] = await tx
-          .update(refunds)
-          .set({
-            status: 'declined',
-            decisionNote: note,
-            decidedAt: sql`now()`,
-          })
-          .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'review')))
-          .returning()
-        if (declined && order) await notices?.refundDeclined(tx, order, lines, note)
-        return declined
-      })
-      if (!row) {
-        if (!(await rowOf(orderId))) throw new AppError('not_found', 'Reembolso não encontrado')
-        throw conflict('Este pedido de reembolso já foi decidido.')
-      }
-      // Declined, the buyer keeps her materials: a hold an automatic refund left (a crash
-      // between the hold and the provider's answer) ends here too.
-      await deps.purchases.releaseHold([orderId, ...(await deps.usedWith(orderId))])
-      return (await this.one(orderId))!
-    },
-
-    /** One refund as the owner's list shows it. */
-    async one(orderId: string): Promise<AdminRefund | null> {
-      const [row] = await adminRefunds(db, {
-        where: eq(refunds.orderId, orderId),
-        limit: 1,
-      })
-      return row ?? null
-    },
-
-    /** GET /api/admin/refunds: the newest 200, requests waiting for the owner first (one query). */
-    list: (): Promise<AdminRefund[]> => adminRefunds(db, { limit: 200 }),
+    ...refundDecisions({
+      db,
+      orders,
+      purchases: deps.purchases,
+      usedWith: deps.usedWith,
+      giveBack,
+      rowOf,
+      now,
+    }),
   }
 }
 
