@@ -9,6 +9,7 @@ import type { ChangeSignal } from '../../lib/change-signal.js'
 import type { PreparedBody } from '../../lib/http.js'
 import type { FileStorage } from '../../files/storage.js'
 import { catalogChanges } from './catalog-changes.js'
+import { catalogCodes } from './catalog-codes.js'
 import { catalogImages } from './catalog-images.js'
 import { catalogSearches, withRating, type CatalogRequest } from './catalog-searches.js'
 import { createCatalogSnapshot, type CatalogSources, type CatalogView } from './catalog-snapshot.js'
@@ -21,7 +22,8 @@ const notFound = () => new AppError('not_found', 'Produto não encontrado')
 /**
  * The storefront's catalogue: products on sale, held in memory and rebuilt after writes. Its
  * parts: the snapshot (catalog-snapshot.ts), the writes heard (catalog-changes.ts), the
- * searches (catalog-searches.ts) and the pictures (catalog-images.ts); here, the reads.
+ * searches (catalog-searches.ts), the BNCC codes taught (catalog-codes.ts) and the pictures
+ * (catalog-images.ts); here, the reads.
  */
 export function createCatalogService(
   sources: CatalogSources,
@@ -31,6 +33,7 @@ export function createCatalogService(
   const snapshot = createCatalogSnapshot(sources)
   const changes = catalogChanges(snapshot, signal)
   const { matching, filteredOf } = catalogSearches()
+  const codes = catalogCodes(snapshot, filteredOf)
 
   /** A page of light cards: the search (catalog-index.ts), category and filters. */
   async function pageOf(query: CatalogRequest): Promise<CatalogPage> {
@@ -50,28 +53,9 @@ export function createCatalogService(
   /** The cards by product id, made once per catalogue version. */
   const cardsById = new WeakMap<CatalogView, Map<number, CatalogPage['items'][number]>>()
 
-  /** Materials on sale per code they teach, counted once per catalogue version. */
-  const perCode = new WeakMap<CatalogView, Map<string, number>>()
-  async function materialsByCode(): Promise<ReadonlyMap<string, number>> {
-    const view = await snapshot.get()
-    let counts = perCode.get(view)
-    if (!counts) {
-      counts = new Map()
-      for (const product of view.list) {
-        for (const code of new Set(product.bncc)) counts.set(code, (counts.get(code) ?? 0) + 1)
-      }
-      perCode.set(view, counts)
-    }
-    return counts
-  }
-
-  /** The codes some material on sale teaches, sorted (the sitemap lists their pages). */
-  async function taughtCodes(): Promise<string[]> {
-    return [...(await materialsByCode()).keys()].sort()
-  }
-
   return {
     ...changes,
+    ...codes,
 
     /** A product's stars as the catalogue holds them (the product page and its JSON-LD). */
     async ratingOf(id: number): Promise<RatingSummary | null> {
@@ -92,19 +76,6 @@ export function createCatalogService(
       return (await snapshot.get()).categories
     },
 
-    taughtCodes,
-
-    /** How many materials on sale teach each code some material teaches (the BNCC's index). */
-    materialsByCode,
-
-    /** The cards on sale that teach a code (its page), newest first, with their stars. */
-    async teaching(code: string): Promise<CatalogPage['items']> {
-      const view = await snapshot.get()
-      return filteredOf(view, { q: '', page: 1, bncc: code }).cards.map((c) =>
-        withRating(c.card, view.ratings),
-      )
-    },
-
     /** What the search box proposes for the words typed so far (catalog-suggestions.ts). */
     async suggestions(words: string): Promise<CatalogSuggestions> {
       const view = await snapshot.get()
@@ -117,7 +88,7 @@ export function createCatalogService(
           .slice(0, SUGGESTED.products)
           .map((c) => c.card),
         skills: sources.skillsMatching?.(words) ?? [],
-        taught: await materialsByCode(),
+        taught: await codes.materialsByCode(),
         counts: all.facets,
       })
     },
