@@ -5,10 +5,11 @@ import { BESTSELLERS_LIMIT } from '../../../contracts/products.js'
 import type { PreparedBody } from '../../lib/http.js'
 import type { ImageRecord } from '../products/products.service.js'
 import type { RatingSummary } from '../../../contracts/reviews.js'
-import type { CardEntry } from './catalog-entries.js'
+import { serialise, type CardEntry } from './catalog-entries.js'
+import type { HeldProducts } from './catalog-held.js'
 
-// What a refresh of the catalogue answers from, and the lists it derives from the products in
-// order (best sellers, categories).
+// What a refresh of the catalogue answers from, built from the products held, and the lists
+// it derives from them in order (best sellers, categories).
 
 /**
  * What the catalogue answers from, as of one refresh. Its lists never change once made;
@@ -51,4 +52,47 @@ export function categoriesOf(counts: Map<string, number>): CatalogCategories {
   const known = CATEGORIES.filter((c) => counts.has(c.slug)).map((c) => c.slug as string)
   const unknown = [...counts.keys()].filter((slug) => !known.includes(slug)).sort()
   return [...known, ...unknown].map((slug) => ({ ...categoryOf(slug), count: counts.get(slug)! }))
+}
+
+/**
+ * The answers, from the entries. Few allocations that live on (two arrays of references):
+ * at ten thousand products, structures rebuilt at every write are what makes the garbage
+ * collector pause the process. Product and image look-ups read the live maps.
+ */
+export async function buildView(
+  held: HeldProducts,
+  sold: Map<number, number>,
+  ratings: Map<number, RatingSummary>,
+  version: string,
+): Promise<CatalogView> {
+  const { entries, index, images, byId } = held
+  const order = held.ordered
+  const ranking = sold
+  const list = order.map((e) => e.product)
+  const counts = new Map<string, number>()
+  for (const p of list) counts.set(p.category, (counts.get(p.category) ?? 0) + 1)
+  let listJson: Promise<PreparedBody> | undefined
+  return {
+    version,
+    list,
+    // A failure is not kept: the next request tries again.
+    listJson: () =>
+      (listJson ??= serialise(order).catch((error: unknown) => {
+        listJson = undefined
+        throw error
+      })),
+    byId,
+    bestsellers: rankBestsellers(list, sold),
+    images,
+    cards: order.map((e) => e.card),
+    categories: categoriesOf(counts),
+    ratings,
+    // The index is the live one, as `byId`: a reader waits for a refresh under way, so it
+    // answers for this view's products (an id it no longer holds is skipped).
+    search: (words) =>
+      index.search(words, ranking).flatMap((id) => {
+        const entry = entries.get(id)
+        return entry ? [entry.card] : []
+      }),
+  }
 }
