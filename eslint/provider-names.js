@@ -69,8 +69,10 @@ export const providerNamesRule = [
       'src/server/**/*.test.ts',
       // The fakes of the providers' APIs (local HTTP servers) are provider code by nature.
       'src/server/testing/**',
-      // The environment's contract: MERCADOPAGO_ACCESS_TOKEN & co. are read once, at boot.
+      // The environment's contract: MERCADOPAGO_ACCESS_TOKEN & co. are read once, at boot
+      // (the variables in config-env.ts, the typed Config they become in config.ts).
       'src/server/config.ts',
+      'src/server/config-env.ts',
       // Secret headers are redacted from every log line from the first one, before any module
       // is built; a provider's token header (asaas-access-token) must be listed there.
       'src/server/http/safe-log.ts',

@@ -4,6 +4,32 @@ import { MAX_CART_QUANTITY } from './cart.js'
 import { PASSWORD_MIN, whatsappField } from './accounts.js'
 import { personName } from './person-name.js'
 import { AttributionField, ConsentField } from './attribution.js'
+import { PixData, PixPaymentData } from './payment-methods.js'
+import { OrderSummary } from './order-status.js'
+
+// The checkout's requests (the guest's form, the card form) and answers; the payment and order
+// shapes they carry live in payment-methods.ts and order-status.ts, re-exported here for the
+// many screens and routes that import them with the checkout's.
+export {
+  PAYMENT_PROVIDER_LABELS,
+  PaymentMethods,
+  PaymentMode,
+  PaymentProviderName,
+  PixData,
+  PixPaymentData,
+} from './payment-methods.js'
+export {
+  ORDER_CLOSED_REASONS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  OrderIdParams,
+  OrderLine,
+  OrderStatus,
+  OrderStatusAnswer,
+  OrderSummary,
+  PolledOrderStatus,
+  type OrderClosedReason,
+} from './order-status.js'
 
 export const EMPTY_CART_MESSAGE = 'Carrinho vazio'
 export const CARD_CUSTOMER_MESSAGE = 'Preencha pelo menos nome e email.'
@@ -133,146 +159,6 @@ export const CheckoutBody = CheckoutRequest.extend({
   invoice: z.unknown().optional(),
 })
 
-export const PaymentProviderName = z.enum(['static', 'mercadopago', 'woovi', 'asaas', 'demo'])
-export type PaymentProviderName = z.infer<typeof PaymentProviderName>
-
-/** The owner's words for who charged an order (a spreadsheet, a screen), never the code name. */
-export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderName, string> = {
-  static: 'PIX da loja',
-  mercadopago: 'Mercado Pago',
-  woovi: 'Woovi (OpenPix)',
-  asaas: 'Asaas',
-  demo: 'Demonstração',
-}
-
-/**
- * How the store charges now: a provider, demo (nothing charged, explicit), or unavailable (demo
- * was left and no payment method is configured: checkout answers 503).
- */
-export const PaymentMode = z.enum([
-  'mercadopago',
-  'woovi',
-  'asaas',
-  'static',
-  'demo',
-  'unavailable',
-])
-export type PaymentMode = z.infer<typeof PaymentMode>
-
-/** GET /api/payments/methods: what the checkout screens may offer, before a buyer types. */
-export const PaymentMethods = z.object({
-  pix: z.boolean(),
-  card: z.boolean(),
-  /** The PIX provider needs the payer's CPF or CNPJ (Asaas): the checkout asks for it. */
-  taxIdRequired: z.boolean(),
-  /**
-   * How a PIX is confirmed: 'manual' under the store's own key (the owner looks at the bank),
-   * 'automatic' when a provider confirms it by itself; every text's promise follows it
-   * (delivery-promise.ts).
-   */
-  pixConfirmation: z.enum(['automatic', 'manual']),
-  /** The store issues notas fiscais (nfse_provider is not off): 'Quero nota fiscal' is offered. */
-  invoice: z.boolean().optional(),
-  /**
-   * The clube renews by PIX Automático (the setting on, Woovi or Asaas charging): the
-   * subscription form asks the payer's CPF or CNPJ, and says the first QR code authorises the
-   * renewals' debits.
-   */
-  pixAutomatico: z.boolean().optional(),
-})
-export type PaymentMethods = z.infer<typeof PaymentMethods>
-
-/** SPEC.md section 3, "PIX payment data". */
-export const PixPaymentData = z.object({
-  /** PNG of the QR code as a data URL (`data:image/png;base64,…`): usable as an <img> src. */
-  qrCodeBase64: z.string(),
-  /** The copy-paste code (BR Code) any Brazilian bank app accepts. */
-  qrCode: z.string(),
-  /** Decimal string with two places ("19.90"). */
-  amount: z.string(),
-  /** The provider's payment page, when there is one (Mercado Pago). */
-  ticketUrl: z.string().nullable(),
-  /** True when no PIX is configured: the customer's confirm button completes the order. */
-  isDemo: z.boolean(),
-  /** 'static': the store confirms the payment by hand; the page must not promise automation. */
-  provider: PaymentProviderName,
-  /** Who receives the PIX, as the store configured it (static only; null otherwise). */
-  recipientName: z.string().nullable(),
-  /** When the charge stops being payable (ISO 8601); null for an order made before expiries. */
-  expiresAt: z.string().nullable(),
-})
-export type PixPaymentData = z.infer<typeof PixPaymentData>
-
-/** The older alternative shape, as Mercado Pago names it; base64 without the data: prefix. */
-export const PixData = z.object({ qr_code_base64: z.string(), qr_code: z.string() })
-export type PixData = z.infer<typeof PixData>
-
-/**
- * 'awaiting_confirmation': the buyer said she paid ('Já paguei') a PIX the store confirms by
- * hand; the expiry leaves it alone until the owner marks it paid or cancels it.
- */
-export const ORDER_STATUSES = [
-  'pending',
-  'awaiting_confirmation',
-  'paid',
-  'cancelled',
-  'refunded',
-] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
-/** Why an order was cancelled or refunded, where it matters later (orders.closed_reason). */
-export const ORDER_CLOSED_REASONS = ['expired', 'refund_request', 'admin', 'provider'] as const
-export type OrderClosedReason = (typeof ORDER_CLOSED_REASONS)[number]
-export const OrderStatus = z.enum(ORDER_STATUSES)
-
-/** The words every order list and export uses for a status. */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pendente',
-  awaiting_confirmation: 'Aguardando confirmação',
-  paid: 'Pago',
-  cancelled: 'Cancelado',
-  refunded: 'Reembolsado',
-}
-
-export const OrderLine = z.object({
-  /** Null on a clube subscription's line, which names the plan (`planId`) instead. */
-  productId: z.number().int().nullable(),
-  planId: z.number().int().optional(),
-  productName: z.string(),
-  quantity: z.number().int(),
-  /** Decimal string: "19.90". */
-  unitPrice: z.string(),
-  /** Taken as the order bump of this product (at its offer price). */
-  bumpFor: z.number().int().optional(),
-})
-export type OrderLine = z.infer<typeof OrderLine>
-
-/** An order with its lines, as checkout, the customer area and the admin list it. */
-export const OrderSummary = z.object({
-  id: z.string(),
-  userId: z.string().nullable(),
-  customerName: z.string(),
-  customerEmail: z.string(),
-  /** The lines' sum, before the coupon. */
-  subtotalAmount: z.string(),
-  discountAmount: z.string(),
-  /** What the buyer pays: what the PIX charges. */
-  totalAmount: z.string(),
-  couponCode: z.string().nullable(),
-  status: OrderStatus,
-  /** The buyer said she paid and the owner has not confirmed it yet ('Aguardando confirmação'). */
-  awaitingConfirmation: z.boolean(),
-  /**
-   * A refund under the store's own key: 'to_send' until the owner ticks the money as sent
-   * ('Reembolso a enviar'), then 'sent'; null for any other order.
-   */
-  refundStatus: z.enum(['to_send', 'sent']).nullable(),
-  paymentMethod: z.enum(['pix', 'card']),
-  /** ISO 8601. */
-  createdAt: z.string(),
-  items: z.array(OrderLine),
-})
-export type OrderSummary = z.infer<typeof OrderSummary>
-
 /** POST /api/checkout (201). */
 export const CheckoutAnswer = z.object({
   order: OrderSummary,
@@ -288,40 +174,8 @@ export const CheckoutAnswer = z.object({
   accountExists: z.boolean().optional(),
 })
 export type CheckoutAnswer = z.infer<typeof CheckoutAnswer>
-
-/** What status polling shows: a paid order is 'confirmed' (SPEC.md section 3). */
-export const PolledOrderStatus = z.enum(['pending', 'confirmed', 'cancelled', 'refunded'])
-export type PolledOrderStatus = z.infer<typeof PolledOrderStatus>
-
-/** GET /api/orders/:id/status and POST /api/orders/:id/confirm-payment. */
-export const OrderStatusAnswer = z.object({
-  id: z.string(),
-  status: PolledOrderStatus,
-  subtotalAmount: z.string(),
-  discountAmount: z.string(),
-  totalAmount: z.string(),
-  couponCode: z.string().nullable(),
-  /** Present while the order is pending, so a reloaded page can show the QR again. */
-  pixPaymentData: PixPaymentData.nullable(),
-  /**
-   * The buyer said she paid ('Já paguei'): the store is checking. `status` stays 'pending'
-   * meanwhile, so a waiting page keeps polling until the owner confirms.
-   */
-  awaitingConfirmation: z.boolean(),
-  /**
-   * Whether 'Já paguei' may be sent now: a pending PIX, or one under the store's own key that
-   * expired (the buyer may have paid late; the owner checks).
-   */
-  canClaimPayment: z.boolean(),
-  /** When an unpaid PIX order is cancelled (ISO 8601); null when it has no PIX expiry. */
-  expiresAt: z.string().nullable(),
-})
-export type OrderStatusAnswer = z.infer<typeof OrderStatusAnswer>
-
 /** POST /api/webhooks/mercadopago: Mercado Pago only needs to hear that it arrived. */
 export const WebhookAnswer = z.object({ received: z.literal(true) })
-
-export const OrderIdParams = z.object({ id: z.string().max(100) })
 
 /** The card form (SPEC.md section 5): name, surname and e-mail, one message for all three. */
 export const CardCustomer = buyer({

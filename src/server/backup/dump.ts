@@ -1,5 +1,13 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import {
+  columnsOf,
+  readCatalogue,
+  rowsOf,
+  type Catalogue,
+  type ColumnInfo,
+  type TableInfo,
+} from './dump-catalogue.js'
 
 /** Where the dump's lines go; resolves once the consumer is ready for more (backpressure). */
 export type SqlSink = (text: string) => Promise<void>
@@ -7,12 +15,6 @@ export type SqlSink = (text: string) => Promise<void>
 export interface DumpSummary {
   /** Rows per table, `schema.table`. */
   tables: Record<string, number>
-}
-
-interface TableInfo {
-  oid: number
-  schema: string
-  name: string
 }
 
 const ROWS_PER_PAGE = 1000
@@ -35,35 +37,10 @@ export function literal(value: string | null): string {
   return `E'${escaped}'`
 }
 
-async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows
-}
-
-/** Rejects what the catalogue reader below does not write yet, rather than dropping it. */
-async function refuseUnsupported(tx: Db, schemas: string[]) {
-  const [found] = await rowsOf<{ what: string | null }>(
-    tx,
-    sql`select coalesce(
-      (select 'relation ' || c.relname || ' (relkind ' || c.relkind::text || ')' from pg_class c
-        join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname in ${schemas} and c.relkind not in ('r', 'S', 'i') limit 1),
-      (select 'function ' || p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-        where n.nspname in ${schemas} limit 1),
-      (select 'type ' || t.typname from pg_type t join pg_namespace n on n.oid = t.typnamespace
-        where n.nspname in ${schemas} and t.typtype in ('e', 'd', 'r', 'm') limit 1),
-      (select 'trigger ' || g.tgname from pg_trigger g join pg_class c on c.oid = g.tgrelid
-        join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname in ${schemas} and not g.tgisinternal limit 1),
-      (select 'column ' || c.relname || '.' || a.attname || ' (identity or generated)'
-        from pg_attribute a join pg_class c on c.oid = a.attrelid
-        join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname in ${schemas} and a.attnum > 0 and not a.attisdropped
-          and (a.attidentity <> '' or a.attgenerated <> '') limit 1)
-    ) as what`,
-  )
-  if (found?.what) {
-    throw new Error(`backup: the dump does not handle ${found.what} yet (backup/dump.ts)`)
-  }
+/** One statement never spans a line break inside a literal (see `literal`). */
+function ddl(text: string) {
+  if (/[\n\r]/.test(text)) throw new Error(`backup: unexpected line break in ${text}`)
+  return text
 }
 
 /** Tables so that each comes after the tables its foreign keys point to. */
@@ -109,103 +86,36 @@ export async function dumpDatabase(db: Db, write: SqlSink): Promise<DumpSummary>
 }
 
 async function writeDump(tx: Db, write: SqlSink): Promise<DumpSummary> {
-  const schemas = (
-    await rowsOf<{ nspname: string }>(
-      tx,
-      sql`select nspname from pg_catalog.pg_namespace
-        where nspname not in ('pg_catalog', 'information_schema')
-          and nspname not like 'pg\\_%' order by nspname`,
-    )
-  ).map((r) => r.nspname)
-  await refuseUnsupported(tx, schemas)
+  const catalogue = await readCatalogue(tx)
+  await write(HEADER)
+  const columns = await writeTables(tx, write, catalogue)
+  const summary = await writeRows(tx, write, catalogue, columns)
+  await writeSequenceValues(tx, write, catalogue)
+  await writeConstraints(write, catalogue)
+  return summary
+}
 
-  const tables = await rowsOf<TableInfo>(
-    tx,
-    sql`select c.oid::int as oid, n.nspname as schema, c.relname as name
-      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-      where c.relkind = 'r' and n.nspname in ${schemas} order by n.nspname, c.relname`,
-  )
-  const sequences = await rowsOf<{
-    schema: string
-    name: string
-    type: string
-    start: string
-    increment: string
-    min: string
-    max: string
-    cache: string
-    cycle: boolean
-    owner: string | null
-  }>(
-    tx,
-    sql`select n.nspname as schema, c.relname as name,
-        pg_catalog.format_type(s.seqtypid, null) as type, s.seqstart::text as start,
-        s.seqincrement::text as increment, s.seqmin::text as min, s.seqmax::text as max,
-        s.seqcache::text as cache, s.seqcycle as cycle,
-        (select pg_catalog.quote_ident(tn.nspname) || '.' || pg_catalog.quote_ident(t.relname)
-            || '.' || pg_catalog.quote_ident(a.attname)
-          from pg_catalog.pg_depend d
-          join pg_catalog.pg_class t on t.oid = d.refobjid
-          join pg_catalog.pg_namespace tn on tn.oid = t.relnamespace
-          join pg_catalog.pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid
-          where d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass and d.objid = c.oid
-            and d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
-            and d.deptype in ('a', 'i') limit 1) as owner
-      from pg_catalog.pg_sequence s join pg_catalog.pg_class c on c.oid = s.seqrelid
-      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-      where n.nspname in ${schemas} order by n.nspname, c.relname`,
-  )
-  const constraints = await rowsOf<{
-    table: number
-    name: string
-    type: string
-    def: string
-    references: number
-  }>(
-    tx,
-    sql`select c.conrelid::int as table, c.conname as name, c.contype as type,
-        pg_catalog.pg_get_constraintdef(c.oid) as def, c.confrelid::int as references
-      from pg_catalog.pg_constraint c join pg_catalog.pg_class t on t.oid = c.conrelid
-      join pg_catalog.pg_namespace n on n.oid = t.relnamespace
-      where n.nspname in ${schemas} and c.contype in ('p', 'u', 'c', 'f', 'x')
-      order by n.nspname, t.relname, c.conname`,
-  )
-  // Indexes a constraint does not already make.
-  const indexes = await rowsOf<{ def: string }>(
-    tx,
-    sql`select pg_catalog.pg_get_indexdef(i.indexrelid) as def
-      from pg_catalog.pg_index i join pg_catalog.pg_class c on c.oid = i.indexrelid
-      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-      where n.nspname in ${schemas} and not exists (
-        select 1 from pg_catalog.pg_constraint k where k.conindid = i.indexrelid
-          and k.contype in ('p', 'u', 'x'))
-      order by n.nspname, c.relname`,
-  )
-  const ddl = (text: string) => {
-    // One statement never spans a line break inside a literal (see `literal`).
-    if (/[\n\r]/.test(text)) throw new Error(`backup: unexpected line break in ${text}`)
-    return text
-  }
+const HEADER =
+  [
+    '-- Loja: database backup, SQL in the form pg_dump writes it.',
+    '-- Restore with `npm run restore`, or into an empty PostgreSQL database with `psql -f`.',
+    '',
+    'SET statement_timeout = 0;',
+    'SET lock_timeout = 0;',
+    "SET client_encoding = 'UTF8';",
+    'SET standard_conforming_strings = on;',
+    "SELECT pg_catalog.set_config('search_path', '', false);",
+    'SET check_function_bodies = false;',
+    'SET client_min_messages = warning;',
+    'SET row_security = off;',
+    "SET datestyle = 'ISO, MDY';",
+    "SET intervalstyle = 'postgres';",
+    "SET timezone = 'UTC';",
+    '',
+  ].join('\n') + '\n'
 
-  await write(
-    [
-      '-- Loja: database backup, SQL in the form pg_dump writes it.',
-      '-- Restore with `npm run restore`, or into an empty PostgreSQL database with `psql -f`.',
-      '',
-      'SET statement_timeout = 0;',
-      'SET lock_timeout = 0;',
-      "SET client_encoding = 'UTF8';",
-      'SET standard_conforming_strings = on;',
-      "SELECT pg_catalog.set_config('search_path', '', false);",
-      'SET check_function_bodies = false;',
-      'SET client_min_messages = warning;',
-      'SET row_security = off;',
-      "SET datestyle = 'ISO, MDY';",
-      "SET intervalstyle = 'postgres';",
-      "SET timezone = 'UTC';",
-      '',
-    ].join('\n') + '\n',
-  )
+/** The schemas, sequences and tables, without their constraints; answers each table's columns. */
+async function writeTables(tx: Db, write: SqlSink, { schemas, sequences, tables }: Catalogue) {
   for (const schema of schemas) {
     if (schema !== 'public') await write(`CREATE SCHEMA IF NOT EXISTS ${ident(schema)};\n`)
   }
@@ -218,27 +128,10 @@ async function writeDump(tx: Db, write: SqlSink): Promise<DumpSummary> {
       ) + '\n',
     )
   }
-
-  const columnsOf = new Map<
-    number,
-    { name: string; type: string; notNull: boolean; default: string | null }[]
-  >()
+  const columnsByTable = new Map<number, ColumnInfo[]>()
   for (const table of tables) {
-    const columns = await rowsOf<{
-      name: string
-      type: string
-      notNull: boolean
-      default: string | null
-    }>(
-      tx,
-      sql`select a.attname as name, pg_catalog.format_type(a.atttypid, a.atttypmod) as type,
-          a.attnotnull as "notNull", pg_catalog.pg_get_expr(d.adbin, d.adrelid) as default
-        from pg_catalog.pg_attribute a
-        left join pg_catalog.pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
-        where a.attrelid = ${table.oid} and a.attnum > 0 and not a.attisdropped
-        order by a.attnum`,
-    )
-    columnsOf.set(table.oid, columns)
+    const columns = await columnsOf(tx, table)
+    columnsByTable.set(table.oid, columns)
     const lines = columns.map(
       (c) =>
         `    ${ident(c.name)} ${c.type}${c.default !== null ? ` DEFAULT ${c.default}` : ''}${c.notNull ? ' NOT NULL' : ''}`,
@@ -249,14 +142,23 @@ async function writeDump(tx: Db, write: SqlSink): Promise<DumpSummary> {
   for (const s of sequences) {
     if (s.owner) await write(`ALTER SEQUENCE ${qualified(s.schema, s.name)} OWNED BY ${s.owner};\n`)
   }
+  return columnsByTable
+}
 
+/** The rows as INSERTs, a page at a time, each table after those its foreign keys point to. */
+async function writeRows(
+  tx: Db,
+  write: SqlSink,
+  { tables, constraints }: Catalogue,
+  columnsByTable: Map<number, ColumnInfo[]>,
+): Promise<DumpSummary> {
   const summary: DumpSummary = { tables: {} }
   const ordered = inDependencyOrder(
     tables,
     constraints.filter((c) => c.type === 'f').map((c) => ({ from: c.table, to: c.references })),
   )
   for (const table of ordered) {
-    const columns = columnsOf.get(table.oid)!
+    const columns = columnsByTable.get(table.oid)!
     const name = qualified(table.schema, table.name)
     const head = `INSERT INTO ${name} (${columns.map((c) => ident(c.name)).join(', ')}) VALUES`
     // Every value as its text form, which the column's type reads back (arrays, jsonb, bytea...).
@@ -280,7 +182,11 @@ async function writeDump(tx: Db, write: SqlSink): Promise<DumpSummary> {
     }
     summary.tables[`${table.schema}.${table.name}`] = count
   }
+  return summary
+}
 
+/** Each sequence where the database had it, so new rows do not collide with restored ones. */
+async function writeSequenceValues(tx: Db, write: SqlSink, { sequences }: Catalogue) {
   await write('\n')
   for (const s of sequences) {
     const [state] = await rowsOf<{ last: string; called: boolean }>(
@@ -291,7 +197,10 @@ async function writeDump(tx: Db, write: SqlSink): Promise<DumpSummary> {
       `SELECT pg_catalog.setval(${literal(qualified(s.schema, s.name))}, ${state!.last}, ${state!.called});\n`,
     )
   }
+}
 
+/** Keys, unique and check constraints, indexes, and last the foreign keys (pg_dump's order). */
+async function writeConstraints(write: SqlSink, { tables, constraints, indexes }: Catalogue) {
   const tableName = (oid: number) => {
     const t = tables.find((x) => x.oid === oid)!
     return qualified(t.schema, t.name)
@@ -310,5 +219,4 @@ async function writeDump(tx: Db, write: SqlSink): Promise<DumpSummary> {
         '\n',
     )
   }
-  return summary
 }

@@ -1,14 +1,13 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { OrderSummary } from '../../../contracts/checkout.js'
-import type { GuestCredentials } from '../../../contracts/downloads.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
-import { whatsappMatches } from '../../lib/phone.js'
 import type { Role } from '../accounts/sessions.service.js'
 import { orderPersonalData } from './order-personal-data.js'
-import { payableRecentlyWhere, stillPayableWhere } from './order-states.js'
+import { ordersByEmail } from './order-email-lookups.js'
 import { summariseOrders } from './order-summary.js'
 import { linesOf, type OrderLineRow } from './order-transitions.js'
+import { orderWorkerReads } from './order-worker-reads.js'
 import { orderItems, orders } from './orders.tables.js'
 import type { OrderRow } from './place-order.js'
 
@@ -27,7 +26,10 @@ export interface OrderAsker {
 
 const notFound = () => new AppError('not_found', 'Pedido não encontrado')
 
-/** What other modules ask about orders; reads only. */
+/**
+ * What other modules ask about orders; reads only. The orders behind an e-mail are in
+ * order-email-lookups.ts, what the background work reads in order-worker-reads.ts.
+ */
 export function orderLookups(db: Db) {
   async function find(id: string): Promise<OrderRow | null> {
     const [row] = await db.select().from(orders).where(eq(orders.id, id))
@@ -35,6 +37,8 @@ export function orderLookups(db: Db) {
   }
 
   return {
+    ...ordersByEmail(db),
+    ...orderWorkerReads(db),
     find,
 
     /** The order a provider's charge belongs to (a notification that names only the charge). */
@@ -100,17 +104,6 @@ export function orderLookups(db: Db) {
       return new Set(rows.map((r) => r.id))
     },
 
-    /** The orders a guest proves are theirs: placed with this e-mail and this WhatsApp. */
-    async guestOrderIds(credentials: GuestCredentials): Promise<string[]> {
-      const rows = await db
-        .select({ id: orders.id, whatsapp: orders.customerWhatsapp })
-        .from(orders)
-        .where(eq(orders.customerEmail, credentials.email))
-      return rows
-        .filter((row) => whatsappMatches(credentials.whatsapp, row.whatsapp))
-        .map((r) => r.id)
-    },
-
     /** Status and payment time of these orders (refund windows). */
     async paymentsOf(ids: string[]): Promise<Map<string, Pick<OrderRow, 'status' | 'paidAt'>>> {
       if (ids.length === 0) return new Map()
@@ -148,35 +141,6 @@ export function orderLookups(db: Db) {
       return new Map(rows.map((r) => [r.id, r.whatsapp ?? '']))
     },
 
-    /** The orders placed with an e-mail, for a browser that proved it holds that inbox. */
-    async orderIdsOfEmail(email: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(eq(orders.customerEmail, email.toLowerCase()))
-      return rows.map((r) => r.id)
-    },
-
-    /** Whether an order was placed with this e-mail since `since` (an abandoned checkout's). */
-    async orderedSince(email: string, since: Date): Promise<boolean> {
-      const [row] = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.customerEmail, email.toLowerCase()), gte(orders.createdAt, since)))
-        .limit(1)
-      return row !== undefined
-    },
-
-    /** Whether any order was placed with this e-mail. */
-    async hasOrdersOf(email: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(eq(orders.customerEmail, email.toLowerCase()))
-        .limit(1)
-      return row !== undefined
-    },
-
     /** An account's orders, or those a guest proved theirs, newest first, with their lines. */
     async summariesOf(owner: { userId: string } | { orderIds: string[] }): Promise<OrderSummary[]> {
       if ('orderIds' in owner && owner.orderIds.length === 0) return []
@@ -191,60 +155,5 @@ export function orderLookups(db: Db) {
 
     /** Export, erasure and retention of the buyers' data on orders (privacy module). */
     personalData: orderPersonalData(db),
-
-    /**
-     * Orders of a provider whose payment may still come (order-states.payableRecentlyWhere),
-     * newest first: the pending re-check asks the provider about these.
-     */
-    async pendingOf(provider: string, limit: number, nowMs = Date.now()): Promise<OrderRow[]> {
-      return db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.paymentProvider, provider), payableRecentlyWhere(nowMs)))
-        .orderBy(desc(orders.createdAt))
-        .limit(limit)
-    },
-
-    /**
-     * Pending PIX orders still payable at `nowMs` (code made, not expired, under 24 h old) and
-     * placed at or before `placedBy`, oldest first: those a reminder may go to (recovery).
-     */
-    async remindable(nowMs: number, placedBy: Date, limit: number): Promise<OrderRow[]> {
-      return db
-        .select()
-        .from(orders)
-        .where(stillPayableWhere(nowMs, lte(orders.createdAt, placedBy)))
-        .orderBy(asc(orders.createdAt))
-        .limit(limit)
-    },
-
-    /**
-     * The order if it is still a payable pending PIX at `nowMs`, locked in `tx` until it commits,
-     * so a payment or a close waits for the reminder written with it (and then wins).
-     */
-    async lockRemindable(tx: Db, id: string, nowMs: number): Promise<OrderRow | null> {
-      const [row] = await tx
-        .select()
-        .from(orders)
-        .where(stillPayableWhere(nowMs, eq(orders.id, id)))
-        .for('update')
-      return row ?? null
-    },
-
-    /** Paid orders of a provider paid since `since`, newest first (refunds re-check). */
-    async paidOf(provider: string, since: Date, limit: number): Promise<OrderRow[]> {
-      return db
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.status, 'paid'),
-            eq(orders.paymentProvider, provider),
-            gte(orders.paidAt, since),
-          ),
-        )
-        .orderBy(desc(orders.paidAt))
-        .limit(limit)
-    },
   }
 }

@@ -1,83 +1,19 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { OrderClosedReason, OrderStatus } from '../../../contracts/checkout.js'
 import type { Db } from '../../db/client.js'
-import { whatsappMatches } from '../../lib/phone.js'
-import { readsOnce, type ReadsOnce } from '../../lib/reads-once.js'
-import { handle, type AnyEventHandler, type EventRaiser } from '../../kernel/events.js'
+import { readsOnce } from '../../lib/reads-once.js'
+import type { EventRaiser } from '../../kernel/events.js'
 import type { OrderChange, OrderChangeScope, PaidSource } from './order-change.js'
-import type { PaidPeriod, PaidReport } from './order-notices.js'
+import type { PaidPeriod } from './order-notices.js'
 import { closedEvent } from './order-closed-event.js'
 import { canTransition, claimableWhere, dueWhere, payableWhere } from './order-states.js'
-import { orderItems, orders } from './orders.tables.js'
-import { deferInserts } from '../../db/deferred-inserts.js'
-import {
-  placeOrder,
-  storedOrder,
-  type NewOrder,
-  type NewOrderLine,
-  type OrderRow,
-} from './place-order.js'
+import { linesOf } from './order-lines.js'
+import { orderPlacing } from './order-placing.js'
+import { orders } from './orders.tables.js'
+import type { OrderRow } from './place-order.js'
 
-export type OrderLineRow = typeof orderItems.$inferSelect
-
-/**
- * How a module reacts to an order's events (orders.module.ts declares them): `preparePaid`
- * handles `order.paid` (it reads what it needs BEFORE the transaction opens, since PGlite runs
- * one query at a time, and answers the step to run inside it, which may report what it granted
- * for the buyer's receipt); `closed` handles `order.refunded` and `order.cancelled`; `claimed`
- * handles `order.claimed`. All of them run inside the transaction that changes the order, so
- * their rows exist exactly when the status changes. `once` holds reads shared by one payment's
- * steps (the order's purchases, their products): a module that reads purchases declares that it
- * runs after the modules granting them (orderEffectHandlers' `after`).
- */
-export interface OrderEffects {
-  preparePaid(): Promise<
-    (tx: Db, order: OrderRow, lines: OrderLineRow[], once: ReadsOnce) => Promise<PaidReport>
-  >
-  /** `status` is the new one: 'cancelled' (by hand or expired) or 'refunded'. */
-  closed(tx: Db, orderId: string, status?: OrderStatus): Promise<void>
-  /** Guest orders became `userId`'s (claimGuestOrders): the rows they granted follow. */
-  claimed?(tx: Db, orderIds: string[], userId: string): Promise<void>
-}
-
-/** A module's reactions to an order as the events' handlers, in the order `after` declares. */
-export function orderEffectHandlers(
-  effects: OrderEffects,
-  opts: { after?: readonly string[] } = {},
-): AnyEventHandler[] {
-  const after = opts.after ?? []
-  const closed = (tx: Db, { order }: { order: OrderRow }) =>
-    effects.closed(tx, order.id, order.status)
-  const handlers: AnyEventHandler[] = [
-    handle({
-      event: 'order.paid',
-      phase: 'transaction',
-      after,
-      prepare: async () => {
-        const step = await effects.preparePaid()
-        return async (tx, { order, lines, once }) => (await step(tx, order, lines, once)) ?? []
-      },
-    }),
-    handle({ event: 'order.refunded', phase: 'transaction', after, run: closed }),
-    handle({ event: 'order.cancelled', phase: 'transaction', after, run: closed }),
-  ]
-  const { claimed } = effects
-  if (claimed) {
-    handlers.push(
-      handle({
-        event: 'order.claimed',
-        phase: 'transaction',
-        after,
-        run: (tx, { orderIds, userId }) => claimed(tx, orderIds, userId),
-      }),
-    )
-  }
-  return handlers
-}
-
-export const linesOf = (tx: Db, orderId: string) =>
-  tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id))
+export { linesOf, type OrderLineRow } from './order-lines.js'
 
 /**
  * The state machine: every change of an order's status with its effects, each one order change
@@ -104,75 +40,8 @@ export function orderTransitions(
     await scope.notices?.orderClosed(scope.tx, order, lines, { moneyToSend })
   }
 
-  /**
-   * Stores an order and its lines with its 'new order' notice, in the caller's change: the
-   * notice's rows are written by the order's own statement (see place-order.ts).
-   */
-  async function placeWithin(scope: OrderChangeScope, order: NewOrder, lines: NewOrderLine[]) {
-    const row = storedOrder(order)
-    const notices = deferInserts(scope.tx)
-    await scope.notices?.orderPlaced(notices.db, row, lines)
-    await placeOrder(scope.tx, row, lines, notices.statements)
-    return row
-  }
-
   return {
-    /**
-     * Stores an order, its lines and its 'new order' notice atomically, in one statement and
-     * no transaction (see place-order.ts).
-     */
-    insert: (order: NewOrder, lines: NewOrderLine[]): Promise<OrderRow> =>
-      withOrderChange((scope) => placeWithin(scope, order, lines), { bare: true }),
-
-    /**
-     * An order placed together with the caller's own writes (the new account, the coupon's
-     * use), which stand or fall with it: `work` gets the transaction, `place`, and
-     * `cancelPendingWithin`, the close path of a pending order (effects, notice, the charge
-     * voided after the commit) in this same transaction: a new clube try replaces the
-     * previous one's unpaid order (decision 030). True when that order was still pending.
-     */
-    placeWith: <T>(
-      work: (
-        tx: Db,
-        place: (order: NewOrder, lines: NewOrderLine[]) => Promise<OrderRow>,
-        cancelPendingWithin: (orderId: string) => Promise<boolean>,
-      ) => Promise<T>,
-    ): Promise<T> =>
-      withOrderChange((scope) =>
-        work(
-          scope.tx,
-          (order, lines) => placeWithin(scope, order, lines),
-          async (orderId) => {
-            const [order] = await scope.tx
-              .update(orders)
-              .set({ status: 'cancelled', closedReason: null, updatedAt: sql`now()` })
-              .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-              .returning()
-            if (!order) return false
-            await closedWithin(scope, order)
-            scope.closed(order)
-            return true
-          },
-        ),
-      ),
-
-    /** A remote provider's charge, with the buyer's 'order created' notice that carries it. */
-    attachCharge: (
-      id: string,
-      charge: {
-        pixCode: string | null
-        ticketUrl: string | null
-        providerPaymentId: string | null
-      },
-    ): Promise<void> =>
-      withOrderChange(async ({ tx, notices }) => {
-        const [order] = await tx
-          .update(orders)
-          .set({ ...charge, updatedAt: sql`now()` })
-          .where(eq(orders.id, id))
-          .returning()
-        if (order) await notices?.chargeReady(tx, order, await linesOf(tx, id))
-      }),
+    ...orderPlacing(db, change, closedWithin),
 
     /**
      * Pays a pending order (or one cancelled because its PIX ran out: a late payment is
@@ -285,48 +154,5 @@ export function orderTransitions(
         }
         return rows.length
       }),
-
-    /**
-     * Records the provider's payment id once (card payments are known only when paid). Not a
-     * change of status: no effect, notice or listener, so one statement.
-     */
-    async setProviderPaymentId(id: string, providerPaymentId: string): Promise<void> {
-      await db
-        .update(orders)
-        .set({ providerPaymentId, updatedAt: sql`now()` })
-        .where(and(eq(orders.id, id), isNull(orders.providerPaymentId)))
-    },
-
-    /**
-     * Guest orders placed with an account's e-mail become the account's, with what they
-     * granted. With the e-mail verified (the account proved its inbox, decision 026), all of
-     * them; otherwise only those with the account's WhatsApp too, the proof the guest look-up
-     * asks for (on login with the right password): an unverified e-mail alone proves nothing.
-     */
-    async claimGuestOrders(account: {
-      userId: string
-      email: string
-      whatsapp: string
-      emailVerified?: boolean
-    }) {
-      if (!account.emailVerified && !account.whatsapp) return 0
-      const rows = await db
-        .select({ id: orders.id, whatsapp: orders.customerWhatsapp })
-        .from(orders)
-        .where(and(eq(orders.customerEmail, account.email.toLowerCase()), isNull(orders.userId)))
-      const ids = rows
-        .filter((r) => account.emailVerified || whatsappMatches(account.whatsapp, r.whatsapp))
-        .map((r) => r.id)
-      if (ids.length === 0) return 0
-      // No notice and no state change: a plain transaction, not an order change.
-      await db.transaction(async (tx) => {
-        await tx
-          .update(orders)
-          .set({ userId: account.userId })
-          .where(and(inArray(orders.id, ids), isNull(orders.userId)))
-        await events.within('order.claimed', tx, { orderIds: ids, userId: account.userId })
-      })
-      return ids.length
-    },
   }
 }

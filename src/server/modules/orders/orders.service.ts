@@ -6,6 +6,7 @@ import { createOrderChange } from './order-change.js'
 import { orderLookups } from './order-lookups.js'
 import type { NoticeWriter, OrderNotices } from './order-notices.js'
 import type { EventRaiser } from '../../kernel/events.js'
+import { guestOrderClaims } from './order-claims.js'
 import { orderTransitions } from './order-transitions.js'
 import { orderFigures } from './orders.read-model.js'
 
@@ -20,8 +21,8 @@ export type {
 } from './order-notices.js'
 export type { PaidSource } from './order-change.js'
 export type { OrderAsker } from './order-lookups.js'
-export type { OrderEffects, OrderLineRow } from './order-transitions.js'
-export { orderEffectHandlers } from './order-transitions.js'
+export type { OrderLineRow } from './order-transitions.js'
+export { orderEffectHandlers, type OrderEffects } from './order-effects.js'
 export {
   canTransition,
   isClaimable,
@@ -60,7 +61,8 @@ export type OrderReads = ReturnType<typeof createOrderReads>
 
 /**
  * The orders module as other modules see it, in three parts: the state machine (every change,
- * each one unit of work: order-transitions.ts over order-change.ts), and the reads above.
+ * each one unit of work: order-transitions.ts over order-change.ts; guest orders joining an
+ * account, order-claims.ts), and the reads above.
  */
 export { DEMO_PROVIDER } from './demo-orders.js'
 
@@ -78,6 +80,7 @@ export function createOrdersService(
   const change = createOrderChange(db, deps)
   return {
     ...orderTransitions(db, change, deps),
+    ...guestOrderClaims(db, deps.events),
     ...(deps.reads ?? createOrderReads(db)),
     ...demoOrders(db),
     drain: change.drain,

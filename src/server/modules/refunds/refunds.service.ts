@@ -1,9 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { formatBRL } from '../../../contracts/money.js'
 import {
   REFUND_WINDOW_DAYS,
-  type AdminRefund,
   type OrderRefundInfo,
   type RefundRequestAnswer,
   type RefundStatus,
@@ -12,10 +11,14 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import type { CanvaLinksService } from '../canva/canva-links.service.js'
 import type { PurchasesService } from '../downloads/purchases.service.js'
-import type { OrderAsker, OrderEffects, OrderRow, OrdersService } from '../orders/orders.service.js'
+import type { OrderAsker, OrderRow, OrdersService } from '../orders/orders.service.js'
 import type { PaymentsService } from '../payments/payments.service.js'
-import { adminRefunds } from './refunds.read-model.js'
+import { refundPersonalData } from './refund-effects.js'
+import { refundDecisions } from './refund-decisions.js'
+import { refundGiveBack } from './refund-give-back.js'
 import { refunds } from './refunds.tables.js'
+
+export { refundOrderEffects } from './refund-effects.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const WINDOW_MS = REFUND_WINDOW_DAYS * DAY_MS
@@ -27,25 +30,6 @@ const dateBR = new Intl.DateTimeFormat('pt-BR', {
 export type RefundRow = typeof refunds.$inferSelect
 
 const conflict = (message: string) => new AppError('conflict', message)
-
-/**
- * Inside the transaction that refunds an order, by any path (the owner's status change, or a
- * refund made in the provider's panel that a webhook or re-check found): a buyer's request
- * still under review is settled as refunded, so the owner is not asked to decide on it. The
- * refunds module's own paths write their outcome afterwards (return_money with a static key).
- */
-export function refundOrderEffects(): OrderEffects {
-  return {
-    preparePaid: async () => async () => {},
-    async closed(tx: Db, orderId: string, status?: string) {
-      if (status !== 'refunded') return
-      await tx
-        .update(refunds)
-        .set({ status: 'refunded', decidedAt: sql`now()` })
-        .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'review')))
-    },
-  }
-}
 
 /**
  * Refunds (decision 017): the buyer's request within 7 days of the payment (CDC art. 49) and the
@@ -74,61 +58,11 @@ export function createRefundsService(deps: {
   const { db, orders, log } = deps
   const now = deps.now ?? Date.now
 
+  const giveBack = refundGiveBack({ orders, payments: deps.payments, log })
+
   async function rowOf(orderId: string): Promise<RefundRow | null> {
     const [row] = await db.select().from(refunds).where(eq(refunds.orderId, orderId))
     return row ?? null
-  }
-
-  /**
-   * Gives the money back and refunds the order. Through the provider when it refunds: the
-   * order is refunded once the provider accepts. With the store's own PIX key only the owner
-   * can send the money: the order is refunded now (access ends) and the refund waits for the
-   * owner's 'Dinheiro devolvido' ('return_money'), unless the owner already confirmed it.
-   */
-  async function giveBack(
-    order: OrderRow,
-    reason: 'refund_request' | 'admin',
-    moneyReturned: boolean,
-  ): Promise<'refunded' | 'return_money'> {
-    const provider = await deps.payments.providers.named(order.paymentProvider)
-    let outcome: 'refunded' | 'return_money' = moneyReturned ? 'refunded' : 'return_money'
-    if (provider?.refund) {
-      const providerName = provider.label ?? 'provedor de pagamento'
-      let result
-      try {
-        result = await provider.refund({
-          orderId: order.id,
-          amountCents: order.totalCents,
-          providerPaymentId: order.providerPaymentId,
-        })
-      } catch (err) {
-        log.warn({ err, orderId: order.id }, 'provider refund failed')
-        throw new AppError(
-          'unavailable',
-          `Não foi possível falar com o ${providerName} agora. Tente de novo em instantes.`,
-        )
-      }
-      if (result.state === 'refused') {
-        log.warn({ orderId: order.id, detail: result.detail }, 'provider refused the refund')
-        throw conflict(
-          `O ${providerName} recusou a devolução deste pagamento. Confira o pagamento no painel do ${providerName}.`,
-        )
-      }
-      outcome = 'refunded'
-    } else if (reason === 'admin' && !moneyReturned) {
-      throw new AppError(
-        'bad_request',
-        'Confirme que já devolveu o valor ao comprador pelo app do banco.',
-      )
-    }
-    const closed = await orders.close(order.id, 'paid', 'refunded', reason, {
-      moneyToSend: outcome === 'return_money',
-    })
-    if (!closed && (await orders.find(order.id))?.status !== 'refunded') {
-      throw conflict('O pedido mudou enquanto isso. Atualize a lista.')
-    }
-    log.info({ orderId: order.id, reason, outcome }, 'order refunded')
-    return outcome
   }
 
   async function decide(orderId: string, status: RefundStatus, note?: string) {
@@ -154,29 +88,7 @@ export function createRefundsService(deps: {
   }
 
   return {
-    /** The buyer's part of the LGPD requests (decision 015): the reasons they wrote. */
-    personalData: {
-      async exportOf(orderIds: string[]) {
-        if (orderIds.length === 0) return []
-        const rows = await db.select().from(refunds).where(inArray(refunds.orderId, orderIds))
-        return rows.map((r) => ({
-          orderId: r.orderId,
-          status: r.status,
-          reason: r.reason,
-          decisionNote: r.decisionNote,
-          createdAt: r.createdAt.toISOString(),
-          decidedAt: r.decidedAt?.toISOString() ?? null,
-        }))
-      },
-      /** The request stays (the order's books need it); its words, which may name the buyer, go. */
-      async anonymise(tx: Db, orderIds: string[]): Promise<void> {
-        if (orderIds.length === 0) return
-        await tx
-          .update(refunds)
-          .set({ reason: '', decisionNote: null })
-          .where(inArray(refunds.orderId, orderIds))
-      },
-    },
+    personalData: refundPersonalData(db),
 
     /**
      * POST /api/orders/:id/refund-request: the order's owner only (404 to anyone else), a paid
@@ -256,103 +168,15 @@ export function createRefundsService(deps: {
       )
     },
 
-    /**
-     * The owner's 'Reembolsar' on a paid order (also completing a buyer's request): through the
-     * provider where it can; with the store's own key only once the owner confirms the money
-     * went back.
-     */
-    async refundByAdmin(
-      orderId: string,
-      body: { reason: string; moneyReturned: boolean },
-    ): Promise<AdminRefund> {
-      const order = await orders.find(orderId)
-      if (!order) throw new AppError('not_found', 'Pedido não encontrado')
-      if (order.status !== 'paid') throw conflict('Só um pedido pago pode ser reembolsado.')
-      const outcome = await giveBack(order, 'admin', body.moneyReturned)
-      await db
-        .insert(refunds)
-        .values({
-          orderId,
-          origin: 'admin',
-          status: outcome,
-          reason: body.reason,
-          decidedAt: new Date(now()),
-        })
-        .onConflictDoUpdate({
-          target: refunds.orderId,
-          set: {
-            status: outcome,
-            decidedAt: sql`now()`,
-            ...(body.reason ? { decisionNote: body.reason } : {}),
-          },
-        })
-      return (await this.one(orderId))!
-    },
-
-    /**
-     * Static PIX: the owner sent the money back by hand ('Marcar como enviado'). The buyer,
-     * told at the refund that the money would come, now hears it was sent: the e-mail is
-     * written with the decision, once (of two taps at once only one finds 'return_money').
-     */
-    async confirmMoneyReturned(orderId: string): Promise<AdminRefund> {
-      const row = await rowOf(orderId)
-      if (!row) throw new AppError('not_found', 'Reembolso não encontrado')
-      if (row.status !== 'return_money') throw conflict('Este reembolso não espera devolução.')
-      // Read before the transaction: nothing inside may wait on another query (PGlite).
-      const order = await orders.find(orderId)
-      const lines = order ? await orders.lines(orderId) : []
-      const sent = await orders.notifyWith(async (tx, notices) => {
-        const [done] = await tx
-          .update(refunds)
-          .set({ status: 'refunded', decidedAt: sql`now()` })
-          .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'return_money')))
-          .returning()
-        if (done && order) await notices?.refundSent(tx, order, lines)
-        return done
-      })
-      if (!sent) throw conflict('Este reembolso não espera devolução.')
-      return (await this.one(orderId))!
-    },
-
-    /**
-     * The owner says no to a request under review: the order stays paid, and the buyer is told
-     * why by e-mail and WhatsApp, written in the same transaction as the decision (outbox).
-     */
-    async decline(orderId: string, note: string): Promise<AdminRefund> {
-      // Read before the transaction: nothing inside may wait on another query (PGlite).
-      const order = await orders.find(orderId)
-      // Refunded meanwhile (e.g. in the provider's panel): there is nothing left to decline.
-      if (order && order.status !== 'paid' && (await rowOf(orderId))?.status === 'review') {
-        throw conflict('Este pedido não está mais pago: não há reembolso a recusar.')
-      }
-      const lines = order ? await orders.lines(orderId) : []
-      const row = await orders.notifyWith(async (tx, notices) => {
-        const [declined] = await tx
-          .update(refunds)
-          .set({ status: 'declined', decisionNote: note, decidedAt: sql`now()` })
-          .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'review')))
-          .returning()
-        if (declined && order) await notices?.refundDeclined(tx, order, lines, note)
-        return declined
-      })
-      if (!row) {
-        if (!(await rowOf(orderId))) throw new AppError('not_found', 'Reembolso não encontrado')
-        throw conflict('Este pedido de reembolso já foi decidido.')
-      }
-      // Declined, the buyer keeps her materials: a hold an automatic refund left (a crash
-      // between the hold and the provider's answer) ends here too.
-      await deps.purchases.releaseHold([orderId, ...(await deps.usedWith(orderId))])
-      return (await this.one(orderId))!
-    },
-
-    /** One refund as the owner's list shows it. */
-    async one(orderId: string): Promise<AdminRefund | null> {
-      const [row] = await adminRefunds(db, { where: eq(refunds.orderId, orderId), limit: 1 })
-      return row ?? null
-    },
-
-    /** GET /api/admin/refunds: the newest 200, requests waiting for the owner first (one query). */
-    list: (): Promise<AdminRefund[]> => adminRefunds(db, { limit: 200 }),
+    ...refundDecisions({
+      db,
+      orders,
+      purchases: deps.purchases,
+      usedWith: deps.usedWith,
+      giveBack,
+      rowOf,
+      now,
+    }),
   }
 }
 
