@@ -21,6 +21,8 @@ export interface CatalogSources {
   products: Pick<ProductsService, 'versions' | 'countOnSale' | 'activeViewsOf' | 'image'>
   unitsSold: () => Promise<Map<number, number>>
   ratings?: () => Promise<Map<number, RatingSummary>>
+  /** The drawn preview pages of products with a PDF (previews module), by product id. */
+  previews?: (ids: number[]) => Promise<Map<number, Pick<Product, 'previews' | 'previewStatus'>>>
   /** The skills one word of a search names, with their scores (the BNCC's index). */
   skillScores?: (query: Query) => Map<string, number>
   /** The BNCC's skills matching some words (the search box's suggestions). */
@@ -163,8 +165,10 @@ export function createCatalogSnapshot(sources: CatalogSources) {
     for (let i = 0; i < ids.length; i += READ_BATCH) {
       const batch = ids.slice(i, i + READ_BATCH)
       const read = await sources.products.activeViewsOf(batch)
+      const drawn = sources.previews ? await sources.previews(batch) : new Map()
       const found = new Set<number>()
-      await inSlices(read.list, (product) => {
+      await inSlices(read.list, (view) => {
+        const product = { ...view, ...drawn.get(view.id) }
         found.add(product.id)
         const entry = entryOf(product, versionOf.get(product.id) ?? '')
         entries.set(product.id, entry)
@@ -367,6 +371,7 @@ function entryOf(view: Product, version: string): Entry {
     componentes: product.componentes,
     tipo: product.tipo,
     tema: product.tema,
+    previewReady: product.previewStatus === 'ready' && product.previews.length > 0,
   }
   const filterable = { ...card, priceCents: decimalToCents(product.price) ?? 0 }
   return {
