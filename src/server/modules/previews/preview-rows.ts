@@ -38,44 +38,37 @@ export const holdClaimWhile = <R>(
 /**
  * The preview `productId` is to show: drawn from `sourceKey` at `pages`. A row already made
  * from the same file and pages is left as it is (one preview per file version); otherwise it
- * is pending again and its claim, if any, is void. Answers the images it no longer shows.
+ * is pending again and its claim, if any, is void. Its old images stay listed (never served
+ * while it is not ready) until the new ones replace them (`markReady` answers them).
  */
 export async function queue(
-  db: Db,
+  q: Db,
   productId: number,
   sourceKey: string,
   pages: number[],
-): Promise<{ queued: boolean; dropped: StoredPreviewPage[] }> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ images: productPreviews.images })
-      .from(productPreviews)
-      .where(eq(productPreviews.productId, productId))
-      .for('update')
-    const pagesSql = sql`${`{${pages.join(',')}}`}::integer[]`
-    const changed = await tx
-      .insert(productPreviews)
-      .values({ productId, sourceKey, pages })
-      .onConflictDoUpdate({
-        target: productPreviews.productId,
-        set: {
-          sourceKey,
-          pages,
-          status: 'pending',
-          reason: null,
-          images: [],
-          pageCount: null,
-          attempts: 0,
-          nextAttemptAt: sql`now()`,
-          lockedUntil: null,
-          claimId: null,
-          updatedAt: sql`now()`,
-        },
-        setWhere: or(ne(productPreviews.sourceKey, sourceKey), ne(productPreviews.pages, pagesSql)),
-      })
-      .returning({ id: productPreviews.id })
-    return { queued: changed.length > 0, dropped: changed.length ? (before?.images ?? []) : [] }
-  })
+): Promise<boolean> {
+  const pagesSql = sql`${`{${pages.join(',')}}`}::integer[]`
+  const changed = await q
+    .insert(productPreviews)
+    .values({ productId, sourceKey, pages })
+    .onConflictDoUpdate({
+      target: productPreviews.productId,
+      set: {
+        sourceKey,
+        pages,
+        status: 'pending',
+        reason: null,
+        pageCount: null,
+        attempts: 0,
+        nextAttemptAt: sql`now()`,
+        lockedUntil: null,
+        claimId: null,
+        updatedAt: sql`now()`,
+      },
+      setWhere: or(ne(productPreviews.sourceKey, sourceKey), ne(productPreviews.pages, pagesSql)),
+    })
+    .returning({ id: productPreviews.id })
+  return changed.length > 0
 }
 
 /** No preview for `productId` (its file is gone or is no PDF): answers the images to remove. */
@@ -89,19 +82,30 @@ export async function forget(db: Db, productId: number): Promise<StoredPreviewPa
 
 const held = (row: PreviewRow) => and(claims().held(row), eq(productPreviews.status, 'pending'))
 
-/** The drawn pages, if this claim still holds the row (a new upload meanwhile voids it). */
+/**
+ * The drawn pages, if this claim still holds the row (a new upload meanwhile voids it).
+ * Answers the images they replace (an earlier version's), to remove; null when it lost.
+ */
 export async function markReady(
   db: Db,
   row: PreviewRow,
   images: StoredPreviewPage[],
   pageCount: number,
-): Promise<boolean> {
-  const done = await db
-    .update(productPreviews)
-    .set({ ...claims().released(), status: 'ready', images, pageCount, updatedAt: sql`now()` })
-    .where(held(row))
-    .returning({ id: productPreviews.id })
-  return done.length > 0
+): Promise<StoredPreviewPage[] | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ images: productPreviews.images })
+      .from(productPreviews)
+      .where(held(row))
+      .for('update')
+    if (!before) return null
+    await tx
+      .update(productPreviews)
+      .set({ ...claims().released(), status: 'ready', images, pageCount, updatedAt: sql`now()` })
+      .where(held(row))
+    const kept = new Set(images.map((i) => i.key))
+    return before.images.filter((i) => !kept.has(i.key))
+  })
 }
 
 /** A failure the same file would meet again: shown to the owner until she retries. */

@@ -25,15 +25,25 @@ export const previewsModule = defineModule({
       settings,
     }),
   }),
-  // A new main file, a new choice of pages, a file removed: the row follows, and the worker
-  // is woken. The same file and pages leave it as it is, so a price change draws nothing.
+  // A new main file or a new choice of pages queues the row in the write's transaction; once
+  // committed, every changed product is compared again (a PDF replaced by a ZIP loses its
+  // preview) and the worker is woken. The same file and pages leave the row as it is, so a
+  // price change draws nothing.
   handles: ({ previews }) => [
+    handle({
+      event: 'product.main_file_changed',
+      phase: 'transaction',
+      run: (tx, { productId }) => previews.queueWithin(tx, productId),
+    }),
     handle({
       event: 'product.changed',
       phase: 'committed',
       // The catalogue refreshes first: a visitor's next read need not wait for the files' check.
       after: ['catalog'],
-      run: async ({ productIds }) => void (await previews.sync(productIds)),
+      run: async ({ productIds }) => {
+        await previews.sync(productIds)
+        previews.wake()
+      },
     }),
   ],
   routes: previewsRoutes,

@@ -70,9 +70,7 @@ export function createPreviewsService(deps: {
     let queued = 0
     for (const source of sources) {
       if (source.main && isPdf(source.main)) {
-        const result = await queue(db, source.id, source.main.storageKey, source.previewPages)
-        if (result.queued) queued += 1
-        await removeImages(result.dropped)
+        if (await queue(db, source.id, source.main.storageKey, source.previewPages)) queued += 1
       } else {
         await removeImages(await forget(db, source.id))
       }
@@ -118,7 +116,9 @@ export function createPreviewsService(deps: {
       await storage.put(key, body)
       images.push({ page: page.page, key, width: page.width, height: page.height })
     }
-    if (!(await markReady(db, row, images, reply.pageCount))) return removeImages(images)
+    const replaced = await markReady(db, row, images, reply.pageCount)
+    if (!replaced) return removeImages(images)
+    await removeImages(replaced)
     log.info(
       { productId: row.productId, pages: images.length, ms: Date.now() - started },
       'preview ready',
@@ -150,6 +150,20 @@ export function createPreviewsService(deps: {
 
   return {
     sync,
+
+    /**
+     * Inside a product's write that stored a main file or chose other pages: its row is
+     * queued in the same transaction (a read right after the answer says 'pending').
+     */
+    async queueWithin(tx: Db, productId: number): Promise<void> {
+      const [source] = await deps.products.previewSources([productId], tx)
+      if (source?.main && isPdf(source.main)) {
+        await queue(tx, productId, source.main.storageKey, source.previewPages)
+      }
+    },
+
+    /** After a write: the worker looks now rather than at its next tick. */
+    wake: () => wake?.(),
 
     /** Draws the due previews one at a time (each in its own capped thread); answers how many. */
     async drawDue(): Promise<number> {

@@ -65,8 +65,11 @@ export function createProductsService(deps: {
   hasSales: (productId: number) => Promise<boolean>
   /** The BNCC's list: codes are checked against it, and imply years and components. */
   bncc: Pick<BnccService, 'unknownCode' | 'impliedBy'>
-  /** `product.changed` is raised here after every committed write. */
-  events: Pick<EventRaiser, 'committed'>
+  /**
+   * `product.changed` is raised here after every committed write; `product.main_file_changed`
+   * inside the write that stores a main file or chooses other preview pages.
+   */
+  events: Pick<EventRaiser, 'committed' | 'within'>
 }) {
   const { db, storage, config, journal, hasSales, bncc } = deps
 
@@ -262,6 +265,7 @@ export function createProductsService(deps: {
           await tx.insert(productImages).values(stored.images.map((i) => ({ ...i, productId })))
           if (stored.files.length) {
             await tx.insert(productFiles).values(stored.files.map((f) => ({ ...f, productId })))
+            await deps.events.within('product.main_file_changed', tx, { productId })
           }
           return { id: productId, name: row!.name }
         })
@@ -316,6 +320,10 @@ export function createProductsService(deps: {
           }
           if (stored.files.length) {
             await tx.insert(productFiles).values(stored.files.map((f) => ({ ...f, productId: id })))
+          }
+          // The preview's row is queued with the write: a read right after it says 'pending'.
+          if (plan?.groups.has('main') || changes.previewPages !== undefined) {
+            await deps.events.within('product.main_file_changed', tx, { productId: id })
           }
         })
       }
@@ -445,8 +453,8 @@ export function createProductsService(deps: {
      * What each product's preview is drawn from (`ids`, else every product not deleted): the
      * pages chosen and its main file, or null when it has none (a kit, a Canva link).
      */
-    async previewSources(ids?: number[]): Promise<PreviewSource[]> {
-      const rows = await db
+    async previewSources(ids?: number[], q: Db = db): Promise<PreviewSource[]> {
+      const rows = await q
         .select({
           id: products.id,
           previewPages: products.previewPages,
