@@ -39,7 +39,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
           {product.previewReady && (
             // Over the picture, as the heart: read before the name, where a browsing eye lands.
             <span
-              className="absolute bottom-2 left-2 rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-purple-800 shadow-sm"
+              className="absolute top-2 left-2 rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-purple-800 shadow-sm"
               data-testid="card-preview"
             >
               Prévia disponível

@@ -102,7 +102,7 @@ function PreviewViewer({
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-gray-950" />
         <Dialog.Content
           className="fixed inset-0 z-50 flex flex-col focus:outline-none"
           aria-describedby={undefined}
