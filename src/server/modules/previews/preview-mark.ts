@@ -1,21 +1,34 @@
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
+import type { SKRSContext2D } from '@napi-rs/canvas'
+
+/** The family the mark is drawn in (registered by the thread from dejavu-fonts-ttf). */
+export const MARK_FONT = 'DejaVu Sans Bold'
 
 /**
- * The mark laid over each preview page: 'AMOSTRA · {store}' in translucent type, repeated along
- * the diagonal so no crop of the page is without it.
+ * Lays the mark over a drawn page: 'AMOSTRA · {store}' in translucent type, repeated along the
+ * diagonal so no crop of the page is without it. Drawn on the page's own canvas, in the
+ * preview's thread (whose CPU priority is the lowest), before it is encoded.
  */
-export function previewMarkSvg(width: number, height: number, storeName: string): string {
-  const text = escapeXml(`AMOSTRA · ${storeName}`)
+export function drawPreviewMark(
+  context: SKRSContext2D,
+  width: number,
+  height: number,
+  storeName: string,
+): void {
   const size = Math.round(width / 16)
-  const angle = (-Math.atan2(height, width) * 180) / Math.PI
-  const step = size * 5
-  const rows: string[] = []
-  for (let y = -height; y < height * 2; y += step) {
-    rows.push(
-      `<text x="${width / 2}" y="${y}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${size}">${text}</text>`,
-    )
+  context.save()
+  context.translate(width / 2, height / 2)
+  context.rotate(-Math.atan2(height, width))
+  context.font = `${size}px "${MARK_FONT}"`
+  context.textAlign = 'center'
+  context.textBaseline = 'middle'
+  context.fillStyle = 'rgba(180, 35, 42, 0.22)'
+  context.strokeStyle = 'rgba(255, 255, 255, 0.25)'
+  context.lineWidth = 1
+  const text = `AMOSTRA · ${storeName}`
+  const reach = Math.hypot(width, height)
+  for (let y = -reach / 2; y <= reach / 2; y += size * 5) {
+    context.fillText(text, 0, y)
+    context.strokeText(text, 0, y)
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-  <g transform="rotate(${angle.toFixed(2)} ${width / 2} ${height / 2})" fill="#b4232a" fill-opacity="0.22" stroke="#ffffff" stroke-opacity="0.25" stroke-width="1">${rows.join('')}</g>
-</svg>`
+  context.restore()
 }

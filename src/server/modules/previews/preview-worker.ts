@@ -3,14 +3,16 @@
  * across them, answers them and ends. pdf.js (through unpdf) draws on @napi-rs/canvas; sharp
  * lays the mark over each page and encodes it. A file built to exhaust the CPU or memory ends
  * only this thread (runCapped's time and memory caps); pages whose size is absurd are refused
- * before anything is drawn.
+ * before anything is drawn. The mark and the WebP encoding are done on the page's canvas in this
+ * thread too (not by sharp, whose work runs on the process's shared threads at normal priority):
+ * every cycle a preview takes is one the requests may take first.
  */
 import { readlinkSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { constants, setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
-import type { Canvas } from '@napi-rs/canvas'
-import sharp from 'sharp'
-import { previewMarkSvg } from './preview-mark.js'
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas'
+import { drawPreviewMark, MARK_FONT } from './preview-mark.js'
 import { PREVIEW_LIMITS, type PreviewRefusal } from './preview-limits.js'
 
 export interface PreviewRequest {
@@ -33,8 +35,12 @@ export type PreviewReply =
 /** What unpdf's canvas factory makes on Node: an @napi-rs/canvas and its 2D context. */
 interface NodeDrawing {
   canvas: Canvas
-  context: CanvasRenderingContext2D
+  context: SKRSContext2D
 }
+
+const FONT_PATH = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')
+/** WebP quality: text stays sharp at 800 px; a page weighs tens of kilobytes. */
+const QUALITY = 72
 
 class Refused extends Error {
   constructor(readonly reason: PreviewRefusal) {
@@ -75,7 +81,9 @@ function yieldToRequests() {
 async function render(request: PreviewRequest): Promise<PreviewReply> {
   polyfillTransfer()
   const { createIsomorphicCanvasFactory, getDocumentProxy } = await import('unpdf')
-  const CanvasFactory = await createIsomorphicCanvasFactory(() => import('@napi-rs/canvas'))
+  const canvas = await import('@napi-rs/canvas')
+  canvas.GlobalFonts.registerFromPath(FONT_PATH, MARK_FONT)
+  const CanvasFactory = await createIsomorphicCanvasFactory(() => Promise.resolve(canvas))
   const pdf = await getDocumentProxy(new Uint8Array(request.bytes), {
     CanvasFactory,
     // No fonts fetched, nothing the file asks for beyond its own bytes.
@@ -109,12 +117,13 @@ async function render(request: PreviewRequest): Promise<PreviewReply> {
         // White first: a page without a background would be transparent, then black in WebP.
         drawing.context.fillStyle = '#ffffff'
         drawing.context.fillRect(0, 0, width, height)
-        await page.render({ canvas: null, canvasContext: drawing.context, viewport }).promise
-        const png = await drawing.canvas.encode('png')
-        const webp = await sharp(png)
-          .composite([{ input: Buffer.from(previewMarkSvg(width, height, request.storeName)) }])
-          .webp({ quality: 72 })
-          .toBuffer()
+        await page.render({
+          canvas: null,
+          canvasContext: drawing.context as unknown as CanvasRenderingContext2D,
+          viewport,
+        }).promise
+        drawPreviewMark(drawing.context, width, height, request.storeName)
+        const webp = drawing.canvas.encodeSync('webp', QUALITY)
         const bytes = webp.buffer.slice(webp.byteOffset, webp.byteOffset + webp.byteLength)
         pages.push({ page: number, bytes: bytes as ArrayBuffer, width, height })
       } finally {
