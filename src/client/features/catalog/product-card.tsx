@@ -25,7 +25,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
         data-testid="product-card"
         className="group flex w-full flex-col overflow-hidden rounded-2xl border border-purple-100 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-purple-500"
       >
-        <div className="relative aspect-square overflow-hidden bg-purple-50">
+        <div className="aspect-square overflow-hidden bg-purple-50">
           <SmartImage
             src={src}
             alt={product.name}
@@ -36,18 +36,15 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
             height={600}
             className="size-full object-cover transition group-hover:scale-105"
           />
-          {product.previewReady && (
-            // Over the picture, as the heart: read before the name, where a browsing eye lands.
-            <span
-              className="absolute top-2 left-2 rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-purple-800 shadow-sm"
-              data-testid="card-preview"
-            >
-              Prévia disponível
-            </span>
-          )}
         </div>
         <div className="flex flex-1 flex-col gap-2 p-3">
           <CategoryBadge slug={product.category} className="self-start" />
+          {product.previewReady && (
+            // Under the picture, not over it: the covers carry their own badges, the corner the heart.
+            <p className="text-xs font-semibold text-purple-700" data-testid="card-preview">
+              Prévia disponível
+            </p>
+          )}
           <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-gray-900 sm:text-base">
             {product.name}
           </h3>
