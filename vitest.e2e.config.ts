@@ -36,6 +36,7 @@ const ORDER = [
   'nfse',
   'my-data',
   'favorites',
+  'previews',
   'plain-words',
   'framework',
 ]

@@ -107,6 +107,8 @@ export const serverBuildOptions = {
     { in: at('src/server/modules/stamping/stamp-worker.ts'), out: 'stamp-worker' },
     // The page count of an uploaded PDF, read off the main thread (modules/products/pdf-pages.ts).
     { in: at('src/server/modules/products/pdf-pages-worker.ts'), out: 'pdf-pages-worker' },
+    // The pages' previews, drawn with pdf.js off the main thread (modules/previews).
+    { in: at('src/server/modules/previews/preview-worker.ts'), out: 'preview-worker' },
   ],
   outdir: at('dist/server'),
   bundle: true,

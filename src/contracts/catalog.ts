@@ -21,7 +21,11 @@ export const CatalogCard = Product.pick({
   componentes: true,
   tipo: true,
   tema: true,
-}).extend({ rating: RatingSummary.optional() })
+}).extend({
+  rating: RatingSummary.optional(),
+  /** Its pages can be seen before buying ('Prévia disponível' on the card). */
+  previewReady: z.boolean().optional(),
+})
 export type CatalogCard = z.infer<typeof CatalogCard>
 
 /** GET /api/products/bestsellers: the products as every public API answers them, with stars. */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { findCategory } from './categories.js'
 import { MAX_DB_INT } from './limits.js'
 import { decimalToCents, formatBRL } from './money.js'
+import { PREVIEW_PAGES_DEFAULT, PreviewPagesSchema } from './previews.js'
 import { AdminProduct } from './products.js'
 import {
   TAG_MESSAGES,
@@ -219,6 +220,8 @@ const fields = z.object({
   tipo: oneOrNone(TipoIdSchema).optional(),
   tema: oneOrNone(TemaIdSchema).optional(),
   paginas: pageCount.optional(),
+  /** The pages shown as 'Veja por dentro' (previews.ts); the default on create is 1, 2, 3. */
+  previewPages: PreviewPagesSchema.optional(),
 })
 
 export interface ProductChanges {
@@ -254,6 +257,8 @@ export interface ProductChanges {
    * server reads them from the main PDF at upload. Her number always wins over the file's.
    */
   paginas?: number | null
+  /** The pages rendered as the preview; undefined leaves them as they were (edit). */
+  previewPages?: number[]
 }
 export type NewProduct = Required<Omit<ProductChanges, 'paginas'>> & { paginas?: number | null }
 
@@ -323,6 +328,7 @@ export const ProductCreateFields = fields.transform((f, ctx): NewProduct => {
     stampPdf: (f.stampPdf ?? true) && !(f.isFree ?? false),
     bundleProductIds: f.bundleProductIds ?? [],
     orderBumps: f.orderBumps ?? [],
+    previewPages: f.previewPages ?? PREVIEW_PAGES_DEFAULT,
     ...tagsOnCreate(f, category.slug),
   }
 })
@@ -356,6 +362,7 @@ export const ProductEditFields = fields.transform((f, ctx): ProductChanges => {
     tipo: f.tipo,
     tema: f.tema,
     paginas: f.paginas,
+    previewPages: f.previewPages,
   }
 })
 

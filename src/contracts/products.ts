@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_DB_INT } from './limits.js'
+import { PreviewImage, PreviewStatus } from './previews.js'
 import { AnoIdSchema, ComponenteIdSchema, TemaIdSchema, TipoIdSchema } from './school-schemas.js'
 
 /** WebP widths made once when an image is stored; a request picks one, nothing resizes per request. */
@@ -65,6 +66,13 @@ export const Product = z.object({
   tipo: TipoIdSchema.nullable(),
   tema: TemaIdSchema.nullable(),
   paginas: z.number().int().nullable(),
+  /**
+   * 'Veja por dentro': the chosen pages drawn as marked WebP images (a Canva material's are its
+   * gallery images); only the pages chosen, never the file.
+   */
+  previews: z.array(PreviewImage),
+  /** none: nothing to show (no PDF, or a ZIP); pending: being drawn; failed: see the admin. */
+  previewStatus: PreviewStatus,
 })
 export type Product = z.infer<typeof Product>
 export type BundleItem = Product['bundleItems'][number]
@@ -85,6 +93,8 @@ export const AdminProduct = Product.extend({
   stampPdf: z.boolean(),
   /** `paginas` was read from the main PDF at upload, not typed by the owner (the form says so). */
   paginasFromPdf: z.boolean(),
+  /** The pages chosen for the preview ('Prévia das páginas'), in ascending order. */
+  previewPages: z.array(z.number().int()),
 })
 export type AdminProduct = z.infer<typeof AdminProduct>
 

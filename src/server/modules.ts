@@ -30,6 +30,7 @@ import { messagingModule } from './modules/messaging/messaging.module.js'
 import { newsletterModule } from './modules/newsletter/newsletter.module.js'
 import { ordersModule } from './modules/orders/orders.module.js'
 import { paymentsModule } from './modules/payments/payments.module.js'
+import { previewsModule } from './modules/previews/previews.module.js'
 import { privacyModule } from './modules/privacy/privacy.module.js'
 import { productUpdatesModule } from './modules/product-updates/product-updates.module.js'
 import { productsModule } from './modules/products/products.module.js'
@@ -68,6 +69,7 @@ export const MODULES: readonly AnyModule[] = [
   couponsModule,
   canvaModule,
   stampingModule,
+  previewsModule,
   privacyModule,
   refundsModule,
   storeModule,

@@ -47,7 +47,9 @@ export async function prepareStore(
     const seeded = await seedDemoCatalog(database.db, storage)
     if (seeded > 0) {
       app.log.info({ products: seeded }, 'demo catalogue seeded')
-      app.services.catalog.productsChanged()
+      // As any write of products: the catalogue reads them, the previews module queues their
+      // pages (the job's own look at start may have come before the seed).
+      app.services.products.changed()
     }
     mark('seed')
   }

@@ -10,6 +10,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/products/:id/image': 'WebP bytes, or a bodiless 304',
   'GET /api/products/:id/image-fast': 'WebP bytes, or a bodiless 304',
   'GET /api/products/:id/additional-image/:index': 'WebP bytes, or a bodiless 304',
+  'GET /api/previews/:productId/:name': "a preview page's marked WebP bytes, or a bodiless 304",
   'GET /api/downloads/:token': "the purchased file's bytes (200 or 206)",
   'HEAD /api/downloads/:token': "the purchased file's headers, no body",
   'GET /api/orders/:id/download-all': "an order's files in one ZIP (attachment)",

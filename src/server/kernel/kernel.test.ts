@@ -182,6 +182,7 @@ describe("the store's catalogue of events", () => {
     expect(handlersOf('sales.changed')).toEqual(['catalog (committed)', 'ads (committed)'])
     expect(handlersOf('product.changed')).toEqual([
       'catalog (committed)',
+      'previews (committed)',
       'subscriptions (committed)',
     ])
     expect(handlersOf('review.changed')).toEqual(['catalog (committed)'])

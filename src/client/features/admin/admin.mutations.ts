@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { AdminOrder, AdminUser, SettingBody } from '../../../contracts/admin'
 import type { BodyOf } from '../../../contracts/api-route'
 import * as adminRoutes from '../../../contracts/api-routes/admin.routes'
+import * as previewRoutes from '../../../contracts/api-routes/previews.routes'
 import * as storeAdmin from '../../../contracts/api-routes/store-admin.routes'
 import type { LogoAnswer } from '../../../contracts/store'
 import { call, callRaw, path } from '../../lib/api'
@@ -33,6 +34,16 @@ const done = (title: string, description?: string) =>
 /** A product's Canva link; its earlier buyers get it at once (decision 007). */
 export const addCanvaLink = (body: BodyOf<typeof adminRoutes.addCanvaLink>) =>
   call(adminRoutes.addCanvaLink, { body })
+
+/** 'Tentar de novo': the preview is queued again; the form shows 'Gerando prévia...' at once. */
+export function useRetryPreview(id: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => call(previewRoutes.retryPreview, { params: { id } }),
+    onSuccess: (answer) => queryClient.setQueryData(adminKeys.preview(id), answer),
+    onError: failed('Erro ao gerar a prévia', 'Não foi possível pedir a prévia de novo.'),
+  })
+}
 
 export function useToggleProduct() {
   const queryClient = useQueryClient()

@@ -2,12 +2,15 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/
 import { ADMIN_LIST_PAGE, type AdminProductLight } from '../../../contracts/admin'
 import type { AnswerOf, ApiRoute } from '../../../contracts/api-route'
 import * as adminRoutes from '../../../contracts/api-routes/admin.routes'
+import * as previewRoutes from '../../../contracts/api-routes/previews.routes'
 import { HttpError, call } from '../../lib/api'
 import { withTimeout } from '../../lib/timeout'
 
 // SPEC.md sections 7 and 9: the light list waits up to 60 s, the status is polled every 5 s.
 const LIGHT_TIMEOUT_MS = 60_000
 const STATUS_POLL_MS = 5_000
+/** A preview takes seconds: the form looks again this often while it says 'Gerando prévia...'. */
+const PREVIEW_POLL_MS = 3_000
 
 /**
  * Everything the panel reads starts with 'admin'; a write invalidates the prefix of what it
@@ -19,6 +22,7 @@ export const adminKeys = {
   lightProducts: () => [...adminKeys.products(), 'light'] as const,
   fullProducts: () => [...adminKeys.products(), 'full'] as const,
   stampFallbacks: () => [...adminKeys.products(), 'stamp-fallbacks'] as const,
+  preview: (id: number) => [...adminKeys.products(), 'preview', id] as const,
   analytics: () => [...adminKeys.all, 'analytics'] as const,
   adsStatus: () => [...adminKeys.all, 'ads-status'] as const,
   sales: (from: string, to: string) => [...adminKeys.all, 'sales', from, to] as const,
@@ -96,6 +100,13 @@ export const adminProductsQuery = () => list(adminKeys.fullProducts(), adminRout
 /** Copies delivered without a stamp, by product and reason; under products, so a write refreshes it. */
 export const stampFallbacksQuery = () =>
   list(adminKeys.stampFallbacks(), adminRoutes.stampFallbacks)
+/** 'Prévia das páginas' of one product, read again every few seconds while it is drawn. */
+export const adminPreviewQuery = (id: number) =>
+  queryOptions({
+    queryKey: adminKeys.preview(id),
+    queryFn: ({ signal }) => call(previewRoutes.adminPreview, { params: { id }, signal }),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? PREVIEW_POLL_MS : false),
+  })
 export const analyticsQuery = () => list(adminKeys.analytics(), adminRoutes.analytics)
 
 /**

@@ -39,6 +39,12 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
         </div>
         <div className="flex flex-1 flex-col gap-2 p-3">
           <CategoryBadge slug={product.category} className="self-start" />
+          {product.previewReady && (
+            // Under the picture, not over it: the covers carry their own badges, the corner the heart.
+            <p className="text-xs font-semibold text-purple-700" data-testid="card-preview">
+              Prévia disponível
+            </p>
+          )}
           <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-gray-900 sm:text-base">
             {product.name}
           </h3>

@@ -6,6 +6,7 @@ import { CategoryBadge } from '../catalog/category-badge'
 import { FavoriteButton } from '../favorites/favorite-button'
 import { DetailBenefits } from './detail-benefits'
 import { Gallery } from './gallery'
+import { PagePreviews } from './page-previews'
 import { InfoCard } from './info-card'
 import { ForWhom } from '../bncc/for-whom'
 import { IncludedInClube } from '../clube/included-in-clube'
@@ -38,7 +39,13 @@ export function ProductDetail({ product }: { product: Product }) {
         </div>
       </div>
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-        <Gallery name={product.name} images={images} />
+        <div>
+          <Gallery name={product.name} images={images} />
+          {/* A Canva material's pages are its gallery images, already shown above. */}
+          {!product.canvaOnly && product.previewStatus === 'ready' && (
+            <PagePreviews name={product.name} previews={product.previews} total={product.paginas} />
+          )}
+        </div>
         <div className="space-y-5">
           <div>
             <CategoryBadge slug={product.category} />

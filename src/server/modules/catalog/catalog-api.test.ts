@@ -52,6 +52,7 @@ describe('GET /api/catalog', () => {
         'componentes',
         'tipo',
         'tema',
+        'previewReady',
       ].sort(),
     )
     const second = await catalog('?page=2')

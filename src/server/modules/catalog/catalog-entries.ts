@@ -90,6 +90,7 @@ export function entryOf(view: Product, version: string): Entry {
     componentes: product.componentes,
     tipo: product.tipo,
     tema: product.tema,
+    previewReady: product.previewStatus === 'ready' && product.previews.length > 0,
   }
   const filterable = { ...card, priceCents: decimalToCents(product.price) ?? 0 }
   return {

@@ -27,6 +27,11 @@ const READ_BATCH = 250
  */
 const CHANGED_WITHIN_SECONDS = 3_600
 
+/** The drawn preview pages of products with a PDF (previews module), by product id. */
+export type PreviewsOf = (
+  ids: number[],
+) => Promise<Map<number, Pick<Product, 'previews' | 'previewStatus'>>>
+
 /**
  * Only what changed is read again: the products written in the last hour are compared with
  * the versions held (a short list, not ten thousand rows at every write); a product deleted
@@ -37,6 +42,7 @@ export async function syncProducts(
   products: Pick<ProductsService, 'versions' | 'countOnSale' | 'activeViewsOf'>,
   everything: boolean,
   named: number[] | null,
+  previews?: PreviewsOf,
 ): Promise<void> {
   const { entries, index, images, byId } = held
   if (!everything && named?.length === 0) return
@@ -63,7 +69,7 @@ export async function syncProducts(
     const known = [...entries.keys()].filter((id) => !gone.has(id)).length
     const added = [...changed].filter((id) => !entries.has(id)).length
     if (known + added !== (await products.countOnSale())) {
-      return syncProducts(held, products, true, null)
+      return syncProducts(held, products, true, null, previews)
     }
   }
   // A kit shows its products' names and prices: it is re-read when one of them changes.
@@ -86,8 +92,10 @@ export async function syncProducts(
   for (let i = 0; i < ids.length; i += READ_BATCH) {
     const batch = ids.slice(i, i + READ_BATCH)
     const read = await products.activeViewsOf(batch)
+    const drawn = previews ? await previews(batch) : new Map()
     const found = new Set<number>()
-    await inSlices(read.list, (product) => {
+    await inSlices(read.list, (view) => {
+      const product = { ...view, ...drawn.get(view.id) }
       found.add(product.id)
       const entry = entryOf(product, versionOf.get(product.id) ?? '')
       entries.set(product.id, entry)

@@ -1,7 +1,7 @@
 import type { ProductsService } from '../products/products.service.js'
 import type { RatingSummary } from '../../../contracts/reviews.js'
 import { createCatalogIndex } from './catalog-index.js'
-import { syncProducts, type HeldProducts } from './catalog-held.js'
+import { syncProducts, type HeldProducts, type PreviewsOf } from './catalog-held.js'
 import { buildView, type CatalogView } from './catalog-view.js'
 import type { BnccSkill } from '../../../contracts/bncc.js'
 import type { Query } from 'minisearch'
@@ -17,6 +17,8 @@ export interface CatalogSources {
   products: Pick<ProductsService, 'versions' | 'countOnSale' | 'activeViewsOf' | 'image'>
   unitsSold: () => Promise<Map<number, number>>
   ratings?: () => Promise<Map<number, RatingSummary>>
+  /** The drawn preview pages of products with a PDF (previews module), by product id. */
+  previews?: PreviewsOf
   /** The skills one word of a search names, with their scores (the BNCC's index). */
   skillScores?: (query: Query) => Map<string, number>
   /** The BNCC's skills matching some words (the search box's suggestions). */
@@ -61,7 +63,8 @@ export function createCatalogSnapshot(sources: CatalogSources) {
         wantProducts = wantSales = wantEverything = false
         wantIds = new Set()
         try {
-          if (products) await syncProducts(held, sources.products, everything, named)
+          if (products)
+            await syncProducts(held, sources.products, everything, named, sources.previews)
           if (sales) {
             // A refund hides a review and is a sale's change too: both are read again together.
             ;[sold, ratings] = await Promise.all([

@@ -12,14 +12,20 @@ declare module '../../kernel/services.js' {
 /** The storefront's catalogue, held in memory and rebuilt when products, sales or stars change. */
 export const catalogModule = defineModule({
   name: 'catalog',
-  needs: ['products', 'orderReads', 'reviewReads', 'bncc'],
+  needs: ['products', 'orderReads', 'reviewReads', 'bncc', 'previews'],
   provides: ['catalog'],
-  build: ({ deps, signal }, { products, orderReads, reviewReads, bncc }) => ({
+  build: ({ deps, signal }, { products, orderReads, reviewReads, bncc, previews }) => ({
     catalog: createCatalogService(
       {
         products,
         unitsSold: orderReads.unitsSold,
         ratings: reviewReads.summaries,
+        previews: async (ids) => {
+          const drawn = await previews.publicOf(ids)
+          return new Map(
+            [...drawn].map(([id, d]) => [id, { previews: d.previews, previewStatus: d.status }]),
+          )
+        },
         skillScores: bncc.skillScores,
         skillsMatching: (words) => bncc.search({ q: words, ano: [], componente: [] }),
       },

@@ -3,7 +3,7 @@ import { centsToDecimal } from '../../../contracts/money.js'
 import type { productFiles, productImages, products } from './products.tables.js'
 
 type ProductRow = typeof products.$inferSelect
-type ImageRow = Pick<typeof productImages.$inferSelect, 'position' | 'hash'>
+type ImageRow = Pick<typeof productImages.$inferSelect, 'position' | 'hash' | 'width' | 'height'>
 type FileRow = Pick<
   typeof productFiles.$inferSelect,
   'position' | 'fileName' | 'mimeType' | 'sizeBytes'
@@ -28,6 +28,11 @@ export function toProductView(
   const extras = images.filter((i) => i.position > 0).sort((a, b) => a.position - b.position)
   const sortedFiles = [...files].sort((a, b) => a.position - b.position)
   const main = sortedFiles[0]
+  const canvaOnly =
+    !main && bundleItems.length === 0 && !!(row.canvaTemplateId?.trim() || row.externalLink?.trim())
+  const additionalImages = extras.map(
+    (image, index) => `/api/products/${row.id}/additional-image/${index}?v=${image.hash}`,
+  )
   return {
     id: row.id,
     name: row.name,
@@ -38,17 +43,12 @@ export function toProductView(
     isFree: row.isFree,
     isActive: row.isActive,
     imageUrl: coverUrl(row.id, cover?.hash ?? null),
-    additionalImages: extras.map(
-      (image, index) => `/api/products/${row.id}/additional-image/${index}?v=${image.hash}`,
-    ),
+    additionalImages,
     downloadFileName: main?.fileName ?? null,
     mimeType: main?.mimeType ?? null,
     externalLink: row.externalLink,
     canvaTemplateId: row.canvaTemplateId,
-    canvaOnly:
-      !main &&
-      bundleItems.length === 0 &&
-      !!(row.canvaTemplateId?.trim() || row.externalLink?.trim()),
+    canvaOnly,
     stampPdf: row.stampPdf,
     createdAt: row.createdAt.toISOString(),
     downloadFiles: sortedFiles.map((f, index) => ({
@@ -71,5 +71,19 @@ export function toProductView(
     tema: row.tema as AdminProduct['tema'],
     paginas: row.paginas,
     paginasFromPdf: row.paginasFromPdf,
+    previewPages: row.previewPages,
+    // A Canva material has no file to draw: the gallery images the owner uploads are its
+    // pages. A file's drawn pages come from the previews module (the catalogue adds them).
+    ...(canvaOnly
+      ? {
+          previews: extras.map((image, index) => ({
+            page: index + 1,
+            url: additionalImages[index]!,
+            width: image.width,
+            height: image.height,
+          })),
+          previewStatus: extras.length ? ('ready' as const) : ('none' as const),
+        }
+      : { previews: [], previewStatus: 'none' as const }),
   }
 }

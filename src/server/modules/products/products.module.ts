@@ -15,6 +15,11 @@ declare module '../../kernel/events.js' {
   interface DomainEvents {
     /** After a committed write of products: those it changed, when known (else all may have). */
     'product.changed': { productIds?: number[] }
+    /**
+     * In the write's transaction: what a product's pages are drawn from changed (its main
+     * file was uploaded or replaced, or other pages were chosen for its preview).
+     */
+    'product.main_file_changed': { productId: number }
   }
 }
 

@@ -38,6 +38,13 @@ import {
 export { isFreeNow } from './product-reads.js'
 export type { DeliveryFile, DeliveryProduct, ImageRecord, ProductSummary } from './product-reads.js'
 
+/** A product's main file and chosen pages, as the previews module draws them. */
+export interface PreviewSource {
+  id: number
+  previewPages: number[]
+  main: { storageKey: string; fileName: string; mimeType: string; sizeBytes: number } | null
+}
+
 /** A page count taking longer than this is given up: the upload has waited enough. */
 const PAGE_COUNT_TIMEOUT_MS = 15_000
 
@@ -58,8 +65,11 @@ export function createProductsService(deps: {
   hasSales: (productId: number) => Promise<boolean>
   /** The BNCC's list: codes are checked against it, and imply years and components. */
   bncc: Pick<BnccService, 'unknownCode' | 'impliedBy'>
-  /** `product.changed` is raised here after every committed write. */
-  events: Pick<EventRaiser, 'committed'>
+  /**
+   * `product.changed` is raised here after every committed write; `product.main_file_changed`
+   * inside the write that stores a main file or chooses other preview pages.
+   */
+  events: Pick<EventRaiser, 'committed' | 'within'>
 }) {
   const { db, storage, config, journal, hasSales, bncc } = deps
 
@@ -255,6 +265,7 @@ export function createProductsService(deps: {
           await tx.insert(productImages).values(stored.images.map((i) => ({ ...i, productId })))
           if (stored.files.length) {
             await tx.insert(productFiles).values(stored.files.map((f) => ({ ...f, productId })))
+            await deps.events.within('product.main_file_changed', tx, { productId })
           }
           return { id: productId, name: row!.name }
         })
@@ -309,6 +320,10 @@ export function createProductsService(deps: {
           }
           if (stored.files.length) {
             await tx.insert(productFiles).values(stored.files.map((f) => ({ ...f, productId: id })))
+          }
+          // The preview's row is queued with the write: a read right after it says 'pending'.
+          if (plan?.groups.has('main') || changes.previewPages !== undefined) {
+            await deps.events.within('product.main_file_changed', tx, { productId: id })
           }
         })
       }
@@ -433,6 +448,53 @@ export function createProductsService(deps: {
 
     /** After a caller's transaction that changed a product through this service commits. */
     changed: () => onChange(),
+
+    /**
+     * What each product's preview is drawn from (`ids`, else every product not deleted): the
+     * pages chosen and its main file, or null when it has none (a kit, a Canva link).
+     */
+    async previewSources(ids?: number[], q: Db = db): Promise<PreviewSource[]> {
+      const rows = await q
+        .select({
+          id: products.id,
+          previewPages: products.previewPages,
+          storageKey: productFiles.storageKey,
+          fileName: productFiles.fileName,
+          mimeType: productFiles.mimeType,
+          sizeBytes: productFiles.sizeBytes,
+        })
+        .from(products)
+        .leftJoin(
+          productFiles,
+          and(eq(productFiles.productId, products.id), eq(productFiles.position, 0)),
+        )
+        .where(and(isNull(products.deletedAt), ids ? inArray(products.id, ids) : undefined))
+      return rows.map(({ id, previewPages, ...file }) => ({
+        id,
+        previewPages,
+        main: file.storageKey
+          ? {
+              storageKey: file.storageKey,
+              fileName: file.fileName!,
+              mimeType: file.mimeType!,
+              sizeBytes: file.sizeBytes!,
+            }
+          : null,
+      }))
+    },
+
+    /**
+     * A product's preview was drawn or failed: its version moves (updated_at), so every
+     * instance's catalogue reads it again with its pages.
+     */
+    async previewChanged(id: number): Promise<void> {
+      await db
+        .update(products)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(products.id, id))
+      // Awaited: the job's step ends once the catalogue knows (committed handlers never throw).
+      await deps.events.committed('product.changed', { productIds: [id] })
+    },
 
     async setActive(id: number, isActive?: boolean): Promise<{ id: number; isActive: boolean }> {
       const [row] = await db

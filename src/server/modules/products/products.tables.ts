@@ -66,6 +66,11 @@ export const products = pgTable(
      */
     paginas: integer('paginas'),
     paginasFromPdf: boolean('paginas_from_pdf').notNull().default(false),
+    /** The pages drawn as 'Veja por dentro' (modules/previews), 1 to 6 of them, ascending. */
+    previewPages: integer('preview_pages')
+      .array()
+      .notNull()
+      .default(sql`'{1,2,3}'::integer[]`),
     /** Seeded with a new store (seed/demo-catalog.ts): one tap removes it (store/demo-removal.ts). */
     isDemo: boolean('is_demo').notNull().default(false),
     /** Set when a product with buyers is deleted: hidden everywhere, files kept for the buyers. */

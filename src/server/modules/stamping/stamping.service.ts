@@ -32,7 +32,7 @@ import { stampedCopies } from './stamping.tables.js'
 /** A download waits this long for its stamped copy, then gets the original. */
 export const ON_DEMAND_LIMIT_MS = 10_000
 /** The background job gives a stamp this long before counting the attempt as failed. */
-const BACKGROUND_LIMIT_MS = 60_000
+export const BACKGROUND_LIMIT_MS = 60_000
 const POLL_MS = 150
 /** Stamped copies stay this long after their purchase's last download window. */
 export const KEEP_AFTER_WINDOW_MS = 2 * 24 * 60 * 60 * 1000

@@ -40,6 +40,8 @@ function product(overrides: Partial<Product> = {}): Product {
     tipo: null,
     tema: null,
     paginas: null,
+    previews: [],
+    previewStatus: 'none',
     ...overrides,
   }
 }

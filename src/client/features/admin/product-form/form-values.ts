@@ -1,5 +1,6 @@
 import { centsToDecimal, decimalToCents } from '../../../../contracts/money'
 import { findCategory } from '../../../../contracts/categories'
+import { PREVIEW_PAGES_DEFAULT } from '../../../../contracts/previews'
 import type { AdminProduct } from '../../../../contracts/products'
 import type { AnoId, ComponenteId } from '../../../../contracts/school'
 
@@ -37,6 +38,8 @@ export interface ProductFormValues {
   paginas: string
   /** The count the server read from the stored PDF, shown beside the field; never sent. */
   pagesRead: number | null
+  /** 'Páginas da prévia' as typed ('1, 2, 3'): up to 6 page numbers. */
+  previewPages: string
   /** Editing with new files: 'Avisar compradores' of the new version, with the owner's note. */
   notifyBuyers: boolean
   updateNote: string
@@ -63,6 +66,7 @@ export const EMPTY_VALUES: ProductFormValues = {
   tema: '',
   paginas: '',
   pagesRead: null,
+  previewPages: PREVIEW_PAGES_DEFAULT.join(', '),
   image: null,
   downloadFile: null,
   additionalImages: [],
@@ -97,6 +101,7 @@ export function valuesFromProduct(product: AdminProduct): ProductFormValues {
     tema: product.tema ?? '',
     paginas: product.paginas === null ? '' : String(product.paginas),
     pagesRead: product.paginasFromPdf ? product.paginas : null,
+    previewPages: product.previewPages.join(', '),
   }
 }
 
@@ -139,8 +144,11 @@ export function normalisedPrice(values: ProductFormValues): string {
 
 /** Every field except the files, as the JSON routes and the multipart text parts take them. */
 export function textFields(values: ProductFormValues, editing = false) {
+  const previewPages = values.previewPages.trim()
   return {
     ...tagFields(values, editing),
+    // Left blank on a new product: the server's default pages (1, 2, 3).
+    ...(previewPages || editing ? { previewPages } : {}),
     name: values.name.trim(),
     description: values.description.trim(),
     price: normalisedPrice(values),

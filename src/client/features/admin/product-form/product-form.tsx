@@ -8,6 +8,7 @@ import { UploadStatus } from '../../../ui/upload-status'
 import { StampFallbacks } from '../stamp-fallbacks'
 import { FileFields } from './file-fields'
 import { EMPTY_VALUES, valuesFromProduct, type ProductFormValues } from './form-values'
+import { PreviewPages } from './preview-pages'
 import { ProductFields, type SetValue } from './product-fields'
 import { SuccessDialog } from './success-dialog'
 import { useProductSubmit } from './use-product-submit'
@@ -95,6 +96,7 @@ export function ProductForm({
             currentImageUrl={product?.imageUrl}
             disabled={processing}
           />
+          <PreviewPages values={values} set={set} productId={product?.id} />
         </fieldset>
         {phase.kind === 'processing' && (
           <UploadStatus stage={phase.stage} percent={phase.percent} />

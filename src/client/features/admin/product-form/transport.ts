@@ -16,7 +16,7 @@ export const UPLOAD_TIMEOUT_MESSAGE =
 export type OnProgress = (stage: UploadStage, percent: number) => void
 
 function appendText(form: FormData, values: ProductFormValues, editing: boolean) {
-  const fields = textFields(values)
+  const fields = textFields(values, editing)
   form.append('name', fields.name)
   form.append('description', fields.description)
   form.append('price', fields.price)
@@ -36,6 +36,7 @@ function appendText(form: FormData, values: ProductFormValues, editing: boolean)
   // Empty means "none" when creating; when editing it clears what was there.
   if (fields.externalLink || editing) form.append('externalLink', fields.externalLink)
   if (fields.canvaTemplateId || editing) form.append('canvaTemplateId', fields.canvaTemplateId)
+  if (fields.previewPages !== undefined) form.append('previewPages', fields.previewPages)
   for (const [key, value] of Object.entries(tagFields(values, editing))) {
     form.append(key, Array.isArray(value) ? JSON.stringify(value) : value)
   }
