@@ -39,7 +39,12 @@ async function previewOnce(pdf: Uint8Array) {
   const outcome = await runCapped<PreviewRequest, PreviewReply>({
     from: pathToFileURL(path.resolve('dist/server/main.js')).href,
     file: 'preview-worker',
-    request: { bytes, pages: [1, 2, 3, 4, 5, 6], storeName: 'Loja da Bench' },
+    request: {
+      bytes,
+      pages: [1, 2, 3, 4, 5, 6],
+      storeName: 'Loja da Bench',
+      maxBytes: 64 * 2 ** 20,
+    },
     transfer: [bytes],
     ...CAPS,
   })

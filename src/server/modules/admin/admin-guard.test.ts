@@ -9,6 +9,8 @@ import { adminScope } from '../../http/admin-scope.js'
 const ADMIN_ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/admin/products-light' },
   { method: 'GET', url: '/api/admin/products' },
+  { method: 'GET', url: '/api/admin/products/:id/previews' },
+  { method: 'POST', url: '/api/admin/products/:id/previews/retry' },
   { method: 'GET', url: '/api/admin/analytics' },
   { method: 'GET', url: '/api/admin/recovery' },
   { method: 'GET', url: '/api/admin/order-bumps' },

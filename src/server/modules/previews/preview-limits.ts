@@ -12,5 +12,10 @@ export const PREVIEW_LIMITS = {
   maxPageCount: 5_000,
 } as const
 
-export const PREVIEW_REFUSALS = ['too_large', 'page_too_large', 'too_many_pages'] as const
+export const PREVIEW_REFUSALS = [
+  'too_large',
+  'page_too_large',
+  'too_many_pages',
+  'zip_without_pdf',
+] as const
 export type PreviewRefusal = (typeof PREVIEW_REFUSALS)[number]

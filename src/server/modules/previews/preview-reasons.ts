@@ -10,6 +10,8 @@ export const PREVIEW_REASONS = {
   timeout: 'A prévia demorou demais para ser gerada (PDF pesado ou malformado).',
   unreadable: 'Não foi possível ler o PDF (arquivo danificado ou protegido por senha).',
   missing: 'O arquivo do produto não foi encontrado no armazenamento.',
+  zip_without_pdf:
+    'O ZIP não tem nenhum PDF: a prévia mostra páginas do primeiro PDF dentro do ZIP.',
 } as const satisfies Record<PreviewRefusal, string> & Record<string, string>
 
 export type PreviewReason = keyof typeof PREVIEW_REASONS

@@ -1,5 +1,5 @@
 /**
- * The preview's thread: reads one PDF, renders the chosen pages to WebP with the store's mark
+ * The preview's thread: reads one PDF (or a ZIP's first PDF), renders the chosen pages to WebP with the store's mark
  * across them, answers them and ends. pdf.js (through unpdf) draws on @napi-rs/canvas; sharp
  * lays the mark over each page and encodes it. A file built to exhaust the CPU or memory ends
  * only this thread (runCapped's time and memory caps); pages whose size is absurd are refused
@@ -10,8 +10,10 @@
 import { readlinkSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { constants, setPriority } from 'node:os'
+import type { Readable } from 'node:stream'
 import { parentPort } from 'node:worker_threads'
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas'
+import { fromBuffer, type Entry, type ZipFile } from 'yauzl'
 import { drawPreviewMark, MARK_FONT } from './preview-mark.js'
 import { PREVIEW_LIMITS, type PreviewRefusal } from './preview-limits.js'
 
@@ -20,6 +22,8 @@ export interface PreviewRequest {
   /** The owner's choice, in her order; pages past the file's end are left out. */
   pages: number[]
   storeName: string
+  /** The most a ZIP's PDF may inflate to (the stamping's file cap): past it, refused. */
+  maxBytes: number
 }
 export interface RenderedPage {
   page: number
@@ -78,13 +82,68 @@ function yieldToRequests() {
   }
 }
 
+/** A ZIP's local file header: `PK\x03\x04`. */
+const isZip = (bytes: Uint8Array) =>
+  bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
+
+/** A file of macOS's archiver beside the real one ('__MACOSX/…', '._kit.pdf'), never the material. */
+const isResourceCopy = (name: string) =>
+  name.startsWith('__macosx/') || name.split('/').some((part) => part.startsWith('._'))
+
+/**
+ * The first PDF of a ZIP, in the archive's order (folders included), read by yauzl within
+ * `maxBytes`: an entry declaring more is refused before it is read, and one inflating past what
+ * it declares (a bomb that lies) is stopped by yauzl's size check and by the count here.
+ */
+async function firstPdfOf(bytes: Uint8Array, maxBytes: number): Promise<Uint8Array> {
+  const zip = await new Promise<ZipFile>((resolve, reject) =>
+    fromBuffer(Buffer.from(bytes), { lazyEntries: true, validateEntrySizes: true }, (err, z) =>
+      err ? reject(err) : resolve(z),
+    ),
+  )
+  try {
+    const entry = await new Promise<Entry | null>((resolve, reject) => {
+      zip.on('entry', (found: Entry) => {
+        const name = found.fileName.toLowerCase()
+        if (name.endsWith('.pdf') && !isResourceCopy(name)) resolve(found)
+        else zip.readEntry()
+      })
+      zip.once('end', () => resolve(null))
+      zip.once('error', reject)
+      zip.readEntry()
+    })
+    if (!entry) throw new Refused('zip_without_pdf')
+    if (entry.uncompressedSize > maxBytes) throw new Refused('too_large')
+    const stream = await new Promise<Readable>((resolve, reject) =>
+      zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))),
+    )
+    const chunks: Buffer[] = []
+    let total = 0
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      total += chunk.length
+      if (total > maxBytes) {
+        stream.destroy()
+        throw new Refused('too_large')
+      }
+      chunks.push(chunk)
+    }
+    // pdf.js takes a plain Uint8Array, not a Buffer (its subclass).
+    const pdf = Buffer.concat(chunks)
+    return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength)
+  } finally {
+    zip.close()
+  }
+}
+
 async function render(request: PreviewRequest): Promise<PreviewReply> {
   polyfillTransfer()
+  const given = new Uint8Array(request.bytes)
+  const data = isZip(given) ? await firstPdfOf(given, request.maxBytes) : given
   const { createIsomorphicCanvasFactory, getDocumentProxy } = await import('unpdf')
   const canvas = await import('@napi-rs/canvas')
   canvas.GlobalFonts.registerFromPath(FONT_PATH, MARK_FONT)
   const CanvasFactory = await createIsomorphicCanvasFactory(() => Promise.resolve(canvas))
-  const pdf = await getDocumentProxy(new Uint8Array(request.bytes), {
+  const pdf = await getDocumentProxy(data, {
     CanvasFactory,
     // No fonts fetched, nothing the file asks for beyond its own bytes.
     disableFontFace: true,

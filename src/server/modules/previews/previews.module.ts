@@ -26,7 +26,7 @@ export const previewsModule = defineModule({
     }),
   }),
   // A new main file or a new choice of pages queues the row in the write's transaction; once
-  // committed, every changed product is compared again (a PDF replaced by a ZIP loses its
+  // committed, every changed product is compared again (a file replaced by a link loses its
   // preview) and the worker is woken. The same file and pages leave the row as it is, so a
   // price change draws nothing.
   handles: ({ previews }) => [

@@ -32,9 +32,17 @@ import { productPreviews, type StoredPreviewPage } from './previews.tables.js'
 export const previewUrl = (key: string) => `/api/${key}`
 const keyOf = (productId: number, name: string) => `previews/${productId}/${name}`
 
-/** Only a PDF is drawn; a ZIP's first PDF is not read (nothing in the store reads ZIPs). */
-const isPdf = (main: NonNullable<PreviewSource['main']>) =>
-  main.mimeType === 'application/pdf' || main.fileName.toLowerCase().endsWith('.pdf')
+/** A PDF is drawn, and a ZIP's first PDF (read inside the capped thread, a bomb with it). */
+const isDrawable = (main: NonNullable<PreviewSource['main']>) => {
+  const name = main.fileName.toLowerCase()
+  return (
+    ['application/pdf', 'application/zip', 'application/x-zip-compressed'].includes(
+      main.mimeType,
+    ) ||
+    name.endsWith('.pdf') ||
+    name.endsWith('.zip')
+  )
+}
 
 const toImages = (images: StoredPreviewPage[]): PreviewImage[] =>
   images.map((i) => ({ page: i.page, url: previewUrl(i.key), width: i.width, height: i.height }))
@@ -69,7 +77,7 @@ export function createPreviewsService(deps: {
     const sources = await deps.products.previewSources(ids)
     let queued = 0
     for (const source of sources) {
-      if (source.main && isPdf(source.main)) {
+      if (source.main && isDrawable(source.main)) {
         if (await queue(db, source.id, source.main.storageKey, source.previewPages)) queued += 1
       } else {
         await removeImages(await forget(db, source.id))
@@ -97,7 +105,12 @@ export function createPreviewsService(deps: {
     const outcome = await runCapped<PreviewRequest, PreviewReply>({
       from: import.meta.url,
       file: 'preview-worker',
-      request: { bytes: own as ArrayBuffer, pages: row.pages, storeName },
+      request: {
+        bytes: own as ArrayBuffer,
+        pages: row.pages,
+        storeName,
+        maxBytes: config.stampMaxBytes,
+      },
       transfer: [own as ArrayBuffer],
       memoryMb: config.stampMaxMemoryMb,
       timeoutMs: deps.timeoutMs ?? BACKGROUND_LIMIT_MS,
@@ -157,7 +170,7 @@ export function createPreviewsService(deps: {
      */
     async queueWithin(tx: Db, productId: number): Promise<void> {
       const [source] = await deps.products.previewSources([productId], tx)
-      if (source?.main && isPdf(source.main)) {
+      if (source?.main && isDrawable(source.main)) {
         await queue(tx, productId, source.main.storageKey, source.previewPages)
       }
     },

@@ -1,8 +1,10 @@
+import { buffer } from 'node:stream/consumers'
 import { createDeflate } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { PDFDocument, PDFName } from 'pdf-lib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ZipFile } from 'yazl'
 import { PREVIEW_MESSAGES } from '../../../contracts/previews.js'
 import type { AdminPreview } from '../../../contracts/previews.js'
 import type { Product } from '../../../contracts/products.js'
@@ -147,17 +149,39 @@ describe("'Veja por dentro': the chosen pages, drawn once per file", () => {
     expect((await productOf(id)).previews.map((p) => p.page)).toEqual([2, 8])
   }, 60_000)
 
-  it('a ZIP has no preview; a Canva material shows its gallery images', async () => {
-    const zip: FormFile = {
-      field: 'downloadFile',
-      name: 'kit.zip',
-      bytes: Buffer.from('504b0304', 'hex'),
-      type: 'application/zip',
-    }
-    const zipId = await create(zip)
-    expect((await productOf(zipId)).previewStatus).toBe('none')
-    expect(await rowOf(zipId)).toBeUndefined()
+  it("a ZIP shows its first PDF's pages; one without a PDF says so", async () => {
+    const kit = await samplePdf({ pages: 4, title: 'Kit dentro do ZIP' })
+    const zipId = await create(
+      await zipFile('kit.zip', [
+        ['LEIA-ME.txt', Buffer.from('Instruções')],
+        // macOS's copy of the file's attributes, beside the real one: never the material.
+        ['__MACOSX/atividades/._kit.pdf', Buffer.from('não é um PDF')],
+        ['atividades/kit.pdf', Buffer.from(kit)],
+        ['atividades/outro.pdf', Buffer.from(await samplePdf({ pages: 9, title: 'Outro' }))],
+      ]),
+    )
+    expect((await productOf(zipId)).previewStatus).toBe('pending')
+    expect(await drawDue()).toBe(1)
+    const shown = await productOf(zipId)
+    expect(shown.previewStatus).toBe('ready')
+    expect(shown.previews.map((p) => p.page)).toEqual([1, 2, 3])
+    expect((await rowOf(zipId))!.pageCount).toBe(4)
 
+    const noPdf = await create(await zipFile('fotos.zip', [['foto.txt', Buffer.from('x')]]))
+    await drawDue()
+    expect((await adminPreview(noPdf)).reason).toBe(PREVIEW_REASONS.zip_without_pdf)
+  }, 60_000)
+
+  it('refuses a ZIP whose PDF would inflate past the file cap, before reading it', async () => {
+    // 101 MB of zeros deflate to about 100 KB: the entry says what it inflates to.
+    const bomb = await create(
+      await zipFile('bomba.zip', [['bomba.pdf', Buffer.alloc(101 * 1024 * 1024)]]),
+    )
+    await drawDue()
+    expect((await adminPreview(bomb)).reason).toBe(PREVIEW_REASONS.too_large)
+  }, 60_000)
+
+  it('a Canva material shows its gallery images', async () => {
     const canva = await insertProduct(store, {
       withoutFile: true,
       externalLink: 'https://www.canva.com/design/DAF123/view',
@@ -170,6 +194,19 @@ describe("'Veja por dentro': the chosen pages, drawn once per file", () => {
     )
   })
 })
+
+/** A ZIP of these entries (deflated, as an archiver makes them), as the product's main file. */
+function zipFile(name: string, entries: [string, Buffer][]): Promise<FormFile> {
+  const zip = new ZipFile()
+  for (const [entry, bytes] of entries) zip.addBuffer(bytes, entry)
+  zip.end()
+  return buffer(zip.outputStream).then((bytes) => ({
+    field: 'downloadFile',
+    name,
+    bytes,
+    type: 'application/zip',
+  }))
+}
 
 /** A PDF of one page `size` points square. */
 async function pdfWithPage(size: [number, number], pages = 1) {
