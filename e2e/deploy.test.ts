@@ -57,7 +57,7 @@ describe('deploy files', () => {
   })
 
   it('loja.env.example names every variable the store reads', async () => {
-    const config = await readFile(path.join(root, 'src/server/config.ts'), 'utf8')
+    const config = await readFile(path.join(root, 'src/server/config-env.ts'), 'utf8')
     const schema = config.slice(config.indexOf('const EnvSchema'), config.indexOf('\n})\n'))
     const names = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!)
     expect(names.length).toBeGreaterThan(20)
